@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeCustomer } from './modules/orders/test-factories.ts';
+import { createTestApp, type TestApp } from './test/test-app.ts';
+
+describe('platform', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('answers the health check', async () => {
+    const res = await t.request({ method: 'GET', url: '/backend/api/web/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers unknown API routes with a JSON 404 in the named-error shape', async () => {
+    const res = await t.request({ method: 'GET', url: '/backend/api/web/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ name: 'Not Found', code: 0, status: 404 });
+  });
+
+  it('serves the OpenAPI 3.1 document', async () => {
+    const res = await t.request({ method: 'GET', url: '/backend/api/web/openapi.json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ openapi: string }>().openapi).toBe('3.1.0');
+  });
+
+  it('refuses NUL characters in JSON bodies with a 422 naming the field, never a 500 (DESIGN §3)', async () => {
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['newsletters', { email: 'a\u0000@example.in' }, 'email'],
+      ['customers/forgot_email_password', { email: 'a@example.in\u0000' }, 'email'],
+      [
+        'customers/login',
+        { login_method: 'email', username: 'a@example.in', password: 'x\u0000y' },
+        'password',
+      ],
+      ['orders/verify_payment', { order_id: 1, payload: { 'k\u0000': 1 } }, 'payload.k\u0000'],
+      ['customers/address', { contact_person: ['ok', 'bad\u0000'] }, 'contact_person.1'],
+    ];
+    const { auth } = await makeCustomer(t.ctx.db);
+    for (const [path, payload, field] of cases) {
+      const res = await t.request({
+        method: 'POST',
+        url: `/backend/api/web/${path}`,
+        payload,
+        headers: auth,
+      });
+      expect(res.statusCode, path).toBe(422);
+      expect(res.json()).toEqual([{ field, message: 'This must not contain NUL characters.' }]);
+    }
+  });
+
+  it('sets security headers', async () => {
+    const res = await t.request({ method: 'GET', url: '/backend/api/web/health' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+});

@@ -1,0 +1,144 @@
+import compress from '@fastify/compress';
+import rateLimit from '@fastify/rate-limit';
+import type { Database } from '@shop/db/client';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { AppContext } from './context.ts';
+import type { Config } from './env.ts';
+import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { contentRoutes } from './modules/content/content.routes.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
+import { createMailDispatcher } from './modules/mail/mail.service.ts';
+import { mediaRoutes } from './modules/media/media.routes.ts';
+import { ordersRoutes } from './modules/orders/orders.routes.ts';
+import { registerGatewaySimulators } from './modules/payments/gateway-simulators.ts';
+import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { registerErrorHandler, sendNamedError } from './plugins/error-handler.ts';
+import { registerNulGuard } from './plugins/nul-guard.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { memoryRateLimiter, redisRateLimiter } from './plugins/rate-limiter.ts';
+import { registerSecurityHeaders } from './plugins/security.ts';
+import { startJobs } from './jobs/scheduler.ts';
+import { registerStorefront } from './storefront/storefront.ts';
+
+export const API_PREFIX = '/backend/api/web';
+
+export interface BuildOptions {
+  config: Config;
+  database: Database;
+  /** Serve the server-rendered storefront (needs `apps/web/build`). Default true. */
+  storefront?: boolean;
+  /** Run background jobs (mail delivery, reservation expiry). Default true. */
+  jobs?: boolean;
+  /** Requests per minute per IP on POST routes. */
+  postRateLimit?: number;
+  logger?: boolean;
+}
+
+/**
+ * Builds the whole application in a fixed order (fastify/demo): external plugins →
+ * app plugins → domain modules → storefront. Listening is server.ts's job.
+ */
+export async function buildApp(options: BuildOptions): Promise<{ app: FastifyInstance; ctx: AppContext }> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.LOG_LEVEL },
+    bodyLimit: 64 * 1024,
+    // Per-request access logs only at debug level; a load balancer usually logs requests already.
+    logController: new LogController({
+      disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+    }),
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    trustProxy: config.isProduction,
+    // Malformed URLs (bad percent-encoding such as %FF%FE, over-long params) answer in the named shape too.
+    frameworkErrors: (_error, _request, reply) => sendNamedError(reply, 400, 'The request URL is malformed.'),
+  });
+  app.decorateRequest('customer', null);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    : null;
+  const limiterOptions = { ipScale: config.rateLimitIpScale };
+  const limiter = redis
+    ? redisRateLimiter(redis.duplicate(), limiterOptions)
+    : memoryRateLimiter(limiterOptions);
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    log: app.log,
+    limiter,
+    mail: undefined as unknown as AppContext['mail'],
+  };
+  ctx.mail = createMailDispatcher(ctx);
+
+  // External plugins.
+  await registerSecurityHeaders(app, config);
+  await app.register(compress, { global: true, threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
+  await app.register(rateLimit, {
+    global: true,
+    max: options.postRateLimit ?? 120 * config.rateLimitIpScale,
+    timeWindow: 60_000,
+    ...(redis ? { redis } : {}),
+    allowList: (request) =>
+      request.method !== 'POST' && request.method !== 'PUT' && request.method !== 'DELETE',
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      name: 'Too Many Requests',
+      message: `Too many requests. Please try again in ${Math.ceil(context.ttl / 1000)} seconds.`,
+      code: 0,
+      status: 429,
+    }),
+  });
+  await registerOpenApi(app, API_PREFIX);
+
+  // Domain modules.
+  await app.register(
+    async (api) => {
+      registerNulGuard(api);
+      api.get('/health', { schema: { hide: true } }, async () => {
+        await ctx.database.db.execute('select 1');
+        return { status: 'ok' };
+      });
+      for (const routes of [
+        catalogueRoutes,
+        contentRoutes,
+        engagementRoutes,
+        customersRoutes,
+        addressesRoutes,
+        ordersRoutes,
+        paymentsRoutes,
+      ]) {
+        await routes(api, ctx);
+      }
+      api.all('/*', async (request, reply) =>
+        sendNamedError(reply, 404, `Page not found: ${request.url.split('?')[0]}`),
+      );
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(async (media) => mediaRoutes(media, ctx), { prefix: '/backend/data' });
+  await registerGatewaySimulators(app, ctx);
+  app.all('/backend/*', async (_request, reply) => sendNamedError(reply, 404, 'Page not found.'));
+
+  if (options.storefront !== false) await registerStorefront(app, ctx);
+  else
+    app.setNotFoundHandler((request, reply) =>
+      sendNamedError(reply, 404, `Page not found: ${request.url.split('?')[0]}`),
+    );
+
+  const stopJobs = options.jobs === false ? () => undefined : startJobs(ctx);
+  app.addHook('onClose', async () => {
+    stopJobs();
+    ctx.mail.close();
+    await limiter.close();
+    if (redis) await redis.quit();
+  });
+  return { app, ctx };
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/**
+ * Query and path parameter schemas of the public read API. A repeated parameter
+ * (`?a=1&a=2`) arrives as an array; like PHP, the first value counts.
+ */
+export function searchParam(max: number) {
+  return z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((value) => (Array.isArray(value) ? value[0] : value))
+    .pipe(
+      z
+        .string()
+        .max(max, `must be at most ${max} characters`)
+        // PostgreSQL text cannot hold NUL; without this check the database would fail (a 500).
+        .refine((v) => !v.includes('\u0000'), 'must not contain NUL characters')
+        .optional(),
+    );
+}
+
+/** A numeric resource id in the path; anything else is a 400, never a database error. */
+export const idParam = z
+  .string()
+  .regex(/^\d{1,9}$/, 'must be a positive integer')
+  .transform(Number);

@@ -1,0 +1,44 @@
+import type { AppContext } from '../context.ts';
+import { releaseExpiredReservations } from '../modules/orders/order-lifecycle.service.ts';
+
+export interface Job {
+  name: string;
+  everyMs: number;
+  run(ctx: AppContext): Promise<void>;
+}
+
+/**
+ * Background jobs inside the server process. Each job claims its work with row locks
+ * (SKIP LOCKED) or conditional updates, so several instances can run them side by side.
+ */
+export const jobs: Job[] = [
+  { name: 'mail-delivery', everyMs: 2_000, run: (ctx) => ctx.mail.flush() },
+  {
+    name: 'order-reservation-expiry',
+    everyMs: 60_000,
+    run: async (ctx) => {
+      await releaseExpiredReservations(ctx.db, new Date());
+    },
+  },
+];
+
+export function startJobs(ctx: AppContext): () => void {
+  const timers = jobs.map((job) => {
+    let busy = false;
+    const timer = setInterval(() => {
+      if (busy) return;
+      busy = true;
+      job
+        .run(ctx)
+        .catch((error: unknown) => ctx.log.error({ err: error, job: job.name }, 'job failed'))
+        .finally(() => {
+          busy = false;
+        });
+    }, job.everyMs);
+    timer.unref();
+    return timer;
+  });
+  return () => {
+    for (const timer of timers) clearInterval(timer);
+  };
+}

@@ -1,0 +1,48 @@
+import { addressInputSchema } from '@shop/contract/addresses';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { customerOf, requireCustomer } from '../../http/authenticate.ts';
+import { pageRequest, paginationQuery, sendCollection } from '../../http/collection.ts';
+import { addAddress, listCustomerAddresses, removeAddress, updateAddress } from './addresses.service.ts';
+import { idParam } from '../../http/query-params.ts';
+
+/** Same id rule and 400 message as the catalogue ('must be a positive integer'). */
+const idParams = z.object({ id: idParam });
+
+/** Saved delivery addresses of the logged-in customer (spec §7 /customers/address). */
+export async function addressesRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const auth = requireCustomer(ctx);
+  const tags = ['addresses'];
+
+  // A collection like every other (Yii2 envelope); a customer has few addresses, so paging is in memory.
+  api.get(
+    '/customers/address',
+    { onRequest: auth, schema: { tags, querystring: z.looseObject(paginationQuery) } },
+    async (request, reply) => {
+      const all = await listCustomerAddresses(ctx.db, customerOf(request).id);
+      const page = pageRequest(request.query);
+      return sendCollection(reply, all.slice(page.offset, page.offset + page.perPage), all.length, page);
+    },
+  );
+
+  api.post(
+    '/customers/address',
+    { onRequest: auth, schema: { tags, body: addressInputSchema } },
+    async (request) => addAddress(ctx.db, customerOf(request).id, request.body),
+  );
+
+  api.put(
+    '/customers/address/:id',
+    { onRequest: auth, schema: { tags, params: idParams, body: addressInputSchema } },
+    async (request) => updateAddress(ctx.db, customerOf(request).id, request.params.id, request.body),
+  );
+
+  api.delete(
+    '/customers/address/:id',
+    { onRequest: auth, schema: { tags, params: idParams } },
+    async (request) => removeAddress(ctx.db, customerOf(request).id, request.params.id),
+  );
+}

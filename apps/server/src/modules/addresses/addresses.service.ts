@@ -1,0 +1,107 @@
+import {
+  type Address,
+  type AddressInput,
+  type AddressType,
+  addressMessages,
+  normaliseIndianMobile,
+} from '@shop/contract/addresses';
+import { messages } from '@shop/contract/messages';
+import type { Db, DbOrTx } from '@shop/db/client';
+import type { ShippingAddress } from '@shop/contract/orders';
+import { customers } from '@shop/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { AppError } from '../../http/app-error.ts';
+import {
+  type AddressRow,
+  type AddressValues,
+  countAddresses,
+  deleteOwnedAddress,
+  findOwnedAddress,
+  insertAddress,
+  listAddresses,
+  promoteOldestToDefault,
+  updateOwnedAddress,
+} from './addresses.repository.ts';
+
+/** Maps a row to the API's snake_case shape. */
+export function toAddress(row: AddressRow): Address {
+  return {
+    id: row.id,
+    contact_person: row.contactPerson,
+    mobile_number: row.mobileNumber,
+    full_address: row.fullAddress,
+    city: row.city,
+    pin_code: row.pinCode,
+    landmark: row.landmark,
+    address_name: row.addressName,
+    address_type: row.addressType as AddressType,
+    is_default: row.isDefault,
+  };
+}
+
+function valuesOf(input: AddressInput): AddressValues {
+  return {
+    contactPerson: input.contact_person,
+    // The schema already checked it; normalising stores one spelling (10 digits) for every input form.
+    mobileNumber: normaliseIndianMobile(input.mobile_number) ?? input.mobile_number,
+    fullAddress: input.full_address,
+    city: input.city,
+    pinCode: input.pin_code,
+    landmark: input.landmark,
+    addressName: input.address_name,
+    addressType: input.address_type,
+  };
+}
+
+/** Another customer's address is reported exactly like a missing one, so ids reveal nothing. */
+const notFound = () => AppError.notFound(addressMessages.notFound);
+
+export async function listCustomerAddresses(db: Db, customerId: number): Promise<Address[]> {
+  return (await listAddresses(db, customerId)).map(toAddress);
+}
+
+export async function getCustomerAddress(db: Db, customerId: number, id: number): Promise<Address> {
+  const row = await findOwnedAddress(db, customerId, id);
+  if (!row) throw notFound();
+  return toAddress(row);
+}
+
+/** Adds an address; the customer's first address becomes the default. */
+export async function addAddress(db: Db, customerId: number, input: AddressInput) {
+  return db.transaction(async (tx) => {
+    // Lock the customer row so that two first addresses added at once cannot both become default.
+    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+    const isFirst = (await countAddresses(tx, customerId)) === 0;
+    const row = await insertAddress(tx, customerId, valuesOf(input), isFirst);
+    if (!row) throw new Error('address insert returned nothing');
+    return { address: toAddress(row), message: messages.addressAdded };
+  });
+}
+
+export async function updateAddress(db: Db, customerId: number, id: number, input: AddressInput) {
+  const row = await updateOwnedAddress(db, customerId, id, valuesOf(input));
+  if (!row) throw notFound();
+  return { address: toAddress(row), message: messages.addressUpdated };
+}
+
+/** Removes an address; when it was the default, the oldest remaining one takes over. */
+export async function removeAddress(db: Db, customerId: number, id: number) {
+  return db.transaction(async (tx) => {
+    const row = await deleteOwnedAddress(tx, customerId, id);
+    if (!row) throw notFound();
+    if (row.isDefault) await promoteOldestToDefault(tx, customerId, id);
+    return { message: addressMessages.removed };
+  });
+}
+
+/** The delivery address frozen into an order, when the address belongs to the customer. */
+export async function shippingSnapshotOf(
+  db: DbOrTx,
+  customerId: number,
+  id: number,
+): Promise<{ id: number; snapshot: ShippingAddress } | null> {
+  const row = await findOwnedAddress(db, customerId, id);
+  if (!row) return null;
+  const { id: _id, is_default: _default, ...snapshot } = toAddress(row);
+  return { id: row.id, snapshot };
+}

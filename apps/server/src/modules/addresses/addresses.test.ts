@@ -1,0 +1,186 @@
+import type { Address } from '@shop/contract/addresses';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { makeCustomer, validAddress } from '../orders/test-factories.ts';
+
+const URL = '/backend/api/web/customers/address';
+
+describe('saved addresses API', () => {
+  let t: TestApp;
+  let a: Awaited<ReturnType<typeof makeCustomer>>;
+  let b: Awaited<ReturnType<typeof makeCustomer>>;
+  beforeAll(async () => {
+    t = await createTestApp();
+    a = await makeCustomer(t.ctx.db);
+    b = await makeCustomer(t.ctx.db);
+  });
+  afterAll(() => t.close());
+
+  const add = (who: { auth: Record<string, string> }, payload: object) =>
+    t.request({ method: 'POST', url: URL, headers: who.auth, payload });
+
+  it('requires a logged-in customer (401 Unauthorized), even with a bad body', async () => {
+    const res = await t.request({ method: 'POST', url: URL, payload: {} });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ name: 'Unauthorized', status: 401 });
+    const list = await t.request({ method: 'GET', url: URL, headers: { authorization: 'Bearer nope' } });
+    expect(list.statusCode).toBe(401);
+  });
+
+  it('adds an address with the spec message, normalises the mobile and makes the first one default', async () => {
+    const res = await add(a, validAddress);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ address: Address; message: string }>();
+    expect(body.message).toBe('Address added successfully.');
+    expect(body.address).toMatchObject({
+      contact_person: 'Asha Verma',
+      mobile_number: '9876543210',
+      pin_code: '302001',
+      address_type: 'home',
+      is_default: true,
+    });
+    const second = await add(a, {
+      ...validAddress,
+      address_name: 'Office',
+      address_type: 'work',
+      mobile_number: '07012345678',
+    });
+    expect(second.json<{ address: Address }>().address).toMatchObject({
+      is_default: false,
+      mobile_number: '7012345678',
+    });
+  });
+
+  it('lists only the own addresses in the Yii2 envelope, default first', async () => {
+    await add(b, { ...validAddress, address_name: 'B home' });
+    const res = await t.request({ method: 'GET', url: URL, headers: a.auth });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ items: Address[]; _meta: { totalCount: number } }>();
+    expect(body._meta.totalCount).toBe(2);
+    expect(body.items.map((x) => x.address_name)).toEqual(['Home', 'Office']);
+    expect(res.headers['x-pagination-total-count']).toBe('2');
+  });
+
+  it('requires all eight fields with "This is a required field."', async () => {
+    const res = await add(a, {});
+    expect(res.statusCode).toBe(422);
+    const errors = res.json<{ field: string; message: string }[]>();
+    expect(errors.map((e) => e.field).sort()).toEqual(
+      [
+        'address_name',
+        'address_type',
+        'city',
+        'contact_person',
+        'full_address',
+        'landmark',
+        'mobile_number',
+        'pin_code',
+      ].sort(),
+    );
+    expect(new Set(errors.map((e) => e.message))).toEqual(new Set(['This is a required field.']));
+    const blank = await add(a, { ...validAddress, city: '   ' });
+    expect(blank.json()).toEqual([{ field: 'city', message: 'This is a required field.' }]);
+  });
+
+  it('rejects a bad mobile, PIN code and address type with clear messages', async () => {
+    for (const [field, value, message] of [
+      ['mobile_number', '12345', 'Please enter a valid 10-digit mobile number.'],
+      ['mobile_number', '5876543210', 'Please enter a valid 10-digit mobile number.'],
+      ['pin_code', '012345', 'Please enter a valid 6-digit PIN code.'],
+      ['pin_code', '30200', 'Please enter a valid 6-digit PIN code.'],
+      ['address_type', 'villa', 'Address type must be home or work.'],
+    ] as const) {
+      const res = await add(a, { ...validAddress, [field]: value });
+      expect(res.statusCode, `${field}=${value}`).toBe(422);
+      expect(res.json()).toEqual([{ field, message }]);
+    }
+    const notJson = await t.request({
+      method: 'POST',
+      url: URL,
+      headers: { ...a.auth, 'content-type': 'application/json' },
+      payload: '[1,2',
+    });
+    expect(notJson.statusCode).toBe(400);
+    const wrongTypes = await add(a, { ...validAddress, city: 42, pin_code: null });
+    expect(wrongTypes.statusCode).toBe(422);
+  });
+
+  it('accepts the mobile number and PIN code sent as JSON numbers (spec §3 Address fields)', async () => {
+    const c = await makeCustomer(t.ctx.db);
+    const res = await add(c, { ...validAddress, mobile_number: 9876543210, pin_code: 302001 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<{ address: Address }>().address).toMatchObject({
+      mobile_number: '9876543210',
+      pin_code: '302001',
+    });
+  });
+
+  it('updates with "Address updated successfully." and removes with "Address removed successfully."', async () => {
+    const created = (await add(a, { ...validAddress, address_name: 'Temp' })).json<{ address: Address }>()
+      .address;
+    const put = await t.request({
+      method: 'PUT',
+      url: `${URL}/${created.id}`,
+      headers: a.auth,
+      payload: { ...validAddress, address_name: 'Temp 2', city: 'Udaipur' },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(put.json()).toMatchObject({
+      message: 'Address updated successfully.',
+      address: { id: created.id, city: 'Udaipur', address_name: 'Temp 2' },
+    });
+    const del = await t.request({ method: 'DELETE', url: `${URL}/${created.id}`, headers: a.auth });
+    expect(del.statusCode).toBe(200);
+    expect(del.json()).toEqual({ message: 'Address removed successfully.' });
+    const again = await t.request({ method: 'DELETE', url: `${URL}/${created.id}`, headers: a.auth });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it("never shows, updates or deletes another customer's address (404 Not Found)", async () => {
+    const mine = (await add(a, { ...validAddress, address_name: 'Secret' })).json<{ address: Address }>()
+      .address;
+    const put = await t.request({
+      method: 'PUT',
+      url: `${URL}/${mine.id}`,
+      headers: b.auth,
+      payload: validAddress,
+    });
+    expect(put.statusCode).toBe(404);
+    expect(put.json()).toMatchObject({ name: 'Not Found', status: 404 });
+    const del = await t.request({ method: 'DELETE', url: `${URL}/${mine.id}`, headers: b.auth });
+    expect(del.statusCode).toBe(404);
+    const listB = (await t.request({ method: 'GET', url: URL, headers: b.auth })).json<{
+      items: Address[];
+    }>();
+    expect(listB.items.map((x) => x.address_name)).not.toContain('Secret');
+    const still = (await t.request({ method: 'GET', url: URL, headers: a.auth })).json<{
+      items: Address[];
+    }>();
+    expect(still.items.find((x) => x.id === mine.id)?.address_name).toBe('Secret');
+  });
+
+  it('answers a non-numeric id with 400, not 500', async () => {
+    const res = await t.request({ method: 'DELETE', url: `${URL}/abc`, headers: a.auth });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      name: 'Bad Request',
+      message: 'Invalid path parameter "id": must be a positive integer',
+      code: 0,
+      status: 400,
+    });
+    const negative = await t.request({ method: 'DELETE', url: `${URL}/-1`, headers: a.auth });
+    expect(negative.json()).toMatchObject({
+      message: 'Invalid path parameter "id": must be a positive integer',
+    });
+  });
+
+  it('hands the default to the oldest remaining address when the default is removed', async () => {
+    const c = await makeCustomer(t.ctx.db);
+    const first = (await add(c, validAddress)).json<{ address: Address }>().address;
+    const second = (await add(c, { ...validAddress, address_name: 'Second' })).json<{ address: Address }>()
+      .address;
+    await t.request({ method: 'DELETE', url: `${URL}/${first.id}`, headers: c.auth });
+    const list = (await t.request({ method: 'GET', url: URL, headers: c.auth })).json<{ items: Address[] }>();
+    expect(list.items).toEqual([expect.objectContaining({ id: second.id, is_default: true })]);
+  });
+});

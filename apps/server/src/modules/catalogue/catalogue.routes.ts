@@ -1,0 +1,111 @@
+import {
+  categoryExpands,
+  categorySchema,
+  categorySortFields,
+  productSchema,
+  productSortFields,
+} from '@shop/contract/catalogue';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import {
+  collectionResponse,
+  collectionSchema,
+  pageRequest,
+  paginationQuery,
+  parseExpand,
+  parseSort,
+} from '../../http/collection.ts';
+import { publicGetCache, responseCacheOf } from '../../http/response-cache.ts';
+import { getProduct, listCategories, listProducts } from './catalogue.service.ts';
+import { idParam, searchParam } from '../../http/query-params.ts';
+
+/** GET categories, products, products/{id} under /backend/api/web (spec §7). */
+export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const cache = publicGetCache(responseCacheOf(ctx));
+
+  api.get(
+    '/categories',
+    {
+      onRequest: cache.onRequest,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Active categories (Yii2 collection); expand=products_count adds product counts',
+        querystring: z.object(paginationQuery),
+        response: { 200: collectionSchema(categorySchema) },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const page = pageRequest(q);
+      const { items, total } = await listCategories(ctx.db, {
+        sort: parseSort(q.sort ?? q.order, categorySortFields, [
+          { field: 'display_order', direction: 'asc' },
+        ]),
+        withProductsCount: parseExpand(q.expand, categoryExpands).has('products_count'),
+        page,
+      });
+      const { body, headers } = collectionResponse(items, total, page);
+      return cache.send(request, reply, body, headers);
+    },
+  );
+
+  api.get(
+    '/products',
+    {
+      onRequest: cache.onRequest,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Active products: featured, by category (with sub-categories) or by keyword',
+        querystring: z.object({
+          ...paginationQuery,
+          'ProductsSearch[product_labels]': searchParam(100),
+          'ProductsSearch[category_id]': searchParam(12).pipe(
+            z
+              .string()
+              .regex(/^\d{1,9}$/, 'must be a category id')
+              .transform(Number)
+              .optional(),
+          ),
+          'ProductsSearch[keyword]': searchParam(1000),
+        }),
+        response: { 200: collectionSchema(productSchema) },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const page = pageRequest(q);
+      const sortText = q.sort ?? q.order;
+      const { items, total } = await listProducts(ctx.db, {
+        categoryId: q['ProductsSearch[category_id]'],
+        label: q['ProductsSearch[product_labels]'],
+        keyword: q['ProductsSearch[keyword]'],
+        sort: sortText?.trim() ? parseSort(sortText, productSortFields, []) : null,
+        page,
+      });
+      const { body, headers } = collectionResponse(items, total, page);
+      return cache.send(request, reply, body, headers);
+    },
+  );
+
+  api.get(
+    '/products/:id',
+    {
+      onRequest: cache.onRequest,
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One active product',
+        params: z.object({ id: idParam }),
+        response: { 200: productSchema },
+      },
+    },
+    async (request, reply) => {
+      const product = await getProduct(ctx.db, request.params.id);
+      if (!product) throw AppError.notFound('Product not found.');
+      return cache.send(request, reply, product);
+    },
+  );
+}

@@ -1,0 +1,144 @@
+/** Customer accounts: login (spec §4, §7 customers/login; DESIGN §5 rate limits, no enumeration). */
+import { addresses } from '@shop/db/schema/index';
+import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, seedDemoCustomer } from '@shop/db/seed/demo-customer';
+import { and, eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import {
+  PASSWORD,
+  ageCodes,
+  customerIdOf,
+  details,
+  mailsTo,
+  post,
+  signUp,
+  t,
+  uniqueEmail,
+  uniqueIp,
+  useCustomersTestApp,
+  verifiedCustomer,
+} from './customers.test-kit.ts';
+
+useCustomersTestApp();
+
+describe('login', () => {
+  it('logs a verified customer in with e-mail and password', async () => {
+    const { email } = await verifiedCustomer('login');
+    const res = await post('customers/login', {
+      login_method: 'email',
+      username: ` ${email.toUpperCase()}`,
+      password: PASSWORD,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{
+      token: string;
+      scope: string;
+      customer: { email: string; email_verified: boolean };
+    }>();
+    expect(body.scope).toBe('full');
+    expect(body.customer).toMatchObject({ email, email_verified: true, address_id: null });
+    expect((await details(body.token)).statusCode).toBe(200);
+  });
+
+  it('gives the same answer for a wrong password and an unknown e-mail', async () => {
+    const { email } = await verifiedCustomer('wrongpw');
+    const wrong = await post('customers/login', {
+      login_method: 'email',
+      username: email,
+      password: 'not-the-password',
+    });
+    const unknown = await post('customers/login', {
+      login_method: 'email',
+      username: uniqueEmail('unknown'),
+      password: 'not-the-password',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(unknown.statusCode).toBe(422);
+    expect(wrong.json()).toEqual([{ field: 'password', message: 'Incorrect email or password.' }]);
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('tells an unverified customer with the right password to verify, and sends a new code', async () => {
+    const email = uniqueEmail('unverified');
+    await signUp(email);
+    await ageCodes(email, 61);
+    const res = await post('customers/login', { login_method: 'email', username: email, password: PASSWORD });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual([
+      {
+        field: 'username',
+        message: 'Your email address is not verified. Please verify it with the OTP sent to your email.',
+      },
+    ]);
+    expect(await mailsTo(email)).toHaveLength(2);
+    // Right after, the cool-down holds: the answer is the same, no third mail.
+    await post('customers/login', { login_method: 'email', username: email, password: PASSWORD });
+    expect(await mailsTo(email)).toHaveLength(2);
+    // The wrong password does not reveal that the account is unverified.
+    const wrong = await post('customers/login', {
+      login_method: 'email',
+      username: email,
+      password: 'WrongPass#9',
+    });
+    expect(wrong.json()).toEqual([{ field: 'password', message: 'Incorrect email or password.' }]);
+  });
+
+  it('logs the demo customer in with its default address', async () => {
+    await seedDemoCustomer(t.ctx.db);
+    const res = await post('customers/login', {
+      login_method: 'email',
+      username: DEMO_CUSTOMER_EMAIL,
+      password: DEMO_CUSTOMER_PASSWORD,
+    });
+    expect(res.statusCode).toBe(200);
+    const id = await customerIdOf(DEMO_CUSTOMER_EMAIL);
+    const [home] = await t.ctx.db
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.customerId, id), eq(addresses.isDefault, true)));
+    expect(home).toMatchObject({ city: 'Jaipur', addressType: 'home' });
+    expect(
+      res.json<{ customer: { address_id: number | null; email_verified: boolean } }>().customer,
+    ).toMatchObject({
+      address_id: home?.id,
+      email_verified: true,
+    });
+  });
+
+  it('accepts only the email login method', async () => {
+    const res = await post('customers/login', { login_method: 'mobile', username: 'a@b.in', password: 'x' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual([
+      { field: 'login_method', message: "Only the 'email' login method is supported." },
+    ]);
+  });
+
+  it('limits login attempts per e-mail and IP with a named 429', async () => {
+    const email = uniqueEmail('brute');
+    const ip = uniqueIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1) {
+      const res = await post(
+        'customers/login',
+        { login_method: 'email', username: email, password: `guess-${i}` },
+        { ip },
+      );
+      statuses.push(res.statusCode);
+      if (res.statusCode === 429) {
+        expect(res.json()).toEqual({
+          name: 'Too Many Requests',
+          message: 'Too many login attempts. Please wait a minute and try again.',
+          code: 0,
+          status: 429,
+        });
+      }
+    }
+    expect(statuses).toEqual([...Array(10).fill(422), 429]);
+    // Another e-mail from the same IP is still allowed.
+    const other = await post(
+      'customers/login',
+      { login_method: 'email', username: uniqueEmail('x'), password: 'y' },
+      { ip },
+    );
+    expect(other.statusCode).toBe(422);
+  });
+});

@@ -1,0 +1,216 @@
+/** Customer accounts: password reset, change password, details and logout (spec §4, §8). */
+import { customerMessages } from '@shop/contract/customers';
+import { customerOtps } from '@shop/db/schema/index';
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import {
+  BASE,
+  PASSWORD,
+  RESET_SUBJECT,
+  VERIFY_SUBJECT,
+  customerIdOf,
+  details,
+  latestCode,
+  mailsTo,
+  post,
+  signUp,
+  t,
+  uniqueEmail,
+  useCustomersTestApp,
+  verifiedCustomer,
+} from './customers.test-kit.ts';
+
+useCustomersTestApp();
+
+describe('password reset', () => {
+  it('answers known and unknown e-mails identically with the spec §8 text and mails only the account', async () => {
+    const { email } = await verifiedCustomer('forgot');
+    const unknownEmail = uniqueEmail('forgot-unknown');
+    const known = await post('customers/forgot_email_password', { email });
+    const unknown = await post('customers/forgot_email_password', { email: unknownEmail });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(known.json()).toEqual({ message: 'OTP sent to your given email address.' });
+    expect(unknown.json()).toEqual(known.json());
+    expect(await latestCode(email, RESET_SUBJECT)).toMatch(/^\d{6}$/);
+    expect(await mailsTo(unknownEmail)).toHaveLength(0);
+
+    // Within the cool-down: the same answer (a 429 would reveal the account), no second mail.
+    const again = await post('customers/forgot_email_password', { email });
+    expect(again.json()).toEqual(known.json());
+    expect((await mailsTo(email)).filter((m) => m.subject === RESET_SUBJECT)).toHaveLength(1);
+  });
+
+  it('sends no reset code to an unverified account', async () => {
+    const email = uniqueEmail('forgot-unverified');
+    await signUp(email);
+    await post('customers/forgot_email_password', { email });
+    expect((await mailsTo(email)).map((m) => m.subject)).toEqual([VERIFY_SUBJECT]);
+  });
+
+  it('resets the password end to end: code → verify → login with code → change → other sessions end', async () => {
+    const { email, token: otherSession } = await verifiedCustomer('reset');
+    await post('customers/forgot_email_password', { email });
+    const code = await latestCode(email, RESET_SUBJECT);
+
+    // A code that was not verified yet does not log in.
+    const early = await post('customers/login', { login_method: 'email', username: email, password: code });
+    expect(early.json()).toEqual([{ field: 'password', message: 'Incorrect email or password.' }]);
+
+    const wrongCode = code === '000000' ? '111111' : '000000';
+    const wrong = await post('customers/verify_email_forgot_password_otp', {
+      email,
+      email_verification_otp: wrongCode,
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual([{ field: 'email_verification_otp', message: customerMessages.otpInvalid }]);
+
+    const verified = await post('customers/verify_email_forgot_password_otp', {
+      email,
+      email_verification_otp: code,
+    });
+    expect(verified.statusCode).toBe(200);
+    expect(verified.json()).toEqual({
+      message:
+        'OTP verified. Please log in with your email and this OTP as the password to set a new password.',
+    });
+
+    const login = await post('customers/login', { login_method: 'email', username: email, password: code });
+    expect(login.statusCode).toBe(200);
+    const reset = login.json<{ token: string; scope: string; customer: { email: string } }>();
+    expect(reset.scope).toBe('password_reset');
+    expect(reset.customer.email).toBe(email);
+
+    // The reset token is good for nothing but the password change.
+    const refused = await details(reset.token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ name: 'Unauthorized', code: 0, status: 401 });
+
+    // The code works once.
+    const reuse = await post('customers/login', { login_method: 'email', username: email, password: code });
+    expect(reuse.statusCode).toBe(422);
+
+    const changed = await post(
+      'customers/change_password',
+      { new_password: 'NewSaffron#99' },
+      { token: reset.token },
+    );
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({ message: 'Your password has been changed successfully.' });
+
+    expect((await details(otherSession)).statusCode).toBe(401);
+    expect((await details(reset.token)).statusCode).toBe(200);
+
+    const oldPassword = await post('customers/login', {
+      login_method: 'email',
+      username: email,
+      password: PASSWORD,
+    });
+    expect(oldPassword.statusCode).toBe(422);
+    const newPassword = await post('customers/login', {
+      login_method: 'email',
+      username: email,
+      password: 'NewSaffron#99',
+    });
+    expect(newPassword.statusCode).toBe(200);
+  });
+
+  it('lets a verified reset code log in only within 15 minutes', async () => {
+    const { email } = await verifiedCustomer('reset-late');
+    await post('customers/forgot_email_password', { email });
+    const code = await latestCode(email, RESET_SUBJECT);
+    await post('customers/verify_email_forgot_password_otp', { email, email_verification_otp: code });
+    const [otp] = await t.ctx.db
+      .select({ verifiedAt: customerOtps.verifiedAt, expiresAt: customerOtps.expiresAt })
+      .from(customerOtps)
+      .where(
+        and(
+          eq(customerOtps.customerId, await customerIdOf(email)),
+          eq(customerOtps.purpose, 'reset_password'),
+        ),
+      );
+    expect((otp?.expiresAt.getTime() ?? 0) - (otp?.verifiedAt?.getTime() ?? 0)).toBe(15 * 60_000);
+
+    await t.ctx.db
+      .update(customerOtps)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(customerOtps.customerId, await customerIdOf(email)));
+    const res = await post('customers/login', { login_method: 'email', username: email, password: code });
+    expect(res.statusCode).toBe(422);
+  });
+
+  it('invalidates a reset code after 5 wrong attempts', async () => {
+    const { email } = await verifiedCustomer('reset-wrong');
+    await post('customers/forgot_email_password', { email });
+    const code = await latestCode(email, RESET_SUBJECT);
+    const wrong = code === '000000' ? '111111' : '000000';
+    for (let i = 0; i < 5; i += 1) {
+      await post('customers/verify_email_forgot_password_otp', { email, email_verification_otp: wrong });
+    }
+    const right = await post('customers/verify_email_forgot_password_otp', {
+      email,
+      email_verification_otp: code,
+    });
+    expect(right.json()).toEqual([
+      { field: 'email_verification_otp', message: customerMessages.otpTooManyAttempts },
+    ]);
+  });
+
+  it('limits forgot-password requests per e-mail', async () => {
+    const email = uniqueEmail('forgot-flood');
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i += 1)
+      statuses.push((await post('customers/forgot_email_password', { email })).statusCode);
+    expect(statuses).toEqual([...Array(10).fill(200), 429]);
+  });
+});
+
+describe('change password, details and logout', () => {
+  it('changes the password with a full token, keeps this session and ends the others', async () => {
+    const { email, token: first } = await verifiedCustomer('change');
+    const second = (
+      await post('customers/login', { login_method: 'email', username: email, password: PASSWORD })
+    ).json<{ token: string }>().token;
+
+    const res = await post('customers/change_password', { new_password: 'Another#Pass1' }, { token: second });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Your password has been changed successfully.' });
+    expect((await details(second)).statusCode).toBe(200);
+    expect((await details(first)).statusCode).toBe(401);
+  });
+
+  it('validates the new password', async () => {
+    const { token } = await verifiedCustomer('change-short');
+    const res = await post('customers/change_password', { new_password: 'short' }, { token });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual([
+      { field: 'new_password', message: 'Password must be at least 8 characters long.' },
+    ]);
+    const missing = await post('customers/change_password', {}, { token });
+    expect(missing.json()).toEqual([{ field: 'new_password', message: 'This is a required field.' }]);
+  });
+
+  it('answers 401 Unauthorized without a valid token', async () => {
+    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }]) {
+      const res = await t.request({ method: 'GET', url: `${BASE}/customers/details`, headers });
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({
+        name: 'Unauthorized',
+        message: 'Your request was made with invalid credentials.',
+        code: 0,
+        status: 401,
+      });
+    }
+    const change = await post('customers/change_password', { new_password: 'Whatever#123' });
+    expect(change.statusCode).toBe(401);
+  });
+
+  it('logs out by revoking the token', async () => {
+    const { token } = await verifiedCustomer('logout');
+    const res = await post('customers/logout', undefined, { token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'You have been logged out successfully.' });
+    expect((await details(token)).statusCode).toBe(401);
+    expect((await post('customers/logout', undefined, { token })).statusCode).toBe(401);
+  });
+});

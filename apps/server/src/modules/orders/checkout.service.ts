@@ -1,0 +1,228 @@
+import { type ApplyCouponResult, couponMessages } from '@shop/contract/coupons';
+import { messages } from '@shop/contract/messages';
+import { formatPaise, paiseToRupees } from '@shop/contract/money';
+import { type CartLine, type CheckoutResult, orderMessages } from '@shop/contract/orders';
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '@shop/db/client';
+import { customers } from '@shop/db/schema/index';
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { shippingSnapshotOf } from '../addresses/addresses.service.ts';
+import {
+  mergeLines,
+  minimumOrderPaise,
+  priceCart,
+  priceOrderLines,
+  subtotalOf,
+} from './cart-pricing.service.ts';
+import { couponDiscountFor } from './coupon.service.ts';
+import { orderNumberOf, toOrder } from './order-view.ts';
+import {
+  findOrderByKey,
+  findRecentPendingOrderByKeyPrefix,
+  insertOrder,
+  insertOrderItems,
+  insertRedemption,
+  insertStatus,
+  itemsOfOrders,
+  nextOrderId,
+  reserveStock,
+  takeCouponUse,
+} from './orders.repository.ts';
+
+export interface CheckoutInput {
+  items: CartLine[];
+  customer_remarks?: string | null | undefined;
+  coupon_code: string | null;
+  customer: { address_id: number };
+}
+
+/** PostgreSQL's unique_violation, as node-postgres and PGlite both report it. */
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause)
+    if ((e as { code?: unknown }).code === '23505') return true;
+  return false;
+}
+
+async function existingOrder(db: Db, customerId: number, key: string): Promise<CheckoutResult | null> {
+  const row = await findOrderByKey(db, customerId, key);
+  if (!row) return null;
+  return { order: toOrder(row, await itemsOfOrders(db, [row.id])) };
+}
+
+/**
+ * DESIGN §5: a retried checkout without an Idempotency-Key (same cart, address, coupon and
+ * remarks within this window) returns the order the first one placed, while it is unpaid.
+ */
+export const SAME_CART_WINDOW_MS = 60_000;
+
+/** `cart:{hash}:` — the key prefix of orders placed from this exact cart without a client key. */
+function cartKeyPrefix(input: CheckoutInput): string {
+  const lines = mergeLines(input.items)
+    .sort((a, b) => a.item_id - b.item_id)
+    .map((l) => `${l.item_id}x${l.quantity}`)
+    .join(',');
+  const fingerprint = JSON.stringify([
+    lines,
+    input.customer.address_id,
+    input.coupon_code ?? '',
+    input.customer_remarks?.trim() ?? '',
+  ]);
+  return `cart:${createHash('sha256').update(fingerprint).digest('base64url').slice(0, 32)}:`;
+}
+
+/** Subtotal of a cart at today's prices (unknown or unsold products count as nothing). */
+async function cartSubtotalPaise(db: Db, lines: CartLine[]): Promise<number> {
+  const merged = mergeLines(lines);
+  const priced = new Map(
+    (
+      await priceCart(
+        db,
+        merged.map((l) => l.item_id),
+      )
+    ).map((p) => [p.item_id, p]),
+  );
+  return merged.reduce((sum, l) => {
+    const p = priced.get(l.item_id);
+    return p?.name ? sum + Math.round(p.selling_price * 100) * l.quantity : sum;
+  }, 0);
+}
+
+/** POST orders/apply_coupon: what the coupon would take off this cart, computed by the server. */
+export async function applyCoupon(
+  db: Db,
+  input: { coupon_code: string; items: CartLine[] },
+  customerId: number | null,
+): Promise<ApplyCouponResult> {
+  const subtotal = await cartSubtotalPaise(db, input.items);
+  const { coupon, discountPaise } = await couponDiscountFor(db, input.coupon_code, subtotal, customerId);
+  return {
+    coupon_code: coupon.code,
+    discount: paiseToRupees(discountPaise),
+    subtotal: paiseToRupees(subtotal),
+    total: paiseToRupees(subtotal - discountPaise),
+    message: couponMessages.applied(discountPaise),
+  };
+}
+
+/**
+ * Places an order (spec §4 "checkout creates the order"). Steps, all in one transaction:
+ * price from the database → coupon → minimum → address snapshot → order + items → reserve stock
+ * (conditional updates) → count the coupon use. Any failure rolls everything back.
+ * The same Idempotency-Key returns the order that key already created; without a key, the same
+ * cart within SAME_CART_WINDOW_MS returns the still-unpaid order it placed (DESIGN §5).
+ */
+export async function checkout(
+  ctx: AppContext,
+  customerId: number,
+  input: CheckoutInput,
+  idempotencyKey: string | null,
+): Promise<CheckoutResult> {
+  const { db } = ctx;
+  if (idempotencyKey) {
+    const existing = await existingOrder(db, customerId, idempotencyKey);
+    if (existing) return existing;
+  }
+  // Read-only checks first, outside any transaction: a cart that cannot be placed (out of stock,
+  // below the minimum, bad coupon) is refused without holding locks. The transaction below
+  // re-guards everything that can change meanwhile (stock, coupon limits).
+  const address = await shippingSnapshotOf(db, customerId, input.customer.address_id);
+  if (!address) throw AppError.invalid('customer.address_id', messages.selectAddress);
+  const lines = await priceOrderLines(db, input.items);
+  const subtotal = subtotalOf(lines);
+  const minimum = await minimumOrderPaise(db);
+  if (subtotal < minimum) throw AppError.invalid('items', messages.minimumOrder(formatPaise(minimum)));
+  const couponCode = input.coupon_code;
+  if (couponCode) await couponDiscountFor(db, couponCode, subtotal, customerId);
+
+  try {
+    return await db.transaction(async (tx) => {
+      let coupon: { id: number; code: string; discountPaise: number } | null = null;
+      const cartPrefix = idempotencyKey ? null : cartKeyPrefix(input);
+      if (couponCode || cartPrefix) {
+        // Serialise this customer's checkouts so that neither the per-customer coupon limit nor
+        // the same-cart check below can be raced.
+        await tx
+          .select({ id: customers.id })
+          .from(customers)
+          .where(eq(customers.id, customerId))
+          .for('update');
+      }
+      if (cartPrefix) {
+        const since = new Date(Date.now() - SAME_CART_WINDOW_MS);
+        const retried = await findRecentPendingOrderByKeyPrefix(tx, customerId, cartPrefix, since);
+        if (retried) return { order: toOrder(retried, await itemsOfOrders(tx, [retried.id])) };
+      }
+      if (couponCode) {
+        const found = await couponDiscountFor(tx, couponCode, subtotal, customerId);
+        coupon = { id: found.coupon.id, code: found.coupon.code, discountPaise: found.discountPaise };
+      }
+      const discount = coupon?.discountPaise ?? 0;
+
+      const now = new Date();
+      const id = await nextOrderId(tx);
+      const order = await insertOrder(tx, {
+        id,
+        orderNumber: orderNumberOf(id, now),
+        customerId,
+        status: 'pending',
+        paymentStatus: 'Pending',
+        subtotalPaise: subtotal,
+        discountPaise: discount,
+        shippingPaise: 0,
+        totalPaise: subtotal - discount,
+        currencyCode: 'INR',
+        couponId: coupon?.id ?? null,
+        couponCode: coupon?.code ?? null,
+        customerRemarks: input.customer_remarks?.trim() ?? '',
+        shippingAddress: address.snapshot,
+        addressId: address.id,
+        idempotencyKey: idempotencyKey ?? `${cartPrefix}${randomBytes(6).toString('base64url')}`,
+        reservationExpiresAt: new Date(now.getTime() + ctx.config.ORDER_RESERVATION_MINUTES * 60_000),
+      });
+      const items = await insertOrderItems(
+        tx,
+        lines.map((l) => ({
+          orderId: order.id,
+          productId: l.product.id,
+          name: l.product.name,
+          itemWeight: l.product.itemWeight,
+          image: l.product.mainImage,
+          unitPricePaise: l.unitPricePaise,
+          quantity: l.quantity,
+          lineTotalPaise: l.lineTotalPaise,
+        })),
+      );
+
+      await insertStatus(tx, order.id, 'pending', 'Order placed');
+      // Stock last: a popular product's row stays locked only from here to COMMIT, so checkouts
+      // of it queue as briefly as possible. Rows are locked in id order so that two carts with
+      // the same products cannot deadlock; a failed guard rolls the whole order back.
+      for (const line of [...lines].sort((a, b) => a.product.id - b.product.id)) {
+        if (!(await reserveStock(tx, line.product.id, line.quantity))) {
+          const [current] = await priceCart(tx, [line.product.id]);
+          const left = current?.available_stock ?? 0;
+          throw AppError.invalid(
+            'items',
+            left <= 0
+              ? orderMessages.outOfStock(line.product.name)
+              : orderMessages.onlyLeft(left, line.product.name),
+          );
+        }
+      }
+      if (coupon) {
+        if (!(await takeCouponUse(tx, coupon.id)))
+          throw AppError.invalid('coupon_code', couponMessages.usageLimitReached);
+        await insertRedemption(tx, coupon.id, customerId, order.id);
+      }
+      return { order: toOrder(order, items) };
+    });
+  } catch (error) {
+    if (idempotencyKey && isUniqueViolation(error)) {
+      const existing = await existingOrder(db, customerId, idempotencyKey);
+      if (existing) return existing;
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,117 @@
+import { type Order, orderMessages, type PaymentStatus } from '@shop/contract/orders';
+import type { Db, DbOrTx } from '@shop/db/client';
+import { AppError } from '../../http/app-error.ts';
+import { toOrder } from './order-view.ts';
+import {
+  claimExpiredReservations,
+  findOrder,
+  findOwnedOrder,
+  historyOfOrder,
+  insertStatus,
+  itemsOfOrders,
+  markStockReleased,
+  restoreStock,
+  returnCouponUse,
+  updateOrder,
+} from './orders.repository.ts';
+
+/** Payment status only moves forward: Pending → Paid (Failed ends an attempt; Paid is final). */
+const paymentRank: Record<PaymentStatus, number> = { Pending: 0, Failed: 1, Paid: 2 };
+
+/** An order of this customer with items, address snapshot and status history; others' are 404. */
+export async function getOwnedOrder(db: DbOrTx, customerId: number, orderId: number): Promise<Order> {
+  const row = await findOwnedOrder(db, customerId, orderId);
+  if (!row) throw AppError.notFound(orderMessages.notFound);
+  return toOrder(row, await itemsOfOrders(db, [row.id]), await historyOfOrder(db, row.id));
+}
+
+/**
+ * Gives an order's reserved stock and coupon use back, exactly once: the conditional update of
+ * stock_released_at decides who does it. Returns false when it was already released.
+ */
+export async function releaseOrderStock(tx: DbOrTx, orderId: number): Promise<boolean> {
+  if (!(await markStockReleased(tx, orderId))) return false;
+  for (const item of await itemsOfOrders(tx, [orderId]))
+    await restoreStock(tx, item.productId, item.quantity);
+  await returnCouponUse(tx, orderId);
+  return true;
+}
+
+/**
+ * pending → confirmed once a payment is under way (COD: Pending) or done (gateway: Paid).
+ * Stock stays taken; the reservation no longer expires. Idempotent; a repeat only moves the
+ * payment status forward.
+ */
+export async function confirmOrder(
+  tx: DbOrTx,
+  orderId: number,
+  payment: { paymentStatus: 'Pending' | 'Paid'; gateway: string; note?: string },
+): Promise<void> {
+  const order = await findOrder(tx, orderId, { forUpdate: true });
+  if (!order) throw AppError.notFound(orderMessages.notFound);
+  if (order.status === 'cancelled')
+    throw new AppError('conflict', 'This order was cancelled. Please place a new order.');
+  const current = order.paymentStatus as PaymentStatus;
+  const nextPayment =
+    paymentRank[payment.paymentStatus] > paymentRank[current] ? payment.paymentStatus : current;
+  const becomesConfirmed = order.status === 'pending';
+  if (!becomesConfirmed && nextPayment === current) return;
+  await updateOrder(tx, orderId, {
+    status: becomesConfirmed ? 'confirmed' : order.status,
+    paymentStatus: nextPayment,
+    paymentGateway: payment.gateway,
+    reservationExpiresAt: null,
+  });
+  const note =
+    payment.note ??
+    (nextPayment === 'Paid' ? `Payment received via ${payment.gateway}` : `Confirmed (${payment.gateway})`);
+  await insertStatus(tx, orderId, becomesConfirmed ? 'confirmed' : order.status, note);
+}
+
+/**
+ * A failed payment cancels an unpaid order and gives its stock and coupon use back (once).
+ * A paid order is never failed afterwards. Idempotent.
+ */
+export async function failOrderPayment(
+  tx: DbOrTx,
+  orderId: number,
+  failure: { gateway: string; reason: string },
+): Promise<void> {
+  const order = await findOrder(tx, orderId, { forUpdate: true });
+  if (!order) throw AppError.notFound(orderMessages.notFound);
+  if (order.paymentStatus === 'Paid') return;
+  const alreadyFailed = order.paymentStatus === 'Failed' && order.status === 'cancelled';
+  await releaseOrderStock(tx, orderId);
+  if (alreadyFailed) return;
+  await updateOrder(tx, orderId, {
+    status: 'cancelled',
+    paymentStatus: 'Failed',
+    paymentGateway: failure.gateway,
+    reservationExpiresAt: null,
+  });
+  await insertStatus(tx, orderId, 'cancelled', `Payment failed: ${failure.reason}`.slice(0, 500));
+}
+
+/**
+ * Cancels unpaid orders whose reservation ran out and returns their stock and coupon use.
+ * Rows are claimed with FOR UPDATE SKIP LOCKED, so several instances can run it at once.
+ * Returns the number of orders released.
+ */
+export async function releaseExpiredReservations(db: Db, now: Date = new Date()): Promise<number> {
+  let released = 0;
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const claimed = await claimExpiredReservations(tx, now, 50);
+      let done = 0;
+      for (const { id } of claimed) {
+        if (!(await releaseOrderStock(tx, id))) continue;
+        await updateOrder(tx, id, { status: 'cancelled' });
+        await insertStatus(tx, id, 'cancelled', 'Payment not completed in time; reserved stock released');
+        done += 1;
+      }
+      return { claimed: claimed.length, done };
+    });
+    released += batch.done;
+    if (batch.claimed < 50) return released;
+  }
+}

@@ -1,0 +1,279 @@
+import type { DbOrTx } from '@shop/db/client';
+import {
+  couponRedemptions,
+  coupons,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  products,
+  settings,
+} from '@shop/db/schema/index';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNull, like, lt, sql } from 'drizzle-orm';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type StatusHistoryRow = typeof orderStatusHistory.$inferSelect;
+export type CouponRow = typeof coupons.$inferSelect;
+export type ProductForSale = Pick<
+  typeof products.$inferSelect,
+  'id' | 'name' | 'mainImage' | 'itemWeight' | 'sellingPricePaise' | 'availableStock' | 'isActive'
+>;
+
+export async function findProducts(db: DbOrTx, ids: number[]): Promise<ProductForSale[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      mainImage: products.mainImage,
+      itemWeight: products.itemWeight,
+      sellingPricePaise: products.sellingPricePaise,
+      availableStock: products.availableStock,
+      isActive: products.isActive,
+    })
+    .from(products)
+    .where(inArray(products.id, ids));
+}
+
+export async function findSettingValue(db: DbOrTx, key: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ value: settings.value })
+    .from(settings)
+    .where(eq(settings.key, key))
+    .limit(1);
+  return row?.value;
+}
+
+export async function findCouponByCode(db: DbOrTx, code: string): Promise<CouponRow | undefined> {
+  const [row] = await db.select().from(coupons).where(eq(coupons.code, code.toUpperCase())).limit(1);
+  return row;
+}
+
+/** Redemptions of a coupon by a customer that still count (not returned by a cancelled order). */
+export async function countActiveRedemptions(
+  db: DbOrTx,
+  couponId: number,
+  customerId: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(couponRedemptions)
+    .where(
+      and(
+        eq(couponRedemptions.couponId, couponId),
+        eq(couponRedemptions.customerId, customerId),
+        eq(couponRedemptions.status, 'active'),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/** Counts one use when the total limit allows it; false when the coupon ran out meanwhile. */
+export async function takeCouponUse(db: DbOrTx, couponId: number): Promise<boolean> {
+  const rows = await db
+    .update(coupons)
+    .set({ usedCount: sql`${coupons.usedCount} + 1` })
+    .where(
+      and(
+        eq(coupons.id, couponId),
+        sql`(${coupons.usageLimitTotal} is null or ${coupons.usedCount} < ${coupons.usageLimitTotal})`,
+      ),
+    )
+    .returning({ id: coupons.id });
+  return rows.length === 1;
+}
+
+export async function insertRedemption(db: DbOrTx, couponId: number, customerId: number, orderId: number) {
+  await db.insert(couponRedemptions).values({ couponId, customerId, orderId });
+}
+
+/** Returns an order's coupon use exactly once (the redemption flips from active to returned). */
+export async function returnCouponUse(db: DbOrTx, orderId: number) {
+  const returned = await db
+    .update(couponRedemptions)
+    .set({ status: 'returned' })
+    .where(and(eq(couponRedemptions.orderId, orderId), eq(couponRedemptions.status, 'active')))
+    .returning({ couponId: couponRedemptions.couponId });
+  for (const r of returned) {
+    await db
+      .update(coupons)
+      .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
+      .where(eq(coupons.id, r.couponId));
+  }
+}
+
+/**
+ * Takes `quantity` units of a product only if that many are there. The check and the decrement
+ * are one statement, so concurrent checkouts can never drive stock below zero.
+ */
+export async function reserveStock(db: DbOrTx, productId: number, quantity: number): Promise<boolean> {
+  const rows = await db
+    .update(products)
+    .set({ availableStock: sql`${products.availableStock} - ${quantity}` })
+    .where(
+      and(eq(products.id, productId), eq(products.isActive, true), gte(products.availableStock, quantity)),
+    )
+    .returning({ id: products.id });
+  return rows.length === 1;
+}
+
+export async function restoreStock(db: DbOrTx, productId: number, quantity: number) {
+  await db
+    .update(products)
+    .set({ availableStock: sql`${products.availableStock} + ${quantity}` })
+    .where(eq(products.id, productId));
+}
+
+/** The next order id, taken before the insert so that the order number can be derived from it. */
+export async function nextOrderId(db: DbOrTx): Promise<number> {
+  const result = await db.execute<{ id: number | string }>(
+    sql`select nextval(pg_get_serial_sequence('orders', 'id')) as id`,
+  );
+  const rows = (result as unknown as { rows: { id: number | string }[] }).rows;
+  const id = Number(rows[0]?.id);
+  if (!Number.isSafeInteger(id)) throw new Error('could not allocate an order id');
+  return id;
+}
+
+export async function insertOrder(db: DbOrTx, values: typeof orders.$inferInsert): Promise<OrderRow> {
+  const [row] = await db.insert(orders).values(values).returning();
+  if (!row) throw new Error('order insert returned nothing');
+  return row;
+}
+
+export async function insertOrderItems(
+  db: DbOrTx,
+  values: (typeof orderItems.$inferInsert)[],
+): Promise<OrderItemRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(orderItems).values(values).returning();
+}
+
+export async function insertStatus(db: DbOrTx, orderId: number, status: string, note: string) {
+  await db.insert(orderStatusHistory).values({ orderId, status, note });
+}
+
+export async function findOrderByKey(db: DbOrTx, customerId: number, idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, idempotencyKey)))
+    .limit(1);
+  return row;
+}
+
+/**
+ * The customer's newest still-pending order placed from the same cart (its key starts with
+ * `keyPrefix`) since `since`: a retried checkout without an Idempotency-Key returns it.
+ */
+export async function findRecentPendingOrderByKeyPrefix(
+  db: DbOrTx,
+  customerId: number,
+  keyPrefix: string,
+  since: Date,
+) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        like(orders.idempotencyKey, `${keyPrefix}%`),
+        eq(orders.status, 'pending'),
+        eq(orders.paymentStatus, 'Pending'),
+        gt(orders.createdAt, since),
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return row;
+}
+
+export async function findOrder(db: DbOrTx, orderId: number, options: { forUpdate?: boolean } = {}) {
+  const query = db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findOwnedOrder(db: DbOrTx, customerId: number, orderId: number) {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)))
+    .limit(1);
+  return row;
+}
+
+export async function itemsOfOrders(db: DbOrTx, orderIds: number[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.id));
+}
+
+export async function historyOfOrder(db: DbOrTx, orderId: number): Promise<StatusHistoryRow[]> {
+  return db
+    .select()
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, orderId))
+    .orderBy(asc(orderStatusHistory.createdAt), asc(orderStatusHistory.id));
+}
+
+export async function pageOfCustomerOrders(
+  db: DbOrTx,
+  customerId: number,
+  page: { offset: number; perPage: number },
+  sort: { field: 'id' | 'created_at' | 'total_amount'; direction: 'asc' | 'desc' }[],
+) {
+  const column = { id: orders.id, created_at: orders.createdAt, total_amount: orders.totalPaise };
+  const orderBy = sort.map((s) => (s.direction === 'desc' ? desc(column[s.field]) : asc(column[s.field])));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.customerId, customerId))
+    .orderBy(...orderBy, desc(orders.id))
+    .limit(page.perPage)
+    .offset(page.offset);
+  const [total] = await db.select({ n: count() }).from(orders).where(eq(orders.customerId, customerId));
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+/**
+ * Marks an order's stock as released. The conditional update is the guard that makes releasing
+ * happen exactly once, whoever (expiry job, failed payment) gets there first.
+ */
+export async function markStockReleased(db: DbOrTx, orderId: number): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({ stockReleasedAt: sql`now()`, reservationExpiresAt: null, updatedAt: sql`now()` })
+    .where(and(eq(orders.id, orderId), isNull(orders.stockReleasedAt)))
+    .returning({ id: orders.id });
+  return rows.length === 1;
+}
+
+export async function updateOrder(db: DbOrTx, orderId: number, values: Partial<typeof orders.$inferInsert>) {
+  await db
+    .update(orders)
+    .set({ ...values, updatedAt: sql`now()` })
+    .where(eq(orders.id, orderId));
+}
+
+/** Unpaid pending orders whose reservation has run out, locked for this worker only. */
+export async function claimExpiredReservations(db: DbOrTx, now: Date, limit: number) {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        eq(orders.paymentStatus, 'Pending'),
+        isNull(orders.stockReleasedAt),
+        lt(orders.reservationExpiresAt, now),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+}

@@ -1,0 +1,81 @@
+import {
+  applyCouponRequestSchema,
+  checkoutRequestSchema,
+  priceCartRequestSchema,
+} from '@shop/contract/orders';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { customerOf, requireCustomer } from '../../http/authenticate.ts';
+import { pageRequest, paginationQuery, parseSort, sendCollection } from '../../http/collection.ts';
+import { findLiveToken } from '../customers/customer-token.ts';
+import { minimumOrderPaise, priceCart } from './cart-pricing.service.ts';
+import { applyCoupon, checkout } from './checkout.service.ts';
+import { getOwnedOrder } from './order-lifecycle.service.ts';
+import { listCustomerOrders } from './order-history.service.ts';
+import { paiseToRupees } from '@shop/contract/money';
+import { idParam } from '../../http/query-params.ts';
+
+/** Same id rule and 400 message as the catalogue ('must be a positive integer'). */
+const idParams = z.object({ id: idParam });
+const SORTABLE = ['id', 'created_at', 'total_amount'] as const;
+
+/** The Idempotency-Key header: printable, at most 100 characters; anything else is a 400. */
+function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const raw = request.headers['idempotency-key'];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (value === undefined || value.trim() === '') return null;
+  if (!/^[\x21-\x7e]{1,100}$/.test(value.trim()))
+    throw new AppError('bad-request', 'Idempotency-Key must be 1–100 printable characters (a UUID is best).');
+  return value.trim();
+}
+
+/** The customer behind an optional Bearer token (apply_coupon works logged out too). */
+async function optionalCustomerId(ctx: AppContext, request: FastifyRequest): Promise<number | null> {
+  const match = /^Bearer\s+(\S{1,200})$/i.exec(request.headers.authorization ?? '');
+  if (!match?.[1]) return null;
+  const row = await findLiveToken(ctx.db, match[1]);
+  return row && row.scope === 'full' ? row.customerId : null;
+}
+
+/** Cart pricing, coupons, checkout and order history (spec §7 /orders…). */
+export async function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  const auth = requireCustomer(ctx);
+  const tags = ['orders'];
+
+  api.post('/orders/price_cart', { schema: { tags, body: priceCartRequestSchema } }, async (request) => ({
+    items: await priceCart(
+      ctx.db,
+      request.body.items.map((i) => i.item_id),
+    ),
+    minimum_order_amount: paiseToRupees(await minimumOrderPaise(ctx.db)),
+  }));
+
+  api.post('/orders/apply_coupon', { schema: { tags, body: applyCouponRequestSchema } }, async (request) =>
+    applyCoupon(ctx.db, request.body, await optionalCustomerId(ctx, request)),
+  );
+
+  api.post(
+    '/orders/checkout',
+    { onRequest: auth, schema: { tags, body: checkoutRequestSchema } },
+    async (request) => checkout(ctx, customerOf(request).id, request.body, idempotencyKeyOf(request)),
+  );
+
+  api.get(
+    '/orders',
+    { onRequest: auth, schema: { tags, querystring: z.looseObject(paginationQuery) } },
+    async (request, reply) => {
+      const page = pageRequest(request.query);
+      const sort = parseSort(request.query.sort, SORTABLE, [{ field: 'id', direction: 'desc' }]);
+      const { items, total } = await listCustomerOrders(ctx.db, customerOf(request).id, page, sort);
+      return sendCollection(reply, items, total, page);
+    },
+  );
+
+  api.get('/orders/:id', { onRequest: auth, schema: { tags, params: idParams } }, async (request) =>
+    getOwnedOrder(ctx.db, customerOf(request).id, request.params.id),
+  );
+}

@@ -1,0 +1,153 @@
+import type { CheckoutResult, Order } from '@shop/contract/orders';
+import type { CreatePaymentResult, VerifyPaymentResult } from '@shop/contract/payments';
+import { demoAccounts } from '@shop/gateway-sim/accounts';
+import type { GatewaySimulators } from '@shop/gateway-sim/simulators';
+import type { DbOrTx } from '@shop/db/client';
+import { paymentGateways } from '@shop/db/schema/index';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { makeAddress, makeCustomer, makeProduct, setSetting } from '../orders/test-factories.ts';
+
+/** Test helpers for the payments module: the real app listening on a free port with its simulators. */
+
+export const API = '/backend/api/web';
+
+/** The four demo gateways as the seed creates them (inserted when the seed has not yet). */
+export async function ensureGateways(db: DbOrTx) {
+  await db
+    .insert(paymentGateways)
+    .values([
+      {
+        name: 'Cash on Delivery',
+        internalName: 'cod',
+        environment: 'sandbox',
+        isDefault: true,
+        displayOrder: 1,
+      },
+      {
+        name: 'Razorpay',
+        internalName: 'razorpay',
+        environment: 'sandbox',
+        apiKey: demoAccounts.razorpay.keyId,
+        apiSecret: demoAccounts.razorpay.keySecret,
+        config: { webhook_secret: demoAccounts.razorpay.webhookSecret },
+        displayOrder: 2,
+      },
+      {
+        name: 'Paytm',
+        internalName: 'paytm',
+        environment: 'stage',
+        apiKey: demoAccounts.paytm.mid,
+        apiSecret: demoAccounts.paytm.merchantKey,
+        config: { website: 'WEBSTAGING' },
+        displayOrder: 3,
+      },
+      {
+        name: 'PayPal',
+        internalName: 'paypal',
+        environment: 'sandbox',
+        apiKey: demoAccounts.paypal.clientId,
+        apiSecret: demoAccounts.paypal.clientSecret,
+        config: { currency_code: 'USD', currency_value: '0.012', webhook_id: demoAccounts.paypal.webhookId },
+        displayOrder: 4,
+      },
+    ])
+    .onConflictDoNothing({ target: paymentGateways.internalName });
+}
+
+export interface PaymentsHarness {
+  t: TestApp;
+  sims: GatewaySimulators;
+  close(): Promise<void>;
+}
+
+/** The real app (simulators in-process) listening on 127.0.0.1:0, so gateway calls and webhooks travel over HTTP. */
+export async function paymentsHarness(): Promise<PaymentsHarness> {
+  const t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  await ensureGateways(t.ctx.db);
+  await setSetting(t.ctx.db, 'minimum_order_amount', '0');
+  const sims = t.app.gatewaySimulators;
+  if (!sims) throw new Error('gateway simulators are not mounted');
+  return {
+    t,
+    sims,
+    async close() {
+      await sims.webhooks.idle();
+      await t.close();
+    },
+  };
+}
+
+export type Shopper = Awaited<ReturnType<typeof makeCustomer>> & { addressId: number };
+
+export async function newShopper(t: TestApp): Promise<Shopper> {
+  const customer = await makeCustomer(t.ctx.db);
+  const address = await makeAddress(t.ctx.db, customer.id, {
+    contactPerson: 'Asha Verma',
+    fullAddress: '12, MG Road',
+    pinCode: '302001',
+    mobileNumber: '9876543210',
+  });
+  return { ...customer, addressId: address.id };
+}
+
+/** Places an order through the checkout API: `quantity` × a fresh product of `pricePaise`. */
+export async function placeOrder(
+  t: TestApp,
+  shopper: Shopper,
+  options: { pricePaise?: number; quantity?: number; stock?: number } = {},
+): Promise<{ order: Order; productId: number }> {
+  const product = await makeProduct(t.ctx.db, {
+    sellingPricePaise: options.pricePaise ?? 29_500,
+    availableStock: options.stock ?? 10,
+  });
+  const res = await t.request({
+    method: 'POST',
+    url: `${API}/orders/checkout`,
+    headers: shopper.auth,
+    payload: {
+      items: [{ item_id: product.id, quantity: options.quantity ?? 1 }],
+      customer_remarks: '',
+      coupon_code: '',
+      customer: { address_id: shopper.addressId },
+    },
+  });
+  if (res.statusCode !== 200) throw new Error(`checkout failed: ${res.statusCode} ${res.body}`);
+  return { order: res.json<CheckoutResult>().order, productId: product.id };
+}
+
+export async function createPayment(t: TestApp, shopper: Shopper, orderId: number, gateway: string) {
+  return t.request({
+    method: 'POST',
+    url: `${API}/orders/payment`,
+    headers: shopper.auth,
+    payload: { id: orderId, payment_gateway: gateway, payment_gateway_environment: 'sandbox' },
+  });
+}
+
+export async function createdPayment(t: TestApp, shopper: Shopper, orderId: number, gateway: string) {
+  const res = await createPayment(t, shopper, orderId, gateway);
+  if (res.statusCode !== 200) throw new Error(`create payment failed: ${res.statusCode} ${res.body}`);
+  return res.json<CreatePaymentResult>();
+}
+
+export async function verify(t: TestApp, shopper: Shopper, orderId: number | string, payload: unknown) {
+  return t.request({
+    method: 'POST',
+    url: `${API}/orders/verify_payment`,
+    headers: shopper.auth,
+    payload: { order_id: orderId, payload },
+  });
+}
+
+export async function verified(t: TestApp, shopper: Shopper, orderId: number | string, payload: unknown) {
+  const res = await verify(t, shopper, orderId, payload);
+  if (res.statusCode !== 200) throw new Error(`verify failed: ${res.statusCode} ${res.body}`);
+  return res.json<VerifyPaymentResult>();
+}
+
+/** What the sim's browser script does on "Approve"/"Decline": POST to its checkout endpoint. */
+export async function simCheckout(t: TestApp, path: string, body: Record<string, unknown>) {
+  const res = await t.request({ method: 'POST', url: `/__sim/${path}`, payload: body });
+  return { status: res.statusCode, body: res.json<Record<string, unknown>>() };
+}

@@ -1,0 +1,147 @@
+import type { DbOrTx } from '@shop/db/client';
+import { customers, orders, paymentEvents, paymentGateways, payments } from '@shop/db/schema/index';
+import { and, asc, desc, eq } from 'drizzle-orm';
+
+export type GatewayRow = typeof paymentGateways.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+export type PaymentStatusValue = 'created' | 'pending' | 'paid' | 'failed';
+
+export async function listActiveGateways(db: DbOrTx): Promise<GatewayRow[]> {
+  return db
+    .select()
+    .from(paymentGateways)
+    .where(eq(paymentGateways.isActive, true))
+    .orderBy(asc(paymentGateways.displayOrder), asc(paymentGateways.id));
+}
+
+export async function findGateway(db: DbOrTx, internalName: string): Promise<GatewayRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentGateways)
+    .where(eq(paymentGateways.internalName, internalName))
+    .limit(1);
+  return row;
+}
+
+/** The order's row, by numeric id or public order number, only when this customer owns it. */
+export async function findCustomerOrderRef(db: DbOrTx, customerId: number, ref: number | string) {
+  const byId = typeof ref === 'number' || /^\d+$/.test(ref);
+  const where = byId ? eq(orders.id, Number(ref)) : eq(orders.orderNumber, String(ref));
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(where, eq(orders.customerId, customerId)))
+    .limit(1);
+  return row;
+}
+
+/** Locks the order row: settlements of one order run one after another. */
+export async function lockOrder(db: DbOrTx, orderId: number) {
+  const [row] = await db
+    .select({
+      id: orders.id,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      orderNumber: orders.orderNumber,
+      totalPaise: orders.totalPaise,
+      customerId: orders.customerId,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .for('update');
+  return row;
+}
+
+export async function customerEmail(db: DbOrTx, customerId: number): Promise<string | undefined> {
+  const [row] = await db
+    .select({ email: customers.email })
+    .from(customers)
+    .where(eq(customers.id, customerId));
+  return row?.email;
+}
+
+export async function insertPayment(db: DbOrTx, values: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(values).returning();
+  if (!row) throw new Error('payment insert failed');
+  return row;
+}
+
+export async function latestPayment(
+  db: DbOrTx,
+  orderId: number,
+  gateway?: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      gateway
+        ? and(eq(payments.orderId, orderId), eq(payments.gateway, gateway))
+        : eq(payments.orderId, orderId),
+    )
+    .orderBy(desc(payments.id))
+    .limit(1);
+  return row;
+}
+
+export async function findPaymentOfOrder(
+  db: DbOrTx,
+  orderId: number,
+  gateway: string,
+  gatewayOrderId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        eq(payments.gateway, gateway),
+        eq(payments.gatewayOrderId, gatewayOrderId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findPaymentByGatewayOrder(
+  db: DbOrTx,
+  gateway: string,
+  gatewayOrderId: string,
+): Promise<PaymentRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.gateway, gateway), eq(payments.gatewayOrderId, gatewayOrderId)))
+    .limit(1);
+  return row;
+}
+
+export async function lockPayment(db: DbOrTx, paymentId: number): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+  return row;
+}
+
+export async function updatePayment(
+  db: DbOrTx,
+  paymentId: number,
+  values: Partial<typeof payments.$inferInsert>,
+) {
+  await db
+    .update(payments)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(payments.id, paymentId));
+}
+
+/** Records a webhook event; false when this gateway already delivered that event id. */
+export async function recordEvent(
+  db: DbOrTx,
+  event: { gateway: string; eventId: string; eventType: string; payload: unknown },
+): Promise<boolean> {
+  const rows = await db
+    .insert(paymentEvents)
+    .values(event)
+    .onConflictDoNothing({ target: [paymentEvents.gateway, paymentEvents.eventId] })
+    .returning({ id: paymentEvents.id });
+  return rows.length > 0;
+}

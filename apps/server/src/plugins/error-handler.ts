@@ -1,0 +1,73 @@
+import { type FieldError, httpErrorNames, type NamedError } from '@shop/contract/api-error';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { AppError } from '../http/app-error.ts';
+
+function named(status: number, message: string): NamedError {
+  return { name: httpErrorNames[status] ?? 'Error', message, code: 0, status };
+}
+
+/** Sends a `{name, message, code, status}` error. */
+export function sendNamedError(reply: FastifyReply, status: number, message: string) {
+  return reply.code(status).type('application/json; charset=utf-8').send(named(status, message));
+}
+
+interface ValidationItem {
+  instancePath?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+function fieldOf(item: ValidationItem): string {
+  const path = (item.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  if (path) return path;
+  const missing = item.params?.missingProperty;
+  return typeof missing === 'string' ? missing : 'body';
+}
+
+/**
+ * One place maps every error to the contract's shapes (DESIGN §3): body validation → 422 array,
+ * everything else → named error. 5xx details go to the log only.
+ */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.kind === 'invalid') {
+        const fields: FieldError[] = error.fields.length
+          ? error.fields
+          : [{ field: 'body', message: error.message }];
+        return reply.code(422).send(fields);
+      }
+      return sendNamedError(reply, error.status, error.message);
+    }
+    const validation = (error as FastifyError).validation as ValidationItem[] | undefined;
+    if (validation) {
+      const context = (error as FastifyError).validationContext;
+      if (context === 'body') {
+        const seen = new Set<string>();
+        const fields: FieldError[] = [];
+        for (const item of validation) {
+          const field = fieldOf(item);
+          if (seen.has(field)) continue;
+          seen.add(field);
+          fields.push({ field, message: item.message ?? 'Invalid value.' });
+        }
+        return reply.code(422).send(fields);
+      }
+      const first = validation[0];
+      const where = first ? fieldOf(first) : String(context ?? 'request');
+      return sendNamedError(
+        reply,
+        400,
+        `Invalid ${context === 'params' ? 'path parameter' : 'query parameter'} "${where}": ${first?.message ?? 'invalid value'}`,
+      );
+    }
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed');
+      return sendNamedError(reply, status, 'An internal server error occurred.');
+    }
+    const message =
+      status === 413 ? 'The request body is too large.' : error.message || httpErrorNames[status] || 'Error';
+    return sendNamedError(reply, status, message);
+  });
+}

@@ -1,0 +1,56 @@
+import { openDatabase } from '@shop/db/client';
+import { migrateDatabase } from '@shop/db/migrate';
+import { ensureDemoShop } from '@shop/db/seed/demo-shop';
+import { loadConfig } from './env.ts';
+
+/** Starts the shop: config → database (migrate, seed when empty) → app → listen; closes gracefully. */
+async function main() {
+  const config = loadConfig();
+  // NODE_ENV selects the shop's mode (config above). Libraries (React, React Router) always
+  // run their production builds, which they pick from NODE_ENV when first imported.
+  process.env.NODE_ENV = 'production';
+  const { buildApp } = await import('./app.ts');
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATABASE_URL ? undefined : `${config.dataDir}/db`,
+  });
+  await migrateDatabase(database);
+  await ensureDemoShop(database.db, { mediaDir: config.mediaDir });
+  const { app } = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Started by `npm start` (scripts/start.mjs): if that launcher dies without passing a signal
+  // on, we are re-parented — shut down rather than keep the port. Opt-in, so a server started
+  // directly (systemd, nohup) is not tied to the shell that launched it.
+  if (process.env.SHOP_EXIT_WITH_PARENT === '1') {
+    const parentPid = process.ppid;
+    setInterval(() => {
+      if (process.ppid !== parentPid) void shutdown('parent exited');
+    }, 500).unref();
+  }
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Shop ready on ${config.publicUrl} (database: ${database.kind})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,29 @@
+import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { messages } from '@shop/contract/messages';
+import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+
+/** The one error boundary: 404 page for missing resources, 'Unexpected Application Error!' otherwise. */
+export function GeneralErrorBoundary() {
+  const error = useRouteError();
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <Container size="sm" py={80}>
+      <Stack align="center" gap="md">
+        {notFound ? (
+          <>
+            <Title order={1}>404</Title>
+            <Text>{messages.pageNotFound}</Text>
+          </>
+        ) : (
+          <>
+            <Title order={1}>{messages.unexpectedError}</Title>
+            <Text>{messages.oops}</Text>
+          </>
+        )}
+        <Button component={Link} to="/">
+          Back to home
+        </Button>
+      </Stack>
+    </Container>
+  );
+}

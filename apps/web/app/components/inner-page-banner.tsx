@@ -1,0 +1,68 @@
+import { Anchor, Box, Breadcrumbs, Container, Text, Title } from '@mantine/core';
+import { mediaSrcSet, mediaUrl } from '@shop/contract/media';
+import { Link } from 'react-router';
+import { bannersOf, useRootData } from '../features/layout/root-data.ts';
+import classes from './inner-page-banner.module.css';
+
+/** Inner page banners are made 1600 pixels wide. */
+const INNER_BANNER_WIDTH = 1600;
+
+/**
+ * The banner at the top of every inner page (spec §2): the 'Inner Page Banners' image when the
+ * shop has one (else a saffron gradient), the page title and the breadcrumb Home > {title}
+ * (optionally with crumbs between, e.g. Home > Products > Sweets).
+ */
+export function InnerPageBanner({
+  title,
+  crumbs = [],
+}: {
+  title: string;
+  crumbs?: { label: string; to?: string }[];
+}) {
+  const data = useRootData();
+  const banner = bannersOf(data, 'Inner Page Banners')[0];
+  return (
+    <Box component="section" className={classes.banner} aria-label="Page banner">
+      {banner && (
+        // An <img>, not a CSS background: the browser finds it in the HTML (React preloads it in
+        // the head) instead of after the stylesheets; it is often the page's largest paint.
+        <img
+          src={mediaUrl('banners', banner.image)}
+          srcSet={mediaSrcSet(mediaUrl('banners', banner.image), INNER_BANNER_WIDTH)}
+          sizes="100vw"
+          alt=""
+          width={INNER_BANNER_WIDTH}
+          height={300}
+          fetchPriority="high"
+          className={classes.image}
+        />
+      )}
+      <Container size="xl" className={classes.inner}>
+        <Title order={1} className={classes.title}>
+          {title}
+        </Title>
+        <nav aria-label="Breadcrumb">
+          <Breadcrumbs separator=">" className={classes.crumbs} classNames={{ separator: classes.separator }}>
+            <Anchor component={Link} to="/" className={classes.crumbLink}>
+              Home
+            </Anchor>
+            {crumbs.map((c) =>
+              c.to ? (
+                <Anchor key={c.label} component={Link} to={c.to} className={classes.crumbLink}>
+                  {c.label}
+                </Anchor>
+              ) : (
+                <Text key={c.label} component="span" className={classes.crumbText}>
+                  {c.label}
+                </Text>
+              ),
+            )}
+            <Text component="span" className={classes.current} aria-current="page">
+              {title}
+            </Text>
+          </Breadcrumbs>
+        </nav>
+      </Container>
+    </Box>
+  );
+}

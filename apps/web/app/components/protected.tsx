@@ -1,0 +1,93 @@
+import { Button, Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useMounted } from '@mantine/hooks';
+import { messages } from '@shop/contract/messages';
+import { IconLock } from '@tabler/icons-react';
+import { type ReactNode, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import {
+  afterLoginRedirect,
+  type SessionCustomer,
+  userData,
+  useSession,
+} from '../features/session/session-store.ts';
+import { isPasswordResetSession } from '../features/account/account-api.ts';
+import { api } from '../lib/api-client.ts';
+
+/**
+ * The spec's protected wrapper for the logged-in area. On mount it asks the API who the stored
+ * token belongs to: an 'Unauthorized' answer clears the session (api-client does that), which
+ * turns this wrapper into the login prompt. Before hydration nothing session-dependent is
+ * rendered, so server and client HTML agree. A password-reset session counts as logged out
+ * everywhere except where `allowPasswordReset` is set.
+ */
+export function Protected({
+  children,
+  allowPasswordReset = false,
+}: {
+  children: ReactNode;
+  /**
+   * Let a session that came from a password-reset code in (only /change-password): its token is
+   * good for nothing but the password change, so customers/details would refuse it.
+   */
+  allowPasswordReset?: boolean;
+}) {
+  const mounted = useMounted();
+  const { token, customer } = useSession();
+  const resetSession = isPasswordResetSession(customer);
+  const skipCheck = resetSession && allowPasswordReset;
+
+  useEffect(() => {
+    if (!token || skipCheck) return;
+    let current = true;
+    api
+      .get<SessionCustomer>('customers/details')
+      .then((customer) => {
+        // Keep the stored customer fresh (e.g. a default address added elsewhere).
+        if (current) userData.set(customer);
+      })
+      .catch(() => {
+        // A 401 'Unauthorized' already cleared the session in api-client; other failures
+        // (network) leave the customer logged in so the page can retry its own calls.
+      });
+    return () => {
+      current = false;
+    };
+  }, [token, skipCheck]);
+
+  if (!mounted) {
+    return (
+      <Center py={80} aria-busy="true">
+        <Loader color="saffron" aria-label="Loading" />
+      </Center>
+    );
+  }
+  if (!token || (resetSession && !allowPasswordReset)) return <LoginPrompt />;
+  return <>{children}</>;
+}
+
+function LoginPrompt() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  function goToLogin() {
+    afterLoginRedirect.set(`${location.pathname}${location.search}`);
+    navigate('/login');
+  }
+  return (
+    <Center py={60} px="md">
+      <Paper withBorder shadow="sm" radius="lg" p="xl" maw={480} w="100%">
+        <Stack align="center" gap="md" ta="center">
+          <ThemeIcon size={56} radius="xl" color="maroon" variant="light">
+            <IconLock size={30} aria-hidden="true" />
+          </ThemeIcon>
+          <Title order={2} size="h3">
+            Login required
+          </Title>
+          <Text>{messages.notLoggedIn}</Text>
+          <Button color="maroon" size="md" onClick={goToLogin}>
+            Login
+          </Button>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

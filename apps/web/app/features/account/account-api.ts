@@ -1,0 +1,56 @@
+import type {
+  ChangePasswordInput,
+  EmailOnlyInput,
+  LoginInput,
+  MessageResponse,
+  SessionResponse,
+  SignupInput,
+  SignupResponse,
+  VerifyOtpInput,
+} from '@shop/contract/customers';
+import { api } from '../../lib/api-client.ts';
+import { type SessionCustomer, sessionStore } from '../session/session-store.ts';
+
+/** The account calls of spec §7 (/customers/*); public calls send no token. */
+export const accountApi = {
+  signUp: (body: SignupInput) => api.post<SignupResponse>('customers', body, { auth: false }),
+  verifyEmail: (body: VerifyOtpInput) =>
+    api.post<SessionResponse>('customers/verify_email_otp', body, { auth: false }),
+  resendEmailOtp: (body: EmailOnlyInput) =>
+    api.post<MessageResponse>('customers/resend_email_otp', body, { auth: false }),
+  logIn: (body: LoginInput) => api.post<SessionResponse>('customers/login', body, { auth: false }),
+  forgotPassword: (body: EmailOnlyInput) =>
+    api.post<MessageResponse>('customers/forgot_email_password', body, { auth: false }),
+  verifyResetOtp: (body: VerifyOtpInput) =>
+    api.post<MessageResponse>('customers/verify_email_forgot_password_otp', body, { auth: false }),
+  changePassword: (body: ChangePasswordInput) => api.post<MessageResponse>('customers/change_password', body),
+  logOut: () => api.post<MessageResponse>('customers/logout'),
+};
+
+/**
+ * Marks a session that came from a password-reset code: its token may only change the password,
+ * so the protected wrapper of /change-password must not test it against customers/details.
+ */
+export const RESET_SCOPE_FLAG = 'token_scope';
+
+/** Stores a login or e-mail verification answer as the customer state (spec §4). */
+export function startSession(session: SessionResponse) {
+  const customer: SessionCustomer = { ...session.customer };
+  if (session.scope === 'password_reset') customer[RESET_SCOPE_FLAG] = 'password_reset';
+  sessionStore.set(session.token, customer);
+}
+
+export function isPasswordResetSession(customer: SessionCustomer | null): boolean {
+  return customer?.[RESET_SCOPE_FLAG] === 'password_reset';
+}
+
+/** Only a path of this site is a safe after-login target (no open redirect to another host). */
+export function safeLocalPath(target: string | null): string | null {
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
+  return target;
+}
+
+/** `/verify-email?email=…` and the like: the e-mail travels in the query so a reload keeps it. */
+export function withEmail(path: string, email: string): string {
+  return `${path}?${new URLSearchParams({ email }).toString()}`;
+}

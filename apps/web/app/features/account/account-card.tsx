@@ -1,0 +1,59 @@
+import { Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { InnerPageBanner } from '../../components/inner-page-banner.tsx';
+import classes from './account.module.css';
+
+/**
+ * The frame of every account screen: the inner-page banner (title + breadcrumb) and a centred
+ * card with an icon, a heading and a short explanation above the form.
+ */
+export function AccountCard({
+  title,
+  heading,
+  description,
+  icon,
+  children,
+  footer,
+  banner = true,
+}: {
+  /** Banner title and breadcrumb label. */
+  title: string;
+  heading: string;
+  description?: ReactNode;
+  icon: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** False when the page shows the banner itself (e.g. above a protected wrapper). */
+  banner?: boolean;
+}) {
+  return (
+    <>
+      {banner ? <InnerPageBanner title={title} /> : null}
+      <Container size={520} px="md" className={classes.page}>
+        <Paper withBorder shadow="md" radius="lg" className={classes.card}>
+          <Stack gap="lg">
+            <Stack gap={6} align="center" ta="center">
+              <ThemeIcon size={56} radius="xl" variant="light" color="saffron" className={classes.icon}>
+                {icon}
+              </ThemeIcon>
+              <Title order={2} className={classes.heading}>
+                {heading}
+              </Title>
+              {description ? (
+                <Text c="gray.7" size="sm" maw={380}>
+                  {description}
+                </Text>
+              ) : null}
+            </Stack>
+            {children}
+          </Stack>
+        </Paper>
+        {footer ? (
+          <Text ta="center" size="sm" mt="lg">
+            {footer}
+          </Text>
+        ) : null}
+      </Container>
+    </>
+  );
+}

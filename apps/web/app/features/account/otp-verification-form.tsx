@@ -1,0 +1,122 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { OTP_RESEND_SECONDS, type VerifyOtpInput, verifyOtpSchema } from '@shop/contract/customers';
+import { messages } from '@shop/contract/messages';
+import { IconMail, IconShieldCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import classes from './account.module.css';
+import { useCountdown } from './use-countdown.ts';
+
+/**
+ * The shared layout of Verify Email and Verify OTP (spec §2): the e-mail, an OTP field and
+ * 'You can resend the OTP in 60 secs' counting down; at 0 a 'Resend OTP' link asks for a new code
+ * and starts the count again. Without an e-mail in the address, the customer types it.
+ */
+export function OtpVerificationForm({
+  email,
+  submitLabel,
+  onVerify,
+  onResend,
+}: {
+  email: string;
+  submitLabel: string;
+  onVerify: (values: VerifyOtpInput) => Promise<void>;
+  onResend: (email: string) => Promise<{ message: string }>;
+}) {
+  const { seconds, restart } = useCountdown(OTP_RESEND_SECONDS);
+  const [resending, setResending] = useState(false);
+  const form = useForm({
+    resolver: zodResolver(verifyOtpSchema),
+    defaultValues: { email, email_verification_otp: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function submit(values: VerifyOtpInput) {
+    try {
+      await onVerify(values);
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  async function resend() {
+    const valid = await form.trigger('email');
+    if (!valid) return;
+    setResending(true);
+    try {
+      const response = await onResend(form.getValues('email').trim().toLowerCase());
+      notifySuccess(response.message);
+      restart();
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setResending(false);
+    }
+  }
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit(submit)}>
+      <Stack gap="md">
+        {email ? (
+          <Text ta="center" size="sm">
+            We have sent a 6-digit OTP to
+            <span className={classes.email}>{email}</span>
+          </Text>
+        ) : (
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            leftSection={<IconMail size={18} aria-hidden="true" />}
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+        )}
+        <TextInput
+          label="OTP"
+          placeholder="••••••"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          size="md"
+          className={classes.otpInput}
+          error={errors.email_verification_otp?.message}
+          {...form.register('email_verification_otp')}
+        />
+        <Group justify="center" className={classes.resendRow} aria-live="polite">
+          {seconds > 0 ? (
+            <Text size="sm" c="gray.7">
+              {messages.resendOtpIn(seconds)}
+            </Text>
+          ) : (
+            <Text size="sm">
+              Didn&apos;t get the code?{' '}
+              <Anchor
+                c="maroon.8"
+                component="button"
+                type="button"
+                fw={600}
+                onClick={resend}
+                disabled={resending}
+              >
+                Resend OTP
+              </Anchor>
+            </Text>
+          )}
+        </Group>
+        <Button
+          color="maroon"
+          type="submit"
+          size="md"
+          fullWidth
+          loading={isSubmitting}
+          leftSection={<IconShieldCheck size={18} aria-hidden="true" />}
+        >
+          {submitLabel}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,177 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Paper, Radio, SimpleGrid, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  type Address,
+  type AddressFormInput,
+  type AddressInput,
+  addressInputSchema,
+} from '@shop/contract/addresses';
+import { ApiFailure } from '@shop/contract/storefront-context';
+import type { ReactNode } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { addressesApi } from './addresses-api.ts';
+
+const blank: AddressInput = {
+  contact_person: '',
+  mobile_number: '',
+  full_address: '',
+  city: '',
+  pin_code: '',
+  landmark: '',
+  address_name: '',
+  address_type: 'home',
+};
+
+const FIELDS = Object.keys(blank) as (keyof AddressInput)[];
+
+/**
+ * The address form (spec §4): saving with an id updates, without adds; the saved address is
+ * handed to onSaved (which selects it) and the form resets. Server field errors land on fields.
+ */
+export function AddressForm({
+  editing,
+  onSaved,
+  actions,
+}: {
+  editing: Address | null;
+  onSaved: (address: Address) => void;
+  actions?: ReactNode;
+}) {
+  const form = useForm<AddressFormInput, unknown, AddressInput>({
+    resolver: zodResolver(addressInputSchema),
+    defaultValues: editing ? pick(editing) : blank,
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function submit(values: AddressInput) {
+    try {
+      const result = editing ? await addressesApi.update(editing.id, values) : await addressesApi.add(values);
+      notifySuccess(result.message);
+      form.reset(blank);
+      onSaved(result.address);
+    } catch (error) {
+      if (error instanceof ApiFailure && Array.isArray(error.data)) {
+        for (const item of error.data as { field?: string; message?: string }[])
+          if (item.field && FIELDS.includes(item.field as keyof AddressInput))
+            form.setError(item.field as keyof AddressInput, { message: item.message ?? '' });
+      }
+      notifyError(error);
+    }
+  }
+
+  return (
+    <Paper
+      withBorder
+      radius="md"
+      p="lg"
+      component="form"
+      onSubmit={form.handleSubmit(submit)}
+      noValidate
+      aria-label="Address form"
+    >
+      <Stack gap="md">
+        <Title order={2} size="h4">
+          {editing ? `Edit address "${editing.address_name}"` : 'Add a New Address'}
+        </Title>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="Contact person"
+            withAsterisk
+            autoComplete="name"
+            {...form.register('contact_person')}
+            error={errors.contact_person?.message}
+          />
+          <TextInput
+            label="Mobile number"
+            withAsterisk
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            placeholder="10-digit mobile"
+            {...form.register('mobile_number')}
+            error={errors.mobile_number?.message}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="Full address"
+          withAsterisk
+          autosize
+          minRows={2}
+          autoComplete="street-address"
+          {...form.register('full_address')}
+          error={errors.full_address?.message}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label="City"
+            withAsterisk
+            autoComplete="address-level2"
+            {...form.register('city')}
+            error={errors.city?.message}
+          />
+          <TextInput
+            label="PIN code"
+            withAsterisk
+            inputMode="numeric"
+            autoComplete="postal-code"
+            maxLength={6}
+            {...form.register('pin_code')}
+            error={errors.pin_code?.message}
+          />
+          <TextInput
+            label="Landmark"
+            withAsterisk
+            {...form.register('landmark')}
+            error={errors.landmark?.message}
+          />
+          <TextInput
+            label="Address name"
+            withAsterisk
+            placeholder="e.g. Home, Office"
+            {...form.register('address_name')}
+            error={errors.address_name?.message}
+          />
+        </SimpleGrid>
+        <Controller
+          control={form.control}
+          name="address_type"
+          render={({ field }) => (
+            <Radio.Group
+              label="Address type"
+              withAsterisk
+              value={field.value}
+              onChange={field.onChange}
+              error={errors.address_type?.message}
+            >
+              <Group mt={6}>
+                <Radio value="home" label="Home" color="maroon" />
+                <Radio value="work" label="Work" color="maroon" />
+              </Group>
+            </Radio.Group>
+          )}
+        />
+        <Group justify="space-between" mt="xs">
+          <Group gap="xs">{actions}</Group>
+          <Button type="submit" color="maroon" loading={isSubmitting}>
+            {editing ? 'Update Address' : 'Save Address'}
+          </Button>
+        </Group>
+      </Stack>
+    </Paper>
+  );
+}
+
+function pick(a: Address): AddressInput {
+  return {
+    contact_person: a.contact_person,
+    mobile_number: a.mobile_number,
+    full_address: a.full_address,
+    city: a.city,
+    pin_code: a.pin_code,
+    landmark: a.landmark,
+    address_name: a.address_name,
+    address_type: a.address_type,
+  };
+}

@@ -1,0 +1,91 @@
+import { messages } from '@shop/contract/messages';
+import { storageKeys } from '@shop/contract/storage-keys';
+import { storedValue, useStoredValue } from '../../lib/browser-storage.ts';
+import { notifySuccess } from '../../lib/notify.ts';
+
+/** A cart line as kept in browser storage (spec §3 "Cart item"). Prices are rupees. */
+export interface CartItem {
+  id: number;
+  name: string;
+  main_image: string | null;
+  item_weight: number;
+  selling_price: number;
+  qty: number;
+  available_stock: number;
+}
+
+/** The product fields a tile knows; qty is managed by the cart. */
+export type CartProduct = Omit<CartItem, 'qty'>;
+
+const isCartItem = (v: unknown): v is CartItem => {
+  if (typeof v !== 'object' || v === null) return false;
+  const item = v as Record<string, unknown>;
+  return (
+    typeof item.id === 'number' &&
+    typeof item.name === 'string' &&
+    typeof item.qty === 'number' &&
+    item.qty > 0
+  );
+};
+
+export const cartData = storedValue<CartItem[]>(
+  storageKeys.cartData,
+  [],
+  (v): v is CartItem[] => Array.isArray(v) && v.every(isCartItem),
+);
+
+function write(items: CartItem[]) {
+  cartData.set(items);
+}
+
+/**
+ * Cart state (spec §4): adding starts at 1 ('Product added to cart'); + and − change qty;
+ * reaching 0 removes the item ('Product removed from cart'); setting a quantity for a new item adds it.
+ * Quantities never exceed the known available stock.
+ */
+export const cart = {
+  items: () => cartData.get(),
+  add(product: CartProduct) {
+    cart.setQty(product, 1);
+  },
+  setQty(product: CartProduct, qty: number) {
+    const items = cartData.get();
+    const existing = items.find((i) => i.id === product.id);
+    const capped = Math.min(Math.max(0, Math.floor(qty)), Math.max(product.available_stock, 0));
+    if (capped <= 0) {
+      if (existing) {
+        write(items.filter((i) => i.id !== product.id));
+        notifySuccess(messages.productRemoved);
+      }
+      return;
+    }
+    if (!existing) {
+      write([...items, { ...product, qty: capped }]);
+      notifySuccess(messages.productAdded);
+      return;
+    }
+    write(items.map((i) => (i.id === product.id ? { ...i, ...product, qty: capped } : i)));
+  },
+  remove(productId: number) {
+    const items = cartData.get();
+    if (!items.some((i) => i.id === productId)) return;
+    write(items.filter((i) => i.id !== productId));
+    notifySuccess(messages.productRemoved);
+  },
+  /** Replaces the whole cart (re-pricing from the server, re-order). */
+  replace(items: CartItem[]) {
+    write(items);
+  },
+  clear() {
+    cartData.clear();
+  },
+};
+
+/** Cart totals use integer parsing of selling_price and qty (spec §9) — we keep paise exact instead. */
+export function cartSubtotal(items: CartItem[]): number {
+  return items.reduce((sum, i) => sum + Math.round(i.selling_price * 100) * i.qty, 0) / 100;
+}
+
+export function useCart() {
+  return useStoredValue(cartData);
+}

@@ -1,0 +1,33 @@
+import type { Category, Product } from '@shop/contract/catalogue';
+import type { Collection } from '@shop/contract/collection';
+import type { StorefrontLoadContext } from '@shop/contract/storefront-context';
+import { data } from 'react-router';
+import { ROOT_CATEGORY_ID } from '../layout/root-data.ts';
+
+const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
+
+/**
+ * A category and its products (the API includes sub-categories' products). Unknown, hidden
+ * (id 1) or malformed ids and page numbers are a 404.
+ */
+export async function loadCategoryPage(
+  context: StorefrontLoadContext,
+  params: { categoryId?: string; pageNumber?: string },
+): Promise<{ category: Category; products: Product[] }> {
+  const id = Number(params.categoryId);
+  const page = Number(params.pageNumber);
+  if (!/^\d+$/.test(params.categoryId ?? '') || !/^\d+$/.test(params.pageNumber ?? '') || page < 1)
+    throw notFound();
+  if (id === ROOT_CATEGORY_ID) throw notFound();
+  const [categories, products] = await Promise.all([
+    context.api.get<Collection<Category>>('categories', {
+      query: { 'per-page': 100, page: 1, sort: 'display_order' },
+    }),
+    context.api.get<Collection<Product>>('products', {
+      query: { 'per-page': 100, page, 'ProductsSearch[category_id]': id },
+    }),
+  ]);
+  const category = categories.items.find((c) => c.id === id);
+  if (!category) throw notFound();
+  return { category, products: products.items };
+}

@@ -1,0 +1,97 @@
+import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
+import { IconMinus, IconPlus, IconShoppingCartPlus, IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { cart, useCart } from '../cart/cart-store.ts';
+import { type Product, toCartProduct } from './product.ts';
+import classes from './product-cart-actions.module.css';
+
+interface Props {
+  product: Product;
+  /** Also show 'Remove from Cart' (the product modal). */
+  withRemove?: boolean;
+  fullWidth?: boolean;
+}
+
+/**
+ * The product button states (spec §2): 'Out of Stock' (disabled) at stock 0, 'Add to Cart', and
+ * in the cart a quantity stepper (max = stock) with 'View Cart' and optionally 'Remove from Cart'.
+ * The cart store renders empty on the server, so SSR always shows 'Add to Cart' (no mismatch).
+ */
+export function ProductCartActions({ product, withRemove = false, fullWidth = true }: Props) {
+  const items = useCart();
+  const line = items.find((i) => i.id === product.id);
+  const stock = Math.max(0, product.available_stock);
+
+  if (stock === 0 && !line) {
+    return (
+      <Button disabled fullWidth={fullWidth} color="gray">
+        Out of Stock
+      </Button>
+    );
+  }
+  if (!line) {
+    return (
+      <Button
+        fullWidth={fullWidth}
+        color="maroon"
+        leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
+        classNames={{ section: classes.addSection }}
+        onClick={() => cart.add(toCartProduct(product))}
+      >
+        Add to Cart
+      </Button>
+    );
+  }
+  const setQty = (qty: number) => cart.setQty(toCartProduct(product), qty);
+  return (
+    <Stack gap={8}>
+      <div className={classes.row}>
+        <Group gap={6} wrap="nowrap" role="group" aria-label={`Quantity of ${product.name}`}>
+          <ActionIcon
+            variant="filled"
+            color="maroon"
+            size={34}
+            aria-label="Decrease quantity"
+            onClick={() => setQty(line.qty - 1)}
+          >
+            <IconMinus size={16} aria-hidden />
+          </ActionIcon>
+          <Text fw={700} miw={28} ta="center" aria-live="polite" data-testid="cart-qty">
+            {line.qty}
+          </Text>
+          <ActionIcon
+            variant="filled"
+            color="maroon"
+            size={34}
+            aria-label="Increase quantity"
+            disabled={line.qty >= stock}
+            onClick={() => setQty(line.qty + 1)}
+          >
+            <IconPlus size={16} aria-hidden />
+          </ActionIcon>
+        </Group>
+        <Button
+          component={Link}
+          to="/cart"
+          variant="light"
+          color="saffron"
+          size="sm"
+          c="saffron.9"
+          className={classes.viewCart}
+        >
+          View Cart
+        </Button>
+      </div>
+      {withRemove && (
+        <Button
+          variant="subtle"
+          color="red"
+          leftSection={<IconTrash size={16} aria-hidden />}
+          onClick={() => cart.remove(product.id)}
+        >
+          Remove from Cart
+        </Button>
+      )}
+    </Stack>
+  );
+}

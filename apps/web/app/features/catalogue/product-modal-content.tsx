@@ -1,0 +1,69 @@
+import { Badge, Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatInr } from '@shop/contract/money';
+import { IconPhotoOff } from '@tabler/icons-react';
+import { type Product, formatWeight, productLargeUrl } from './product.ts';
+import { ProductCartActions } from './product-cart-actions.tsx';
+
+/** Large (original) image, price, weight, description and the cart actions of one product. */
+export default function ProductModalContent({ product }: { product: Product }) {
+  const image = productLargeUrl(product);
+  const mrp = product.mrp && product.mrp > product.selling_price ? product.mrp : null;
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={30}>
+      <Box
+        bg="saffron.0"
+        style={{
+          borderRadius: 12,
+          overflow: 'hidden',
+          aspectRatio: '1 / 1',
+          display: 'grid',
+          placeItems: 'center',
+        }}
+      >
+        {image ? (
+          <img
+            src={image}
+            alt={product.name}
+            width={800}
+            height={800}
+            style={{ width: '100%', height: '100%', objectFit: 'contain' }}
+          />
+        ) : (
+          <IconPhotoOff size={64} color="var(--mantine-color-gray-5)" aria-label="No image" />
+        )}
+      </Box>
+      <Stack gap="md">
+        <Group gap="xs">
+          {product.available_stock > 0 ? (
+            <Badge color="green" variant="light">
+              In stock
+            </Badge>
+          ) : (
+            <Badge color="gray" variant="light">
+              Out of Stock
+            </Badge>
+          )}
+          <Badge color="saffron" variant="light" c="saffron.9">
+            {formatWeight(product.item_weight)}
+          </Badge>
+        </Group>
+        <Group gap="sm" align="baseline">
+          <Text fz={28} fw={800} c="maroon.9">
+            {formatInr(Number(product.selling_price))}
+          </Text>
+          {mrp && (
+            <Text td="line-through" c="gray.7" fz="md">
+              {formatInr(mrp)}
+            </Text>
+          )}
+        </Group>
+        {product.description && (
+          <Text c="gray.8" style={{ whiteSpace: 'pre-line' }}>
+            {product.description}
+          </Text>
+        )}
+        <ProductCartActions product={product} withRemove />
+      </Stack>
+    </SimpleGrid>
+  );
+}

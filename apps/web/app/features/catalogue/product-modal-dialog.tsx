@@ -1,0 +1,29 @@
+import { Modal } from '@mantine/core';
+import type { Product } from './product.ts';
+import ProductModalContent from './product-modal-content.tsx';
+
+interface Props {
+  product: Product;
+  opened: boolean;
+  onClose: () => void;
+}
+
+/** The product modal (spec §2, §9): size 1000, padding 30, 200 ms transition, close icon. */
+export default function ProductModalDialog({ product, opened, onClose }: Props) {
+  return (
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      size={1000}
+      padding={30}
+      radius="lg"
+      centered
+      transitionProps={{ duration: 200 }}
+      title={product.name}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { fontWeight: 700, fontSize: '1.35rem', color: 'var(--mantine-color-maroon-9)' } }}
+    >
+      <ProductModalContent product={product} />
+    </Modal>
+  );
+}

@@ -1,0 +1,33 @@
+import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
+import type { Product } from './product.ts';
+
+// The dialog (Mantine Modal and the product details) loads on first use: it is never needed for
+// the first paint, and keeping it out of the initial bundle keeps the home page light.
+const ProductModalDialog = lazy(() => import('./product-modal-dialog.tsx'));
+
+const OpenProductContext = createContext<(product: Product) => void>(() => undefined);
+
+/** Opens the product modal (size 1000, padding 30, 200 ms transition) from anywhere in the shop. */
+export function useOpenProduct() {
+  return useContext(OpenProductContext);
+}
+
+export function ProductModalProvider({ children }: { children: ReactNode }) {
+  const [product, setProduct] = useState<Product | null>(null);
+  const [opened, setOpened] = useState(false);
+  const open = useCallback((p: Product) => {
+    setProduct(p);
+    setOpened(true);
+  }, []);
+  const close = useCallback(() => setOpened(false), []);
+  return (
+    <OpenProductContext.Provider value={open}>
+      {children}
+      {product && (
+        <Suspense fallback={null}>
+          <ProductModalDialog product={product} opened={opened} onClose={close} />
+        </Suspense>
+      )}
+    </OpenProductContext.Provider>
+  );
+}

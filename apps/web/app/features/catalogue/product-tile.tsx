@@ -1,0 +1,75 @@
+import { Card, UnstyledButton } from '@mantine/core';
+import { formatInr } from '@shop/contract/money';
+import { IconPhotoOff } from '@tabler/icons-react';
+import { type Product, formatWeight, productThumbUrl } from './product.ts';
+import { ProductCartActions } from './product-cart-actions.tsx';
+import { useOpenProduct } from './product-modal.tsx';
+import classes from './product-tile.module.css';
+
+interface Props {
+  product: Product;
+  /** Above-the-fold tiles load eagerly. */
+  eager?: boolean;
+}
+
+/** A product tile: 300x300 image, name, weight and price; clicking opens the product modal. */
+export function ProductTile({ product, eager = false }: Props) {
+  const openProduct = useOpenProduct();
+  const image = productThumbUrl(product);
+  const mrp = product.mrp && product.mrp > product.selling_price ? product.mrp : null;
+  return (
+    <Card
+      component="article"
+      className={classes.tile}
+      padding="md"
+      radius="lg"
+      withBorder
+      data-testid="product-tile"
+    >
+      <UnstyledButton
+        className={classes.open}
+        onClick={() => openProduct(product)}
+        aria-label={`View ${product.name}`}
+        aria-haspopup="dialog"
+      >
+        <div className={classes.imageBox}>
+          {image ? (
+            <img
+              src={image}
+              alt={product.name}
+              width={300}
+              height={300}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+              className={classes.image}
+            />
+          ) : (
+            <IconPhotoOff size={48} color="var(--mantine-color-gray-5)" aria-hidden />
+          )}
+        </div>
+      </UnstyledButton>
+      {product.available_stock === 0 && (
+        <span className={classes.soldOut} aria-hidden>
+          Sold out
+        </span>
+      )}
+      {/* Plain elements, not Stack/Group/Text: a category page renders dozens of tiles, and each
+          Mantine component costs server rendering and hydration time. */}
+      <div className={classes.body}>
+        <h3 className={classes.name}>{product.name}</h3>
+        <div className={classes.facts}>
+          <div className={classes.prices}>
+            <p className={classes.price} data-testid="product-price">
+              {formatInr(Number(product.selling_price))}
+            </p>
+            {mrp && <p className={classes.mrp}>{formatInr(mrp)}</p>}
+          </div>
+          <p className={classes.weight}>{formatWeight(product.item_weight)}</p>
+        </div>
+      </div>
+      <div className={classes.actions}>
+        <ProductCartActions product={product} />
+      </div>
+    </Card>
+  );
+}

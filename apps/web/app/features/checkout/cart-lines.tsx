@@ -1,0 +1,123 @@
+import { ActionIcon, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { productImageUrl } from '@shop/contract/media';
+import { formatInr } from '@shop/contract/money';
+import { IconTrash } from '@tabler/icons-react';
+import { type CartItem, cart } from '../cart/cart-store.ts';
+import classes from './checkout.module.css';
+import { QuantityStepper } from './quantity-stepper.tsx';
+
+const lineTotal = (i: CartItem) => (Math.round(i.selling_price * 100) * i.qty) / 100;
+const imageOf = (i: CartItem, size: '120x120') =>
+  i.main_image ? productImageUrl(i.id, i.main_image, size) : undefined;
+const setQty = (i: CartItem, qty: number) => cart.setQty(i, qty);
+
+function RemoveButton({ item }: { item: CartItem }) {
+  return (
+    <ActionIcon
+      variant="subtle"
+      color="red"
+      size={36}
+      aria-label={`Remove ${item.name} from cart`}
+      onClick={() => cart.remove(item.id)}
+    >
+      <IconTrash size={20} aria-hidden />
+    </ActionIcon>
+  );
+}
+
+/** The cart lines: a table on desktop, a list of cards on phones (≤ 768 px). */
+export function CartLines({ items }: { items: CartItem[] }) {
+  return (
+    <>
+      <div className={classes.desktopOnly}>
+        <Table verticalSpacing="md" horizontalSpacing="md" striped={false} highlightOnHover>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Product</Table.Th>
+              <Table.Th>Name</Table.Th>
+              <Table.Th>Price</Table.Th>
+              <Table.Th>Quantity</Table.Th>
+              <Table.Th ta="right">Total</Table.Th>
+              <Table.Th>
+                <VisuallyHidden>Remove</VisuallyHidden>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((item) => (
+              <Table.Tr key={item.id} data-testid="cart-line">
+                <Table.Td w={140}>
+                  <img
+                    src={imageOf(item, '120x120')}
+                    alt={item.name}
+                    className={classes.thumb}
+                    width={120}
+                    height={120}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <Text fw={600}>{item.name}</Text>
+                  <Text size="sm" c="dimmed">
+                    {item.item_weight} gm
+                  </Text>
+                </Table.Td>
+                <Table.Td>{formatInr(item.selling_price)}</Table.Td>
+                <Table.Td>
+                  <QuantityStepper
+                    name={item.name}
+                    qty={item.qty}
+                    max={item.available_stock}
+                    onChange={(q) => setQty(item, q)}
+                  />
+                </Table.Td>
+                <Table.Td ta="right" fw={700}>
+                  {formatInr(lineTotal(item))}
+                </Table.Td>
+                <Table.Td w={56}>
+                  <RemoveButton item={item} />
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </div>
+      <Stack className={classes.mobileOnly} gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
+        {items.map((item) => (
+          <Paper component="li" key={item.id} withBorder p="sm" radius="md" data-testid="cart-line-mobile">
+            <Group wrap="nowrap" align="flex-start" gap="sm">
+              <img
+                src={imageOf(item, '120x120')}
+                alt={item.name}
+                className={classes.mobileThumb}
+                width={84}
+                height={84}
+              />
+              <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+                <Group justify="space-between" wrap="nowrap" align="flex-start">
+                  <div>
+                    <Text fw={600} lineClamp={2}>
+                      {item.name}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {item.item_weight} gm · {formatInr(item.selling_price)}
+                    </Text>
+                  </div>
+                  <RemoveButton item={item} />
+                </Group>
+                <Group justify="space-between" wrap="nowrap">
+                  <QuantityStepper
+                    name={item.name}
+                    qty={item.qty}
+                    max={item.available_stock}
+                    onChange={(q) => setQty(item, q)}
+                  />
+                  <Text fw={700}>{formatInr(lineTotal(item))}</Text>
+                </Group>
+              </Stack>
+            </Group>
+          </Paper>
+        ))}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,89 @@
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import type { ApplyCouponResult } from '@shop/contract/coupons';
+import { IconCircleCheck, IconTicket } from '@tabler/icons-react';
+import { useState } from 'react';
+import { errorText } from '../../lib/notify.ts';
+
+/**
+ * Coupon code input with 'Apply Coupon'. The server computes the discount (or says why not);
+ * this box only shows the answer.
+ */
+export function CouponBox({
+  applied,
+  onApply,
+  onRemove,
+}: {
+  applied: ApplyCouponResult | null;
+  onApply: (code: string) => Promise<void>;
+  onRemove: () => void;
+}) {
+  const [code, setCode] = useState(applied?.coupon_code ?? '');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function apply() {
+    setError(null);
+    if (!code.trim()) {
+      setError('Please enter a coupon code.');
+      return;
+    }
+    setBusy(true);
+    try {
+      await onApply(code.trim());
+    } catch (e) {
+      setError(errorText(e));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Stack gap={6}>
+      <Group align="flex-end" gap="xs" wrap="nowrap">
+        <TextInput
+          label="Coupon code"
+          placeholder="e.g. WELCOME10"
+          leftSection={<IconTicket size={18} aria-hidden />}
+          value={code}
+          onChange={(e) => {
+            setCode(e.currentTarget.value.toUpperCase());
+            setError(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              void apply();
+            }
+          }}
+          error={error}
+          style={{ flex: 1 }}
+          autoComplete="off"
+        />
+        <Button color="saffron" c="dark.9" onClick={apply} loading={busy} mb={error ? 22 : 0}>
+          Apply Coupon
+        </Button>
+      </Group>
+      {applied && (
+        <Group gap="xs" justify="space-between" wrap="nowrap" data-testid="coupon-applied">
+          <Group gap={6} wrap="nowrap">
+            <IconCircleCheck size={18} color="var(--mantine-color-green-8)" aria-hidden />
+            <Text size="sm" c="green.9" fw={600}>
+              {applied.coupon_code}: {applied.message}
+            </Text>
+          </Group>
+          <Button
+            variant="subtle"
+            color="red"
+            size="compact-sm"
+            onClick={() => {
+              onRemove();
+              setCode('');
+            }}
+          >
+            Remove
+          </Button>
+        </Group>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import { Button, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { messages } from '@shop/contract/messages';
+import { IconShoppingCartOff } from '@tabler/icons-react';
+import { Link } from 'react-router';
+
+/** 'Your cart is empty' with a hint and 'Continue Shopping' to / (cart and shipping). */
+export function EmptyCart() {
+  return (
+    <Paper withBorder radius="md" p="xl" maw={560} mx="auto" ta="center">
+      <Stack align="center" gap="md">
+        <ThemeIcon size={72} radius="xl" variant="light" color="saffron">
+          <IconShoppingCartOff size={40} aria-hidden />
+        </ThemeIcon>
+        <Title order={2}>{messages.emptyCart}</Title>
+        <Text c="dimmed">
+          Looks like you have not added anything yet. Browse our sweets, snacks and locks and add your
+          favourites to the cart.
+        </Text>
+        <Button component={Link} to="/" color="maroon" size="md">
+          Continue Shopping
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { CartItem } from '../cart/cart-store.ts';
+import { reconcileCart } from './reconcile-cart.ts';
+
+const line = (over: Partial<CartItem>): CartItem => ({
+  id: 1,
+  name: 'Kaju Katli',
+  main_image: 'k.webp',
+  item_weight: 500,
+  selling_price: 450,
+  qty: 2,
+  available_stock: 10,
+  ...over,
+});
+const priced = (over: Partial<ReturnType<typeof base>>) => ({ ...base(), ...over });
+const base = () => ({
+  item_id: 1,
+  name: 'Kaju Katli',
+  selling_price: 450,
+  available_stock: 10,
+  main_image: 'k.webp',
+  item_weight: 500,
+  available: true,
+});
+
+describe('cart re-pricing', () => {
+  it('takes a new price and says so', () => {
+    const r = reconcileCart([line({})], [priced({ selling_price: 480 })]);
+    expect(r.items[0]?.selling_price).toBe(480);
+    expect(r.notices).toEqual(['Price of Kaju Katli changed from ₹450.00 to ₹480.00']);
+  });
+  it('removes an out-of-stock item and says so', () => {
+    const r = reconcileCart([line({})], [priced({ available: false, available_stock: 0 })]);
+    expect(r.items).toEqual([]);
+    expect(r.notices).toEqual(['Kaju Katli is out of stock and was removed']);
+  });
+  it('reduces a quantity above the stock and says so', () => {
+    const r = reconcileCart([line({ qty: 5 })], [priced({ available_stock: 3 })]);
+    expect(r.items[0]?.qty).toBe(3);
+    expect(r.notices).toEqual(['Only 3 of Kaju Katli left; quantity reduced']);
+  });
+  it('changes nothing when all is current', () => {
+    const r = reconcileCart([line({})], [priced({})]);
+    expect(r).toEqual({ items: [line({})], notices: [] });
+  });
+});

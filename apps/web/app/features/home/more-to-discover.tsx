@@ -1,0 +1,77 @@
+import { Button, Container, SimpleGrid, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import {
+  IconAward,
+  IconBuildingFactory2,
+  IconPencilCog,
+  IconTools,
+  IconTruckDelivery,
+} from '@tabler/icons-react';
+import { Link } from 'react-router';
+import classes from './home.module.css';
+import { SectionHeading } from './section-heading.tsx';
+
+const FEATURES = [
+  { title: 'Transportation', icon: IconTruckDelivery },
+  { title: 'Bulk Production', icon: IconBuildingFactory2 },
+  { title: 'Prototype Making', icon: IconTools },
+  { title: 'Products Design', icon: IconPencilCog },
+  { title: 'High Quality', icon: IconAward },
+] as const;
+
+interface Props {
+  text: string;
+  images: (string | undefined)[];
+}
+
+/** More to discover: five feature boxes, the text, two images and 'Read More' → /page/about-us. */
+export function MoreToDiscover({ text, images }: Props) {
+  const shown = images.filter((src): src is string => Boolean(src)).slice(0, 2);
+  return (
+    <section aria-labelledby="discover-heading" className={classes.section} data-testid="more-to-discover">
+      <Container size="xl">
+        <SectionHeading id="discover-heading" title="More to discover" />
+        <div className={classes.discoverGrid}>
+          <div>
+            {text && (
+              <Text c="gray.8" lh={1.75} mb="lg">
+                {text.replace(/<[^>]*>/g, ' ')}
+              </Text>
+            )}
+            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
+              {FEATURES.map(({ title, icon: Icon }) => (
+                <div key={title} className={classes.featureBox} data-testid="feature-box">
+                  <ThemeIcon size={52} radius="xl" color="saffron" variant="light">
+                    <Icon size={28} color="var(--mantine-color-maroon-8)" aria-hidden />
+                  </ThemeIcon>
+                  <Text fw={700} c="maroon.9" mt="xs" ta="center">
+                    {title}
+                  </Text>
+                </div>
+              ))}
+            </SimpleGrid>
+            <Button component={Link} to="/page/about-us" color="maroon" size="md" radius="xl" mt="xl">
+              Read More
+              <VisuallyHidden> about us</VisuallyHidden>
+            </Button>
+          </div>
+          {shown.length > 0 && (
+            <div className={classes.discoverImages}>
+              {shown.map((src, i) => (
+                <img
+                  key={src}
+                  src={src}
+                  alt={i === 0 ? 'Our kitchen and workshop' : 'Our products'}
+                  width={560}
+                  height={420}
+                  loading="lazy"
+                  decoding="async"
+                  className={classes.discoverImage}
+                />
+              ))}
+            </div>
+          )}
+        </div>
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { Avatar, Container, Group, Paper, Stack, Text } from '@mantine/core';
+import type { Testimonial } from '@shop/contract/content';
+import { mediaUrl } from '@shop/contract/media';
+import { IconQuote, IconStarFilled } from '@tabler/icons-react';
+import classes from './home.module.css';
+import { SectionHeading } from './section-heading.tsx';
+import { SlideCarousel } from './slide-carousel.tsx';
+
+function FiveStars() {
+  return (
+    <Group gap={2} role="img" aria-label="Rated 5 out of 5">
+      {[1, 2, 3, 4, 5].map((n) => (
+        <IconStarFilled key={n} size={18} color="var(--mantine-color-saffron-6)" aria-hidden />
+      ))}
+    </Group>
+  );
+}
+
+/** What People are Saying: 3 per view (2 at medium, 1 at small), gap 60 (30, 0), always five stars. */
+export function Testimonials({ items, description }: { items: Testimonial[]; description?: string }) {
+  if (items.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="testimonials-heading"
+      className={classes.testimonialSection}
+      data-testid="testimonials"
+    >
+      <Container size="xl">
+        <SectionHeading id="testimonials-heading" title="What People are Saying" description={description} />
+        <SlideCarousel
+          label="What People are Saying"
+          indicators="dark"
+          previousLabel="Previous testimonial"
+          nextLabel="Next testimonial"
+          indicatorLabel={(i) => `Show testimonial ${i + 1}`}
+          className={classes.testimonialCarousel}
+        >
+          {items.map((t) => (
+            <Paper
+              key={t.id}
+              radius="lg"
+              p="xl"
+              h="100%"
+              className={classes.testimonial}
+              data-testid="testimonial"
+            >
+              <Stack gap="md" h="100%">
+                <IconQuote size={30} color="var(--mantine-color-saffron-5)" aria-hidden />
+                <Text c="gray.8" fz="sm" lh={1.7} style={{ flex: 1 }}>
+                  {t.description}
+                </Text>
+                <FiveStars />
+                <Group gap="sm" wrap="nowrap">
+                  <Avatar
+                    src={t.image ? mediaUrl('clienttestimonials', t.image, '120x120') : null}
+                    alt={t.name}
+                    size={52}
+                    radius="xl"
+                    color="maroon"
+                    imageProps={{ loading: 'lazy', width: 52, height: 52 }}
+                  >
+                    {t.name.slice(0, 1)}
+                  </Avatar>
+                  <div>
+                    <Text fw={700} c="maroon.9">
+                      {t.name}
+                    </Text>
+                    <Text fz="xs" c="gray.7">
+                      {t.designation}
+                    </Text>
+                  </div>
+                </Group>
+              </Stack>
+            </Paper>
+          ))}
+        </SlideCarousel>
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+import type { ReactNode } from 'react';
+import { ProductModalProvider } from '../catalogue/product-modal.tsx';
+import { shopName as shopNameOf } from '../seo/page-meta.ts';
+import classes from './layout.module.css';
+import { buildTree } from './menu-tree.ts';
+import { useRootData } from './root-data.ts';
+import { shopTexts } from './shop-texts.ts';
+import { SiteFooter } from './site-footer.tsx';
+import { SiteHeader } from './site-header.tsx';
+import { TopBar } from './top-bar.tsx';
+import { WhatsAppButton } from './whatsapp-button.tsx';
+
+/** The shared layout of every page: top bar, sticky header, content, footer, chat button. */
+export function ShopLayout({ children }: { children: ReactNode }) {
+  const data = useRootData();
+  const texts = shopTexts(data);
+  const name = shopNameOf(data.settings);
+  const menu = buildTree(data.headerMenus);
+  return (
+    <ProductModalProvider>
+      <a href="#main" className={classes.skipLink}>
+        Skip to content
+      </a>
+      <TopBar texts={texts} />
+      <SiteHeader menu={menu} logo={data.assets['company-logo-main']} shopName={name} />
+      <main id="main" className={classes.main}>
+        {children}
+      </main>
+      <SiteFooter data={data} texts={texts} shopName={name} />
+      <WhatsAppButton number={texts.whatsapp} />
+    </ProductModalProvider>
+  );
+}

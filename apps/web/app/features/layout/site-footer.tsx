@@ -1,0 +1,142 @@
+import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { IconDownload, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import classes from './layout.module.css';
+import { MenuLink } from './header-nav.tsx';
+import { footerCategoryColumns, categoryPath } from './category-links.ts';
+import type { RootData } from './root-data.ts';
+import type { ShopTexts } from './shop-texts.ts';
+import { ShopLogo } from './shop-logo.tsx';
+
+interface Props {
+  data: RootData;
+  texts: ShopTexts;
+  shopName: string;
+}
+
+/** The catalogue PDF: a file named like 'catalogue', else the first file. */
+function catalogueFile(data: RootData) {
+  return data.files.find((f) => /catalog/i.test(`${f.name} ${f.file_name}`)) ?? data.files[0];
+}
+
+/**
+ * Footer (spec §2): logo and about text, categories (first 12 except id 1, then the next 12),
+ * contact information, catalogue download, quick links and the (sanitised) copyright message.
+ */
+export function SiteFooter({ data, texts, shopName }: Props) {
+  const [firstCategories, nextCategories] = footerCategoryColumns(data.categories);
+  const file = catalogueFile(data);
+  return (
+    <footer className={classes.footer}>
+      <Container size="xl" py={48}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing={36}>
+          <Stack gap="md">
+            <ShopLogo src={data.assets['company-logo-white']} name={shopName} light loading="lazy" />
+            {data.safeHtml.aboutCompany && (
+              <Text
+                fz="sm"
+                className={classes.footerText}
+                // Sanitised on the server (inline tags only).
+                dangerouslySetInnerHTML={{ __html: data.safeHtml.aboutCompany }}
+              />
+            )}
+          </Stack>
+          <Stack gap="xs">
+            <Title order={2} className={classes.footerHeading}>
+              Categories
+            </Title>
+            <ul className={classes.footerList}>
+              {firstCategories.map((c) => (
+                <li key={c.id}>
+                  <Link to={categoryPath(c)} className={classes.footerLink}>
+                    {c.name}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </Stack>
+          <Stack gap="xs">
+            <Title order={2} className={classes.footerHeading}>
+              {nextCategories.length > 0 ? 'More Categories' : 'Quick Links'}
+            </Title>
+            <ul className={classes.footerList}>
+              {nextCategories.map((c) => (
+                <li key={c.id}>
+                  <Link to={categoryPath(c)} className={classes.footerLink}>
+                    {c.name}
+                  </Link>
+                </li>
+              ))}
+              {nextCategories.length === 0 &&
+                data.footerMenus.map((m) => (
+                  <li key={m.id}>
+                    <MenuLink item={m} className={classes.footerLink} />
+                  </li>
+                ))}
+            </ul>
+          </Stack>
+          <Stack gap="sm">
+            <Title order={2} className={classes.footerHeading}>
+              Contact Us
+            </Title>
+            {data.safeHtml.address && (
+              <Text fz="sm" component="address" className={classes.footerContact}>
+                <IconMapPin size={18} aria-hidden className={classes.footerIcon} />
+                {/* Sanitised on the server (inline tags only). */}
+                <span dangerouslySetInnerHTML={{ __html: data.safeHtml.address }} />
+              </Text>
+            )}
+            {texts.phone && (
+              <a href={`tel:${texts.phone.replace(/[^\d+]/g, '')}`} className={classes.footerContact}>
+                <IconPhone size={18} aria-hidden className={classes.footerIcon} />
+                <span>{texts.phone}</span>
+              </a>
+            )}
+            {texts.email && (
+              <a href={`mailto:${texts.email}`} className={classes.footerContact}>
+                <IconMail size={18} aria-hidden className={classes.footerIcon} />
+                <span>{texts.email}</span>
+              </a>
+            )}
+            {file && (
+              <a
+                href={`/backend/data/files/${encodeURIComponent(file.file_name)}`}
+                className={classes.downloadButton}
+                download
+              >
+                <IconDownload size={18} aria-hidden />
+                Download Catalogue
+              </a>
+            )}
+            {nextCategories.length > 0 && data.footerMenus.length > 0 && (
+              <>
+                <Title order={2} className={classes.footerHeading} mt="sm">
+                  Quick Links
+                </Title>
+                <ul className={classes.footerList}>
+                  {data.footerMenus.map((m) => (
+                    <li key={m.id}>
+                      <MenuLink item={m} className={classes.footerLink} />
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </Stack>
+        </SimpleGrid>
+      </Container>
+      <div className={classes.copyright}>
+        <Container size="xl">
+          {data.safeHtml.copyright ? (
+            // Sanitised on the server (inline tags only).
+            <Text fz="sm" ta="center" dangerouslySetInnerHTML={{ __html: data.safeHtml.copyright }} />
+          ) : (
+            <Text fz="sm" ta="center">
+              © {shopName}. All rights reserved.
+            </Text>
+          )}
+        </Container>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,99 @@
+import { ActionIcon, Burger, Container } from '@mantine/core';
+import { useDisclosure, useWindowScroll } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
+import { AccountMenu } from '../account/account-menu.tsx';
+import { SearchBox } from '../search/search-box.tsx';
+import { CartButton } from './cart-button.tsx';
+import { HeaderNav } from './header-nav.tsx';
+import classes from './layout.module.css';
+import type { TreeNode } from './menu-tree.ts';
+import type { MenuItem } from './root-data.ts';
+import { ShopLogo } from './shop-logo.tsx';
+
+// The drawer and the search modal load on first use (kept out of the first page's JavaScript).
+const MobileNav = lazy(() => import('./mobile-nav.tsx'));
+const MobileSearch = lazy(() => import('../search/mobile-search.tsx'));
+
+/** Scrolled further than this, the header sticks to the top (spec §9). */
+export const STICKY_THRESHOLD_PX = 10;
+
+interface Props {
+  menu: TreeNode<MenuItem>[];
+  logo?: string;
+  shopName: string;
+}
+
+/** Logo, search, cart and account; the menu bar below; burger and search modal on mobile. */
+export function SiteHeader({ menu, logo, shopName }: Props) {
+  const [scroll] = useWindowScroll();
+  const sticky = scroll.y > STICKY_THRESHOLD_PX;
+  const [menuOpened, mobileMenu] = useDisclosure(false);
+  const [searchOpened, mobileSearch] = useDisclosure(false);
+  const location = useLocation();
+  // Mount the lazy parts once they were first opened, and keep them for the closing transition.
+  const [menuUsed, setMenuUsed] = useState(false);
+  const [searchUsed, setSearchUsed] = useState(false);
+  useEffect(() => {
+    if (menuOpened) setMenuUsed(true);
+    if (searchOpened) setSearchUsed(true);
+  }, [menuOpened, searchOpened]);
+
+  // Navigating closes the mobile menu and search, also to the page already shown (e.g. Logout
+  // from the drawer goes to '/' while on '/'): every navigation has a new location key.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on navigation only
+  useEffect(() => {
+    mobileMenu.close();
+    mobileSearch.close();
+  }, [location.key]);
+
+  return (
+    <header className={classes.header} data-sticky={sticky} data-testid="site-header">
+      <Container size="xl" className={classes.headerMain}>
+        <Burger
+          opened={menuOpened}
+          onClick={mobileMenu.toggle}
+          className={classes.burger}
+          aria-label="Open menu"
+          aria-expanded={menuOpened}
+          size="sm"
+          color="var(--mantine-color-maroon-9)"
+        />
+        <ShopLogo src={logo} name={shopName} />
+        <div className={classes.headerSearch}>
+          <SearchBox />
+        </div>
+        <div className={classes.headerActions}>
+          <ActionIcon
+            className={classes.mobileSearchButton}
+            variant="light"
+            color="saffron"
+            size={42}
+            radius="xl"
+            aria-label="Open search"
+            onClick={mobileSearch.open}
+          >
+            <IconSearch size={20} color="var(--mantine-color-maroon-9)" aria-hidden />
+          </ActionIcon>
+          {/* On phones the account entry moves into the menu drawer (no room in the bar). */}
+          <div className={classes.headerAccount}>
+            <AccountMenu />
+          </div>
+          <CartButton />
+        </div>
+      </Container>
+      <div className={classes.navBar}>
+        <Container size="xl">
+          <HeaderNav items={menu} />
+        </Container>
+      </div>
+      <Suspense fallback={null}>
+        {(menuUsed || menuOpened) && (
+          <MobileNav opened={menuOpened} onClose={mobileMenu.close} items={menu} />
+        )}
+        {(searchUsed || searchOpened) && <MobileSearch opened={searchOpened} onClose={mobileSearch.close} />}
+      </Suspense>
+    </header>
+  );
+}

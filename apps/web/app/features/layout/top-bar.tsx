@@ -1,0 +1,29 @@
+import { Container } from '@mantine/core';
+import { IconMail, IconPhone } from '@tabler/icons-react';
+import classes from './layout.module.css';
+import type { ShopTexts } from './shop-texts.ts';
+
+/** Top bar: header text, company phone and e-mail (spec §2). */
+export function TopBar({ texts }: { texts: ShopTexts }) {
+  return (
+    <div className={classes.topBar} data-testid="top-bar">
+      <Container size="xl" className={classes.topBarInner}>
+        <span className={classes.topBarText}>{texts.headerTopText}</span>
+        <span className={classes.topBarContacts}>
+          {texts.phone && (
+            <a href={`tel:${texts.phone.replace(/[^\d+]/g, '')}`} className={classes.topBarLink}>
+              <IconPhone size={15} aria-hidden />
+              <span>{texts.phone}</span>
+            </a>
+          )}
+          {texts.email && (
+            <a href={`mailto:${texts.email}`} className={classes.topBarLink}>
+              <IconMail size={15} aria-hidden />
+              <span>{texts.email}</span>
+            </a>
+          )}
+        </span>
+      </Container>
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { formatInr } from '@shop/contract/money';
+import type { Order } from '@shop/contract/orders';
+import { IconEye, IconRepeat } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatOrderDate, paymentColor, statusColor, statusLabel } from './order-format.ts';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      {children}
+    </Stack>
+  );
+}
+
+/** One card of the Order History grid (spec §2 Orders), with real values. */
+export function OrderCard({
+  order,
+  onReorder,
+  reordering,
+}: {
+  order: Order;
+  onReorder: () => void;
+  reordering: boolean;
+}) {
+  const count = order.items.length;
+  return (
+    <Card
+      withBorder
+      radius="md"
+      padding="lg"
+      shadow="xs"
+      component="article"
+      aria-label={`Order ${order.order_id}`}
+      data-testid="order-card"
+    >
+      <Stack gap="md">
+        <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">
+          <Field label="Order Id">
+            <Text fw={700}>{order.order_id}</Text>
+          </Field>
+          <Field label="Order Date">
+            <Text>{formatOrderDate(order.created_at)}</Text>
+          </Field>
+          <Field label="Order Status">
+            <Badge color={statusColor[order.status]} variant="light" c={`${statusColor[order.status]}.9`}>
+              {statusLabel(order.status)}
+            </Badge>
+          </Field>
+          <Field label="Payment Status">
+            <Badge
+              color={paymentColor[order.payment_status]}
+              variant="light"
+              c={`${paymentColor[order.payment_status]}.9`}
+            >
+              {order.payment_status}
+            </Badge>
+          </Field>
+        </SimpleGrid>
+        <Group justify="space-between">
+          <Text size="sm" c="dimmed">
+            {count} {count === 1 ? 'item' : 'items'}
+          </Text>
+          <Text fw={700} c="maroon.8">
+            {formatInr(order.total_amount)}
+          </Text>
+        </Group>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <Button
+            component={Link}
+            to={`/orders/${order.id}`}
+            variant="light"
+            color="saffron"
+            c="saffron.9"
+            leftSection={<IconEye size={16} aria-hidden />}
+          >
+            View Details
+          </Button>
+          <Button
+            color="maroon"
+            leftSection={<IconRepeat size={16} aria-hidden />}
+            onClick={onReorder}
+            loading={reordering}
+          >
+            Re-Order
+          </Button>
+        </SimpleGrid>
+      </Stack>
+    </Card>
+  );
+}

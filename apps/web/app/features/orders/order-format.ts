@@ -1,0 +1,36 @@
+import type { OrderStatus, PaymentStatus } from '@shop/contract/orders';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const IST_OFFSET_MS = 330 * 60_000;
+
+/** 'dd Mon yyyy' in Indian time, the same on server and browser (no locale surprises like 'Sept'). */
+export function formatOrderDate(iso: string): string {
+  const d = new Date(new Date(iso).getTime() + IST_OFFSET_MS);
+  if (Number.isNaN(d.getTime())) return '';
+  return `${String(d.getUTCDate()).padStart(2, '0')} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
+}
+
+/** 'dd Mon yyyy, hh:mm' in Indian time (status history). */
+export function formatOrderDateTime(iso: string): string {
+  const d = new Date(new Date(iso).getTime() + IST_OFFSET_MS);
+  if (Number.isNaN(d.getTime())) return '';
+  const hh = String(d.getUTCHours()).padStart(2, '0');
+  const mm = String(d.getUTCMinutes()).padStart(2, '0');
+  return `${formatOrderDate(iso)}, ${hh}:${mm}`;
+}
+
+export const statusLabel = (s: OrderStatus) => s.charAt(0).toUpperCase() + s.slice(1);
+
+export const statusColor: Record<OrderStatus, string> = {
+  pending: 'yellow',
+  confirmed: 'blue',
+  shipped: 'grape',
+  delivered: 'green',
+  cancelled: 'red',
+};
+
+export const paymentColor: Record<PaymentStatus, string> = {
+  Pending: 'yellow',
+  Paid: 'green',
+  Failed: 'red',
+};

@@ -1,0 +1,90 @@
+import { Divider, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
+import { productImageUrl } from '@shop/contract/media';
+import { formatInr } from '@shop/contract/money';
+import { IconTicket } from '@tabler/icons-react';
+import type { PayableOrder } from './payable-order.ts';
+
+/** Right column: the order's items and totals (as the server priced them) and its coupon. */
+export function PaymentOrderSummary({ order }: { order: PayableOrder }) {
+  const shipping = order.shipping ?? 0;
+  return (
+    <Stack gap="md">
+      <Paper withBorder radius="md" p="lg" shadow="xs">
+        <Title order={2} size="h4" mb="sm">
+          Order Summary
+        </Title>
+        <Text size="sm" c="dimmed" mb="sm">
+          Order {order.order_id}
+        </Text>
+        <Stack gap="xs">
+          {order.items.map((item) => (
+            <Group key={item.item_id} wrap="nowrap" gap="sm" align="center">
+              <Image
+                src={item.image ? productImageUrl(item.item_id, item.image, '120x120') : undefined}
+                alt={item.name}
+                w={50}
+                h={50}
+                radius="sm"
+                fit="cover"
+              />
+              <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                <Text size="sm" fw={600} lineClamp={2}>
+                  {item.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatInr(item.price)} x {item.quantity}
+                </Text>
+              </Stack>
+              <Text size="sm" fw={600}>
+                {formatInr(item.line_total)}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+        <Divider my="sm" />
+        <Stack gap={6}>
+          <Group justify="space-between">
+            <Text>Subtotal</Text>
+            <Text fw={600}>{formatInr(order.subtotal)}</Text>
+          </Group>
+          <Group justify="space-between">
+            <Text>Discount{order.coupon_code ? ` (${order.coupon_code})` : ''}</Text>
+            <Text fw={600} c={order.discount > 0 ? 'green.9' : undefined}>
+              {order.discount > 0 ? `-${formatInr(order.discount)}` : formatInr(0)}
+            </Text>
+          </Group>
+          <Group justify="space-between">
+            <Text>Shipping</Text>
+            <Text fw={600}>{shipping === 0 ? 'Free' : formatInr(shipping)}</Text>
+          </Group>
+          <Divider />
+          <Group justify="space-between">
+            <Text fw={700} size="lg">
+              Total
+            </Text>
+            <Text fw={800} size="lg" c="maroon.9" data-testid="payment-total">
+              {formatInr(order.total_amount)}
+            </Text>
+          </Group>
+        </Stack>
+      </Paper>
+      <Paper withBorder radius="md" p="lg" shadow="xs">
+        <Group gap="xs" mb={4}>
+          <IconTicket size={20} aria-hidden="true" />
+          <Title order={2} size="h5">
+            Coupon
+          </Title>
+        </Group>
+        {order.coupon_code ? (
+          <Text size="sm">
+            Coupon <strong>{order.coupon_code}</strong> applied: you save {formatInr(order.discount)}.
+          </Text>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No coupon applied to this order.
+          </Text>
+        )}
+      </Paper>
+    </Stack>
+  );
+}

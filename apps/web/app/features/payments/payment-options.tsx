@@ -1,0 +1,111 @@
+import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { messages } from '@shop/contract/messages';
+import type { PaymentGatewayView, VerifyPaymentResult } from '@shop/contract/payments';
+import { IconCash, IconCreditCard, IconWallet } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { notifyError } from '../../lib/notify.ts';
+import { GatewaySelector } from './gateway-selector.tsx';
+import type { PayableOrder } from './payable-order.ts';
+import { fetchPaymentGateways } from './payments-api.ts';
+import { PaypalButtons } from './paypal-buttons.tsx';
+import { usePaymentFlow } from './use-payment-flow.ts';
+
+/** 'Choose a payment option': the gateway list (default preselected) and the chosen gateway's pay button. */
+export function PaymentOptions({
+  order,
+  onPlaced,
+}: {
+  order: PayableOrder;
+  onPlaced: (result: VerifyPaymentResult) => void;
+}) {
+  const [gateways, setGateways] = useState<PaymentGatewayView[] | null>(null);
+  const [selected, setSelected] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    fetchPaymentGateways()
+      .then((list) => {
+        if (!current) return;
+        setGateways(list);
+        const preselected = list.find((g) => g.is_default === 1) ?? list[0];
+        setSelected(preselected?.internal_name ?? null);
+      })
+      .catch((error) => {
+        if (!current) return;
+        setGateways([]);
+        notifyError(error);
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
+
+  const gateway = gateways?.find((g) => g.internal_name === selected);
+  const flow = usePaymentFlow({ order, environment: gateway?.environment ?? '', onPlaced });
+
+  return (
+    <Paper withBorder radius="md" p="lg" shadow="xs">
+      <Title order={2} size="h4" mb="md">
+        Choose a payment option
+      </Title>
+      {gateways === null ? (
+        <Text c="dimmed" aria-live="polite">
+          <Loader size="xs" mr="xs" color="saffron" aria-hidden="true" />
+          loading payment gateways...
+        </Text>
+      ) : gateways.length === 0 ? (
+        <Alert color="maroon" variant="light">
+          {messages.gatewayNotSupported}
+        </Alert>
+      ) : (
+        <Stack gap="lg">
+          <GatewaySelector gateways={gateways} value={selected} onChange={setSelected} disabled={flow.busy} />
+          {selected === 'cod' && (
+            <Button
+              size="md"
+              color="saffron.8"
+              fz={{ base: 'sm', xs: 'md' }}
+              onClick={flow.payCod}
+              loading={flow.busy}
+              leftSection={<IconCash size={20} aria-hidden="true" />}
+            >
+              Confirm Cash on Delivery
+            </Button>
+          )}
+          {selected === 'paytm' && (
+            <Button
+              size="md"
+              color="saffron.8"
+              fz={{ base: 'sm', xs: 'md' }}
+              onClick={flow.payPaytm}
+              loading={flow.busy}
+              leftSection={<IconWallet size={20} aria-hidden="true" />}
+            >
+              Make Payment using Paytm
+            </Button>
+          )}
+          {selected === 'razorpay' && (
+            <Button
+              size="md"
+              color="saffron.8"
+              fz={{ base: 'sm', xs: 'md' }}
+              onClick={flow.payRazorpay}
+              loading={flow.busy}
+              leftSection={<IconCreditCard size={20} aria-hidden="true" />}
+            >
+              Make Payment using Razorpay
+            </Button>
+          )}
+          {selected === 'paypal' && (
+            <PaypalButtons create={flow.create} verify={flow.verify} fail={flow.fail} />
+          )}
+          {selected && !['cod', 'paytm', 'razorpay', 'paypal'].includes(selected) && (
+            <Alert color="maroon" variant="light">
+              {messages.gatewayNotSupported}
+            </Alert>
+          )}
+        </Stack>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,90 @@
+import { Loader, Stack, Text } from '@mantine/core';
+import { messages } from '@shop/contract/messages';
+import type { CreatePaymentResult } from '@shop/contract/payments';
+import { useEffect, useRef, useState } from 'react';
+import { loadScript } from './load-script.ts';
+
+/**
+ * The PayPal-type flow (spec §4): on load it creates the payment (the server creates the PayPal
+ * order for total × currency_value), loads the SDK and renders its buttons; 'Loading...' shows
+ * until they are ready. createOrder hands PayPal the server's order id; onApprove asks the
+ * server to capture and verify.
+ */
+export function PaypalButtons({
+  create,
+  verify,
+  fail,
+}: {
+  create: (gateway: string) => Promise<CreatePaymentResult>;
+  verify: (payload: unknown) => Promise<void>;
+  fail: (error: unknown) => void;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
+  const [amount, setAmount] = useState<string | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    (async () => {
+      try {
+        const data = await create('paypal');
+        if (!current) return;
+        if (!data?.order) throw new Error(messages.somethingWentWrong);
+        if (data.order.order_error_message) throw new Error(data.order.order_error_message);
+        const gatewayOrderId = data.order.payment_gateway_order_id;
+        if (!gatewayOrderId || !data.settings.script_url) throw new Error(messages.somethingWentWrong);
+        try {
+          await loadScript(data.settings.script_url);
+        } catch {
+          throw new Error(messages.browserNotSupported);
+        }
+        const paypal = window.paypal;
+        const target = container.current;
+        if (!current || !target) return;
+        if (!paypal) throw new Error(messages.browserNotSupported);
+        target.replaceChildren();
+        await paypal
+          .Buttons({
+            createOrder: () => gatewayOrderId,
+            onApprove: (approval) => verify({ orderID: approval.orderID }),
+            onError: () => fail(messages.somethingWentWrong),
+            onCancel: () => undefined,
+          })
+          .render(target);
+        if (!current) return;
+        const converted = Math.round(data.order.total_amount * data.order.currency_value * 100) / 100;
+        setAmount(`${data.order.currency_code} ${converted.toFixed(2)}`);
+        setState('ready');
+      } catch (error) {
+        if (!current) return;
+        setState('failed');
+        fail(error instanceof Error && error.message ? error.message : messages.somethingWentWrong);
+      }
+    })();
+    return () => {
+      current = false;
+    };
+  }, [create, verify, fail]);
+
+  return (
+    <Stack gap="xs">
+      {state === 'loading' && (
+        <Text c="dimmed" aria-live="polite">
+          <Loader size="xs" mr="xs" color="saffron" aria-hidden="true" />
+          Loading...
+        </Text>
+      )}
+      {amount && (
+        <Text size="sm" c="dimmed">
+          You pay {amount} through PayPal.
+        </Text>
+      )}
+      {state === 'failed' && (
+        <Text size="sm" c="maroon.8">
+          {messages.somethingWentWrong}
+        </Text>
+      )}
+      <div ref={container} data-testid="paypal-buttons" />
+    </Stack>
+  );
+}

@@ -1,0 +1,61 @@
+import { storageKeys } from '@shop/contract/storage-keys';
+import { storedValue, useStoredValue } from '../../lib/browser-storage.ts';
+
+/** The customer as the API returns it (login, verify, details). */
+export interface SessionCustomer {
+  id: number;
+  email: string;
+  address_id?: number | null;
+  [key: string]: unknown;
+}
+
+const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+const isCustomer = (v: unknown): v is SessionCustomer =>
+  typeof v === 'object' && v !== null && typeof (v as { email?: unknown }).email === 'string';
+const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+
+export const accessToken = storedValue<string | null>(
+  storageKeys.accessToken,
+  null,
+  (v): v is string | null => isString(v),
+  'text',
+);
+export const userData = storedValue<SessionCustomer | null>(
+  storageKeys.userData,
+  null,
+  (v): v is SessionCustomer | null => isCustomer(v),
+);
+export const selectedAddressId = storedValue<number | null>(
+  storageKeys.selectedAddressId,
+  null,
+  (v): v is number | null => isNumber(v),
+);
+export const afterLoginRedirect = storedValue<string | null>(
+  storageKeys.afterLoginRedirect,
+  null,
+  (v): v is string | null => isString(v),
+  'text',
+);
+
+/** Customer state (spec §4): set stores it in browser storage, clear removes it. */
+export const sessionStore = {
+  token: () => accessToken.get(),
+  /** After login or e-mail verification: keeps the token, the customer and their default address. */
+  set(token: string, customer: SessionCustomer) {
+    accessToken.set(token);
+    userData.set(customer);
+    if (customer.address_id) selectedAddressId.set(customer.address_id);
+  },
+  clear() {
+    accessToken.clear();
+    userData.clear();
+    selectedAddressId.clear();
+  },
+};
+
+/** The logged-in customer (null on the server, before hydration, and when logged out). */
+export function useSession() {
+  const token = useStoredValue(accessToken);
+  const customer = useStoredValue(userData);
+  return { token, customer, isLoggedIn: Boolean(token) };
+}

@@ -1,0 +1,115 @@
+import './mantine-styles.css';
+import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
+import { GeneralErrorBoundary } from './components/general-error-boundary.tsx';
+import { loadRootData } from './features/layout/load-root-data.server.ts';
+import type { RootData, StorefrontLoaderArgs } from './features/layout/root-data.ts';
+import { ShopLayout } from './features/layout/shop-layout.tsx';
+import { pageMeta } from './features/seo/page-meta.ts';
+import { theme } from './theme.ts';
+
+// The notices' container (with Mantine's Portal and Transition) is not needed for the first paint,
+// nor at all until something raises a notice: it is loaded then (notices wait in Mantine's store).
+const NotificationsHost = lazy(() => import('./features/layout/notifications-host.tsx'));
+
+/** Mounts the notices' container once the first notice is raised, and keeps it. */
+function LazyNotifications() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  const raised = notifications.length > 0 || queue.length > 0;
+  useEffect(() => {
+    if (raised) setNeeded(true);
+  }, [raised]);
+  return needed ? (
+    <Suspense fallback={null}>
+      <NotificationsHost />
+    </Suspense>
+  ) : null;
+}
+
+/** The shared layout's data (settings, contents, assets, menus, categories, banners, files). */
+export async function loader({ context }: StorefrontLoaderArgs) {
+  return loadRootData(context);
+}
+
+/** Default tags for pages without their own `meta` (and error pages): shop name, canonical, Organization. */
+export function meta({
+  data,
+  location,
+  error,
+}: {
+  data?: RootData;
+  location: { pathname: string };
+  error?: unknown;
+}) {
+  const tags = pageMeta({
+    settings: data?.settings ?? {},
+    module: 'site',
+    title: error
+      ? isRouteErrorResponse(error) && error.status === 404
+        ? 'Page not found'
+        : 'Error'
+      : undefined,
+    publicUrl: data?.publicUrl ?? '',
+    path: location.pathname,
+  });
+  return error ? [...tags, { name: 'robots', content: 'noindex' }] : tags;
+}
+
+export function links() {
+  return [{ rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' }];
+}
+
+/** The layout data changes rarely; only reload it after a form submission. */
+export function shouldRevalidate({ formMethod }: { formMethod?: string }) {
+  return Boolean(formMethod && formMethod !== 'GET');
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en-IN" {...mantineHtmlProps}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <ColorSchemeScript defaultColorScheme="light" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <MantineProvider theme={theme} defaultColorScheme="light">
+          <LazyNotifications />
+          {children}
+        </MantineProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** Marks <html data-hydrated="true"> once React has taken over (tests wait for it). */
+function useHydratedMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+}
+
+export default function App() {
+  useHydratedMarker();
+  return (
+    <ShopLayout>
+      <Outlet />
+    </ShopLayout>
+  );
+}
+
+export function ErrorBoundary() {
+  useHydratedMarker();
+  return (
+    <ShopLayout>
+      <GeneralErrorBoundary />
+    </ShopLayout>
+  );
+}

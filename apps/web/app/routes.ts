@@ -1,0 +1,30 @@
+import { index, type RouteConfig, route } from '@react-router/dev/routes';
+
+/** Every screen of spec §2. Route modules hold loader + UI; server-only code sits in *.server.ts. */
+export default [
+  index('routes/home.tsx'),
+  route('category/:categoryId/:pageNumber/:categorySlug', 'routes/category.tsx'),
+  route('search', 'routes/search.tsx'),
+  route('page/:slug', 'routes/content-page.tsx'),
+  route('gallery/video/:category', 'routes/video-gallery.tsx'),
+  route('gallery/:category', 'routes/photo-gallery.tsx'),
+  route('contact-us', 'routes/contact-us.tsx'),
+  route('settings', 'routes/debug-settings.tsx'),
+  route('contents', 'routes/debug-contents.tsx'),
+  route('temp', 'routes/temp.tsx'),
+  route('temp/:id', 'routes/temp-item.tsx'),
+  route('login', 'routes/login.tsx'),
+  route('signup', 'routes/signup.tsx'),
+  route('verify-email', 'routes/verify-email.tsx'),
+  route('forgot-password', 'routes/forgot-password.tsx'),
+  route('verify-otp', 'routes/verify-otp.tsx'),
+  route('change-password', 'routes/change-password.tsx'),
+  route('cart', 'routes/cart.tsx'),
+  route('shipping', 'routes/shipping.tsx'),
+  route('payment', 'routes/payment.tsx'),
+  route('orders', 'routes/orders.tsx'),
+  route('orders/:orderId', 'routes/order-details.tsx'),
+  route('sitemap.xml', 'routes/sitemap-xml.ts'),
+  route('robots.txt', 'routes/robots-txt.ts'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

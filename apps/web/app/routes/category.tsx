@@ -1,0 +1,119 @@
+import { Container, LoadingOverlay, Text, Title } from '@mantine/core';
+import { IconMoodEmpty } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
+import { type MetaArgs, useLoaderData, useNavigation } from 'react-router';
+import { InnerPageBanner } from '../components/inner-page-banner.tsx';
+import classes from '../features/catalogue/catalogue.module.css';
+import { CategorySidebar } from '../features/catalogue/category-sidebar.tsx';
+import { loadCategoryPage } from '../features/catalogue/load-category.server.ts';
+import { productThumbUrl } from '../features/catalogue/product.ts';
+import { ProductGrid } from '../features/catalogue/product-grid.tsx';
+import { categoryPath } from '../features/layout/category-links.ts';
+import { rootDataFrom, type StorefrontLoaderArgs, useRootData } from '../features/layout/root-data.ts';
+import { breadcrumbJsonLd, pageMeta, productJsonLd } from '../features/seo/page-meta.ts';
+
+export async function loader({ context, params }: StorefrontLoaderArgs) {
+  return loadCategoryPage(context, params);
+}
+
+export function meta({ matches, data }: MetaArgs<typeof loader>) {
+  const root = rootDataFrom(matches);
+  if (!data)
+    return pageMeta({
+      settings: root.settings,
+      module: 'category',
+      title: 'Page not found',
+      publicUrl: root.publicUrl,
+      path: '/',
+    });
+  const { category, products } = data;
+  const path = categoryPath(category);
+  const first = products[0];
+  return pageMeta({
+    settings: root.settings,
+    module: 'category',
+    title: category.name,
+    description: `Buy ${category.name} online at the best price: ${products
+      .slice(0, 5)
+      .map((p) => p.name)
+      .join(', ')}.`,
+    keywords: [category.name, ...products.slice(0, 8).map((p) => p.name)].join(', '),
+    publicUrl: root.publicUrl,
+    path,
+    image: first ? (productThumbUrl(first) ?? undefined) : undefined,
+    jsonLd: [
+      breadcrumbJsonLd(root.publicUrl, [
+        { name: 'Products', path },
+        { name: category.name, path },
+      ]),
+      {
+        '@context': 'https://schema.org',
+        '@type': 'ItemList',
+        itemListElement: products.slice(0, 30).map((p, i) => ({
+          '@type': 'ListItem',
+          position: i + 1,
+          item: productJsonLd(root.publicUrl, {
+            name: p.name,
+            description: p.description,
+            imageUrl: productThumbUrl(p) ?? undefined,
+            sellingPrice: p.selling_price,
+            availableStock: p.available_stock,
+            path,
+            sku: String(p.id),
+          }),
+        })),
+      },
+    ],
+  });
+}
+
+/** Product listing of one category (spec §2): sidebar, grid 3/2 per row, empty text, loader. */
+export default function CategoryRoute() {
+  const { category, products } = useLoaderData<typeof loader>();
+  const { categories } = useRootData();
+  const navigation = useNavigation();
+  const loading = navigation.state === 'loading' && navigation.location.pathname.startsWith('/category/');
+  const shownCategory = useRef(category.id);
+
+  // Smooth scroll to the top when the category changes (sidebar links keep the scroll position).
+  useEffect(() => {
+    if (shownCategory.current === category.id) return;
+    shownCategory.current = category.id;
+    window.scrollTo({ top: 0, behavior: 'smooth' });
+  }, [category.id]);
+
+  return (
+    <>
+      <InnerPageBanner title={category.name} crumbs={[{ label: 'Products' }]} />
+      <Container size="xl" className={classes.layout}>
+        <CategorySidebar categories={categories} activeId={category.id} />
+        <section className={classes.content} aria-labelledby="listing-heading" aria-busy={loading}>
+          <LoadingOverlay
+            visible={loading}
+            zIndex={10}
+            overlayProps={{ blur: 1 }}
+            loaderProps={{ color: 'saffron' }}
+          />
+          <div className={classes.listHeader}>
+            <Title order={2} id="listing-heading" fz="h3" c="maroon.9">
+              {category.name}
+            </Title>
+            <Text c="gray.7" fz="sm" data-testid="product-count">
+              {products.length} {products.length === 1 ? 'product' : 'products'}
+            </Text>
+          </div>
+          {products.length === 0 ? (
+            <div className={classes.empty}>
+              <IconMoodEmpty size={44} color="var(--mantine-color-saffron-6)" aria-hidden />
+              <Text fw={600} mt="sm">
+                No Product found in this category
+              </Text>
+            </div>
+          ) : (
+            <ProductGrid products={products} cols={{ base: 2, md: 3 }} eagerCount={3} />
+          )}
+        </section>
+      </Container>
+    </>
+  );
+}

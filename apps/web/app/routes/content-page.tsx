@@ -1,0 +1,53 @@
+import { useEffect } from 'react';
+import { data, type MetaFunction, useLoaderData } from 'react-router';
+import { ContentMissingView, ContentPageView } from '../features/content/content-page-view.tsx';
+import { findPage } from '../features/content/find-page.server.ts';
+import { decodeSlug } from '../features/content/slug.ts';
+import { rootDataFrom, type StorefrontLoaderArgs } from '../features/layout/root-data.ts';
+import { breadcrumbJsonLd, pageMeta } from '../features/seo/page-meta.ts';
+
+/** /page/{slug}: the first page of `pages?PageSearch[url_slug]=slug`; none → 404 with the spec text. */
+export async function loader({ params, context }: StorefrontLoaderArgs) {
+  const slug = params.slug ?? '';
+  const page = slug ? await findPage(context.api, slug) : null;
+  if (!page) return data({ page: null, slug }, { status: 404 });
+  return { page, slug };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ loaderData, matches, location }) => {
+  const root = rootDataFrom(matches);
+  const page = loaderData?.page;
+  const path = location.pathname;
+  if (!page) {
+    return [
+      ...pageMeta({
+        settings: root.settings,
+        module: 'page',
+        title: decodeSlug(loaderData?.slug ?? ''),
+        description: 'Sorry! Content is not available on the given url.',
+        publicUrl: root.publicUrl,
+        path,
+      }),
+      { name: 'robots', content: 'noindex' },
+    ];
+  }
+  return pageMeta({
+    settings: root.settings,
+    module: 'page',
+    title: page.title,
+    description: page.meta_description,
+    keywords: page.meta_keyword,
+    publicUrl: root.publicUrl,
+    path,
+    jsonLd: [breadcrumbJsonLd(root.publicUrl, [{ name: page.title, path }])],
+  });
+};
+
+export default function ContentPageRoute() {
+  const { page, slug } = useLoaderData<typeof loader>();
+  // A link from one content page to another keeps this component mounted: start at the top.
+  useEffect(() => {
+    if (slug) window.scrollTo({ top: 0, left: 0, behavior: 'auto' });
+  }, [slug]);
+  return page ? <ContentPageView page={page} /> : <ContentMissingView title={decodeSlug(slug)} />;
+}

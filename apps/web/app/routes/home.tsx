@@ -1,0 +1,72 @@
+import { VisuallyHidden } from '@mantine/core';
+import type { Product } from '@shop/contract/catalogue';
+import type { Collection } from '@shop/contract/collection';
+import type { Testimonial } from '@shop/contract/content';
+import { type MetaArgs, useLoaderData } from 'react-router';
+import { BannerCarousel } from '../features/home/banner-carousel.tsx';
+import { FeaturedProducts } from '../features/home/featured-products.tsx';
+import { FollowAndSubscribe } from '../features/home/follow-and-subscribe.tsx';
+import { MoreToDiscover } from '../features/home/more-to-discover.tsx';
+import { Testimonials } from '../features/home/testimonials.tsx';
+import { VideoBlock } from '../features/home/video-block.tsx';
+import {
+  bannersOf,
+  rootDataFrom,
+  type StorefrontLoaderArgs,
+  useRootData,
+} from '../features/layout/root-data.ts';
+import { shopTexts } from '../features/layout/shop-texts.ts';
+import { pageMeta, shopName } from '../features/seo/page-meta.ts';
+
+/** Featured products and testimonials (banners and texts come with the root data). */
+export async function loader({ context }: StorefrontLoaderArgs) {
+  const [featured, testimonials] = await Promise.all([
+    context.api.get<Collection<Product>>('products', {
+      query: { 'per-page': 100, page: 1, 'ProductsSearch[product_labels]': 'Featured' },
+    }),
+    context.api.get<Collection<Testimonial>>('clienttestimonials', { query: { order: 'display_order' } }),
+  ]);
+  return { featured: featured.items, testimonials: testimonials.items };
+}
+
+export function meta({ matches }: MetaArgs) {
+  const root = rootDataFrom(matches);
+  const banner = bannersOf(root, 'Homepage Banners')[0];
+  return pageMeta({
+    settings: root.settings,
+    module: 'home',
+    publicUrl: root.publicUrl,
+    path: '/',
+    image: banner ? `/backend/data/banners/${encodeURIComponent(banner.image)}` : undefined,
+  });
+}
+
+/** Home (spec §2): banners, video block, featured products, testimonials, more to discover, follow + newsletter. */
+export default function Home() {
+  const { featured, testimonials } = useLoaderData<typeof loader>();
+  const data = useRootData();
+  const texts = shopTexts(data);
+  return (
+    <>
+      <VisuallyHidden component="h1">{shopName(data.settings)}</VisuallyHidden>
+      <BannerCarousel banners={bannersOf(data, 'Homepage Banners')} />
+      <VideoBlock
+        videoUrl={texts.youtubeVideoUrl}
+        poster={data.assets['home-video-poster']}
+        rightBanners={bannersOf(data, 'Home Right Video Banners')}
+        bottomBanners={bannersOf(data, 'Home Bottom Video Banners')}
+      />
+      <FeaturedProducts products={featured} description={texts.featuredDescription} />
+      <Testimonials items={testimonials} description={texts.peopleSayingDescription} />
+      <MoreToDiscover
+        text={texts.moreToDiscoverText}
+        images={[data.assets['home-more-discover-img1'], data.assets['home-more-discover-img2']]}
+      />
+      <FollowAndSubscribe
+        social={texts.social}
+        followDescription={texts.followUsDescription}
+        newsletterDescription={texts.newsletterDescription}
+      />
+    </>
+  );
+}

@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { customerMessages, type LoginInput, loginSchema } from '@shop/contract/customers';
+import { messages } from '@shop/contract/messages';
+import { ApiFailure } from '@shop/contract/storefront-context';
+import { IconLogin2, IconMail, IconUserCircle } from '@tabler/icons-react';
+import { useForm } from 'react-hook-form';
+import { Link, type MetaFunction, useNavigate, useSearchParams } from 'react-router';
+import { accountApi, safeLocalPath, startSession, withEmail } from '../features/account/account-api.ts';
+import { AccountCard } from '../features/account/account-card.tsx';
+import { PasswordField } from '../features/account/password-field.tsx';
+import { privatePageMeta } from '../features/seo/private-page-meta.ts';
+import { afterLoginRedirect } from '../features/session/session-store.ts';
+import { notifyError, notifySuccess } from '../lib/notify.ts';
+
+export const meta: MetaFunction = (args) => privatePageMeta('Login', 'login', args);
+
+function isUnverified(error: unknown): boolean {
+  return (
+    error instanceof ApiFailure &&
+    Array.isArray(error.data) &&
+    error.data.some((e: { message?: unknown }) => e.message === customerMessages.emailNotVerified)
+  );
+}
+
+/** /login (spec §2): e-mail and password; success goes to the stored after-login target, else '/'. */
+export default function LoginRoute() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const form = useForm({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { login_method: 'email', username: params.get('email') ?? '', password: '' } as LoginInput,
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function submit(values: LoginInput) {
+    try {
+      const session = await accountApi.logIn(values);
+      startSession(session);
+      notifySuccess(messages.loggedIn, 5000);
+      const target = safeLocalPath(afterLoginRedirect.get());
+      afterLoginRedirect.clear();
+      navigate(target ?? '/', { replace: true });
+    } catch (error) {
+      notifyError(error);
+      // An account that was never verified: a new code is on its way, so go and enter it.
+      if (isUnverified(error)) navigate(withEmail('/verify-email', values.username.trim().toLowerCase()));
+    }
+  }
+
+  return (
+    <AccountCard
+      title="Login"
+      heading="Welcome back"
+      description="Log in to see your orders, saved addresses and to check out faster."
+      icon={<IconUserCircle size={30} aria-hidden="true" />}
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Anchor c="maroon.8" component={Link} to="/signup" fw={600}>
+            Signup here
+          </Anchor>
+        </>
+      }
+    >
+      <form noValidate onSubmit={form.handleSubmit(submit)}>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            leftSection={<IconMail size={18} aria-hidden="true" />}
+            error={errors.username?.message}
+            {...form.register('username')}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <Group justify="flex-end" mt={-6}>
+            <Anchor c="maroon.8" component={Link} to="/forgot-password" size="sm">
+              Forgot password?
+            </Anchor>
+          </Group>
+          <Button
+            color="maroon"
+            type="submit"
+            size="md"
+            fullWidth
+            loading={isSubmitting}
+            leftSection={<IconLogin2 size={18} aria-hidden="true" />}
+          >
+            Login
+          </Button>
+        </Stack>
+      </form>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,223 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Center,
+  Container,
+  Grid,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Text,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import type { Order } from '@shop/contract/orders';
+import { ApiFailure } from '@shop/contract/storefront-context';
+import { IconArrowLeft, IconCircleCheck, IconMapPin } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, type MetaFunction, useParams } from 'react-router';
+import { InnerPageBanner } from '../components/inner-page-banner.tsx';
+import { Protected } from '../components/protected.tsx';
+import { privatePageMeta } from '../features/seo/private-page-meta.ts';
+import { OrderSummary } from '../features/checkout/order-summary.tsx';
+import { ProductSummary } from '../features/checkout/product-summary.tsx';
+import {
+  formatOrderDate,
+  formatOrderDateTime,
+  paymentColor,
+  statusColor,
+  statusLabel,
+} from '../features/orders/order-format.ts';
+import { ordersApi } from '../features/orders/orders-api.ts';
+import { errorText } from '../lib/notify.ts';
+
+export const meta: MetaFunction = (args) => privatePageMeta('Order Details', 'orders', args);
+
+/** /orders/{orderId} (spec §2 Orders), logged-in area: one own order with real values. */
+export default function OrderDetailsRoute() {
+  return (
+    <>
+      <InnerPageBanner title="Order Details" crumbs={[{ label: 'Order History', to: '/orders' }]} />
+      <Container size="xl" py="xl">
+        <Protected>
+          <OrderDetails />
+        </Protected>
+      </Container>
+    </>
+  );
+}
+
+function OrderDetails() {
+  const { orderId } = useParams();
+  const id = Number(orderId);
+  const [order, setOrder] = useState<Order | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!Number.isInteger(id) || id <= 0) {
+      setError('Order not found.');
+      return;
+    }
+    let current = true;
+    ordersApi
+      .get(id)
+      .then((o) => current && setOrder(o))
+      .catch(
+        (e: unknown) =>
+          current &&
+          setError(e instanceof ApiFailure && e.status === 404 ? 'Order not found.' : errorText(e)),
+      );
+    return () => {
+      current = false;
+    };
+  }, [id]);
+
+  const back = (
+    <Button
+      component={Link}
+      to="/orders"
+      variant="default"
+      leftSection={<IconArrowLeft size={16} aria-hidden />}
+    >
+      Back to Order History
+    </Button>
+  );
+  if (error)
+    return (
+      <Stack align="flex-start">
+        <Alert color="red" title={error} w="100%">
+          This order does not exist or does not belong to your account.
+        </Alert>
+        {back}
+      </Stack>
+    );
+  if (!order)
+    return (
+      <Center py={80}>
+        <Loader color="saffron" aria-label="Loading order" />
+      </Center>
+    );
+  const a = order.shipping_address;
+  const count = order.items.length;
+  return (
+    <Grid gap="xl">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Stack gap="md">
+          <Group justify="space-between" align="flex-start">
+            <Stack gap={2}>
+              <Title order={2} size="h3">
+                Order {order.order_id}
+              </Title>
+              <Text c="dimmed" size="sm">
+                Placed on {formatOrderDate(order.created_at)}
+              </Text>
+            </Stack>
+            <Group gap="xs">
+              <Badge
+                color={statusColor[order.status]}
+                variant="light"
+                c={`${statusColor[order.status]}.9`}
+                size="lg"
+              >
+                {statusLabel(order.status)}
+              </Badge>
+              <Badge
+                color={paymentColor[order.payment_status]}
+                variant="light"
+                c={`${paymentColor[order.payment_status]}.9`}
+                size="lg"
+              >
+                Payment: {order.payment_status}
+              </Badge>
+            </Group>
+          </Group>
+          <ProductSummary
+            title={`Product Details - ${count} item(s)`}
+            lines={order.items.map((i) => ({
+              id: i.item_id,
+              name: i.name,
+              image: i.image,
+              price: i.price,
+              qty: i.quantity,
+              weight: i.item_weight,
+            }))}
+          />
+          {order.customer_remarks && (
+            <Paper withBorder radius="md" p="lg">
+              <Text fw={600}>Your remarks</Text>
+              <Text size="sm">{order.customer_remarks}</Text>
+            </Paper>
+          )}
+          <Group>{back}</Group>
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <Stack gap="md">
+          <Paper withBorder radius="md" p="lg">
+            <Stack gap={4}>
+              <Group gap={6}>
+                <IconMapPin size={18} color="var(--mantine-color-maroon-8)" aria-hidden />
+                <Title order={2} size="h4">
+                  Delivery Address
+                </Title>
+              </Group>
+              <Text fw={600}>{a.contact_person}</Text>
+              <Text size="sm">{a.full_address}</Text>
+              <Text size="sm">
+                {a.city} - {a.pin_code}
+              </Text>
+              <Text size="sm" c="dimmed">
+                Landmark: {a.landmark}
+              </Text>
+              <Text size="sm">Mobile: {a.mobile_number}</Text>
+            </Stack>
+          </Paper>
+          <OrderSummary
+            subtotal={order.subtotal}
+            discount={order.discount}
+            couponCode={order.coupon_code}
+            shipping={order.shipping}
+          >
+            <Group justify="space-between">
+              <Text size="sm">Payment status</Text>
+              <Text size="sm" fw={600}>
+                {order.payment_status}
+                {order.payment_gateway ? ` (${order.payment_gateway.toUpperCase()})` : ''}
+              </Text>
+            </Group>
+          </OrderSummary>
+          <Paper withBorder radius="md" p="lg">
+            <Title order={2} size="h4" mb="md">
+              Status History
+            </Title>
+            <Timeline
+              active={(order.status_history?.length ?? 1) - 1}
+              bulletSize={22}
+              lineWidth={2}
+              color="maroon"
+            >
+              {(order.status_history ?? []).map((h) => (
+                <Timeline.Item
+                  key={`${h.created_at}-${h.status}-${h.note}`}
+                  bullet={<IconCircleCheck size={14} aria-hidden />}
+                  title={statusLabel(h.status)}
+                >
+                  {h.note && (
+                    <Text size="sm" c="dimmed">
+                      {h.note}
+                    </Text>
+                  )}
+                  <Text size="xs" c="dimmed">
+                    {formatOrderDateTime(h.created_at)}
+                  </Text>
+                </Timeline.Item>
+              ))}
+            </Timeline>
+          </Paper>
+        </Stack>
+      </Grid.Col>
+    </Grid>
+  );
+}

@@ -1,0 +1,98 @@
+import { Button, Center, Container, Grid, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { messages } from '@shop/contract/messages';
+import { IconReceiptOff } from '@tabler/icons-react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link, type MetaArgs, useNavigate } from 'react-router';
+import { InnerPageBanner } from '../components/inner-page-banner.tsx';
+import { Protected } from '../components/protected.tsx';
+import { cart } from '../features/cart/cart-store.ts';
+import { CHECKOUT_ORDER_KEY } from '../features/checkout/checkout-draft.ts';
+import { privatePageMeta } from '../features/seo/private-page-meta.ts';
+import { DeliveryBlock } from '../features/payments/delivery-block.tsx';
+import { type PayableOrder, payableOrderOf } from '../features/payments/payable-order.ts';
+import { PaymentOrderSummary } from '../features/payments/paid-order-summary.tsx';
+import { PaymentOptions } from '../features/payments/payment-options.tsx';
+import { notifySuccess } from '../lib/notify.ts';
+
+export function meta(args: MetaArgs) {
+  return privatePageMeta('Payment', 'payment', args);
+}
+
+function storedOrder(): PayableOrder | null {
+  try {
+    const raw = window.sessionStorage.getItem(CHECKOUT_ORDER_KEY);
+    return raw ? payableOrderOf(JSON.parse(raw)) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** /payment (spec §2, §4): the order /shipping created, its delivery address, and the payment options. */
+export default function PaymentRoute() {
+  return (
+    <>
+      <InnerPageBanner
+        title="Payment"
+        crumbs={[
+          { label: 'Cart', to: '/cart' },
+          { label: 'Shipping', to: '/shipping' },
+        ]}
+      />
+      <Container size="xl" py="xl">
+        <Protected>
+          <PaymentScreen />
+        </Protected>
+      </Container>
+    </>
+  );
+}
+
+function PaymentScreen() {
+  const navigate = useNavigate();
+  const [order, setOrder] = useState<PayableOrder | null | undefined>(undefined);
+  useEffect(() => setOrder(storedOrder()), []);
+
+  const onPlaced = useCallback(() => {
+    cart.clear();
+    window.sessionStorage.removeItem(CHECKOUT_ORDER_KEY);
+    notifySuccess(messages.orderPlaced, 5000);
+    navigate('/orders');
+  }, [navigate]);
+
+  if (order === undefined) return null;
+  if (order === null) return <NoOrder />;
+  return (
+    <Grid gap="lg">
+      <Grid.Col span={{ base: 12, md: 7 }}>
+        <Stack gap="lg">
+          <DeliveryBlock address={order.shipping_address} />
+          <PaymentOptions order={order} onPlaced={onPlaced} />
+        </Stack>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, md: 5 }}>
+        <PaymentOrderSummary order={order} />
+      </Grid.Col>
+    </Grid>
+  );
+}
+
+function NoOrder() {
+  return (
+    <Center py={60} px="md">
+      <Paper withBorder shadow="sm" radius="lg" p="xl" maw={480} w="100%">
+        <Stack align="center" gap="md" ta="center">
+          <ThemeIcon size={56} radius="xl" color="saffron" variant="light">
+            <IconReceiptOff size={30} aria-hidden="true" />
+          </ThemeIcon>
+          <Title order={2} size="h3">
+            No order to pay for
+          </Title>
+          <Text>There is no order waiting for payment. Please check out from your cart first.</Text>
+          <Button component={Link} to="/cart" size="md">
+            Go to Cart
+          </Button>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

@@ -1,0 +1,88 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Stack, TextInput } from '@mantine/core';
+import { type SignupInput, signupSchema } from '@shop/contract/customers';
+import { messages } from '@shop/contract/messages';
+import { IconMail, IconUserPlus } from '@tabler/icons-react';
+import { useForm } from 'react-hook-form';
+import { Link, type MetaFunction, useNavigate } from 'react-router';
+import { accountApi, withEmail } from '../features/account/account-api.ts';
+import { AccountCard } from '../features/account/account-card.tsx';
+import { PasswordField } from '../features/account/password-field.tsx';
+import { privatePageMeta } from '../features/seo/private-page-meta.ts';
+import { notifyError, notifySuccess } from '../lib/notify.ts';
+
+export const meta: MetaFunction = (args) => privatePageMeta('Signup', 'signup', args);
+
+/** /signup (spec §2): e-mail, password and confirmation; success sends a code and opens /verify-email. */
+export default function SignupRoute() {
+  const navigate = useNavigate();
+  const form = useForm({
+    resolver: zodResolver(signupSchema),
+    defaultValues: { email: '', password: '', confirm_password: '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function submit(values: SignupInput) {
+    try {
+      const response = await accountApi.signUp(values);
+      notifySuccess(messages.otpSent);
+      navigate(withEmail('/verify-email', response.email));
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  return (
+    <AccountCard
+      title="Signup"
+      heading="Create your account"
+      description="Sign up with your e-mail address. We will send you a 6-digit OTP to verify it."
+      icon={<IconUserPlus size={30} aria-hidden="true" />}
+      footer={
+        <>
+          Already have an account?{' '}
+          <Anchor c="maroon.8" component={Link} to="/login" fw={600}>
+            Login here
+          </Anchor>
+        </>
+      }
+    >
+      <form noValidate onSubmit={form.handleSubmit(submit)}>
+        <Stack gap="md">
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="email"
+            leftSection={<IconMail size={18} aria-hidden="true" />}
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <PasswordField
+            label="Password"
+            autoComplete="new-password"
+            description="At least 8 characters."
+            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
+          <PasswordField
+            label="Confirm Password"
+            autoComplete="new-password"
+            error={errors.confirm_password?.message}
+            {...form.register('confirm_password')}
+          />
+          <Button
+            color="maroon"
+            type="submit"
+            size="md"
+            fullWidth
+            loading={isSubmitting}
+            leftSection={<IconUserPlus size={18} aria-hidden="true" />}
+          >
+            Signup
+          </Button>
+        </Stack>
+      </form>
+    </AccountCard>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Collection } from '@shop/contract/collection';
+import type { ImageGalleryItem, Page, VideoGalleryItem } from '@shop/contract/content';
+import { distinctCategories, type SitemapEntry, sitemapXml } from '../features/content/crawler-files.ts';
+import { categoryPath } from '../features/layout/category-links.ts';
+import { type Category, ROOT_CATEGORY_ID, type StorefrontLoaderArgs } from '../features/layout/root-data.ts';
+
+/**
+ * /sitemap.xml: home, every category listing (except the hidden root category), content pages,
+ * photo and video galleries and Contact Us, as absolute URLs under PUBLIC_URL.
+ */
+export async function loader({ context }: StorefrontLoaderArgs) {
+  const { api } = context;
+  const items = <T>(path: string, query: Record<string, string | number>) =>
+    api.get<Collection<T>>(path, { query }).then((body) => body.items);
+  const [categories, pages, photos, videos] = await Promise.all([
+    items<Category>('categories', { 'per-page': 100, page: 1, sort: 'display_order' }),
+    items<Page>('pages', { 'per-page': 200, page: 1 }),
+    items<ImageGalleryItem>('imagegallery', { 'per-page': 200, page: 1 }),
+    items<VideoGalleryItem>('videogallery', { 'per-page': 200, page: 1 }),
+  ]);
+  const entries: SitemapEntry[] = [
+    { path: '/', changefreq: 'daily', priority: 1 },
+    ...categories
+      .filter((c) => c.id !== ROOT_CATEGORY_ID)
+      .map((c): SitemapEntry => ({ path: categoryPath(c), changefreq: 'daily', priority: 0.8 })),
+    ...pages.map(
+      (p): SitemapEntry => ({
+        path: `/page/${encodeURIComponent(p.url_slug)}`,
+        changefreq: 'monthly',
+        priority: 0.5,
+      }),
+    ),
+    ...distinctCategories(photos).map(
+      (c): SitemapEntry => ({
+        path: `/gallery/${encodeURIComponent(c)}`,
+        changefreq: 'weekly',
+        priority: 0.4,
+      }),
+    ),
+    ...distinctCategories(videos).map(
+      (c): SitemapEntry => ({
+        path: `/gallery/video/${encodeURIComponent(c)}`,
+        changefreq: 'weekly',
+        priority: 0.4,
+      }),
+    ),
+    { path: '/contact-us', changefreq: 'monthly', priority: 0.5 },
+  ];
+  return new Response(sitemapXml(context.publicUrl, entries), {
+    headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' },
+  });
+}

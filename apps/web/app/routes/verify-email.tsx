@@ -1,0 +1,42 @@
+import type { VerifyOtpInput } from '@shop/contract/customers';
+import { messages } from '@shop/contract/messages';
+import { IconMailCheck } from '@tabler/icons-react';
+import { type MetaFunction, useNavigate, useSearchParams } from 'react-router';
+import { accountApi, startSession } from '../features/account/account-api.ts';
+import { AccountCard } from '../features/account/account-card.tsx';
+import { privatePageMeta } from '../features/seo/private-page-meta.ts';
+import { OtpVerificationForm } from '../features/account/otp-verification-form.tsx';
+import { notifySuccess } from '../lib/notify.ts';
+
+export const meta: MetaFunction = (args) => privatePageMeta('Verify Email', 'verify_email', args);
+
+/** /verify-email (spec §2): the code from the sign-up mail logs the new customer in and goes to '/'. */
+export default function VerifyEmailRoute() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const email = params.get('email')?.trim() ?? '';
+
+  async function verify(values: VerifyOtpInput) {
+    const session = await accountApi.verifyEmail(values);
+    startSession(session);
+    notifySuccess(messages.emailVerified);
+    navigate('/', { replace: true });
+  }
+
+  return (
+    <AccountCard
+      title="Verify Email"
+      heading="Verify your email"
+      description="Enter the 6-digit OTP from the email we sent you. It is valid for 10 minutes."
+      icon={<IconMailCheck size={30} aria-hidden="true" />}
+    >
+      <OtpVerificationForm
+        key={email}
+        email={email}
+        submitLabel="Verify Email"
+        onVerify={verify}
+        onResend={(to) => accountApi.resendEmailOtp({ email: to })}
+      />
+    </AccountCard>
+  );
+}

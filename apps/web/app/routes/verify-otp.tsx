@@ -1,0 +1,45 @@
+import type { VerifyOtpInput } from '@shop/contract/customers';
+import { IconShieldLock } from '@tabler/icons-react';
+import { type MetaFunction, useNavigate, useSearchParams } from 'react-router';
+import { accountApi, withEmail } from '../features/account/account-api.ts';
+import { AccountCard } from '../features/account/account-card.tsx';
+import { privatePageMeta } from '../features/seo/private-page-meta.ts';
+import { OtpVerificationForm } from '../features/account/otp-verification-form.tsx';
+import { afterLoginRedirect } from '../features/session/session-store.ts';
+import { notifySuccess } from '../lib/notify.ts';
+
+export const meta: MetaFunction = (args) => privatePageMeta('Verify OTP', 'verify_otp', args);
+
+/**
+ * /verify-otp (spec §2, forgot-password flow): a verified reset code lets the customer log in once
+ * with it, so the after-login target becomes /change-password and the login screen opens.
+ */
+export default function VerifyOtpRoute() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const email = params.get('email')?.trim() ?? '';
+
+  async function verify(values: VerifyOtpInput) {
+    const response = await accountApi.verifyResetOtp(values);
+    notifySuccess(response.message, 10_000);
+    afterLoginRedirect.set('/change-password');
+    navigate(withEmail('/login', values.email));
+  }
+
+  return (
+    <AccountCard
+      title="Verify OTP"
+      heading="Enter your reset code"
+      description="Enter the 6-digit OTP from the password reset email. It is valid for 10 minutes."
+      icon={<IconShieldLock size={30} aria-hidden="true" />}
+    >
+      <OtpVerificationForm
+        key={email}
+        email={email}
+        submitLabel="Verify OTP"
+        onVerify={verify}
+        onResend={(to) => accountApi.forgotPassword({ email: to })}
+      />
+    </AccountCard>
+  );
+}

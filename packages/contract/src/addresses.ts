@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { requiredText, wholeNumberToText } from './validation.ts';
+
+/** Address types of spec §9. */
+export const ADDRESS_TYPES = ['home', 'work'] as const;
+export type AddressType = (typeof ADDRESS_TYPES)[number];
+
+export const addressMessages = {
+  invalidMobile: 'Please enter a valid 10-digit mobile number.',
+  invalidPinCode: 'Please enter a valid 6-digit PIN code.',
+  invalidAddressType: 'Address type must be home or work.',
+  tooLong: (max: number) => `Must be at most ${max} characters.`,
+  removed: 'Address removed successfully.',
+  notFound: 'Address not found.',
+} as const;
+
+/**
+ * An Indian mobile number: 10 digits starting 6–9, optionally written with a +91, 91 or 0 prefix
+ * and spaces or hyphens. Returns the bare 10 digits, or null when it is not one.
+ */
+export function normaliseIndianMobile(input: string): string | null {
+  const compact = input.replace(/[\s\-().]/g, '');
+  const match = /^(?:\+91|91|0)?([6-9]\d{9})$/.exec(compact);
+  return match?.[1] ?? null;
+}
+
+const text = (max: number) => requiredText.max(max, addressMessages.tooLong(max));
+
+/** The eight address fields (spec §3, §5: all required), shared by the form and the API. */
+export const addressInputSchema = z.object({
+  contact_person: text(100),
+  mobile_number: z.preprocess(
+    wholeNumberToText,
+    requiredText.refine((v) => normaliseIndianMobile(v) !== null, addressMessages.invalidMobile),
+  ),
+  full_address: text(500),
+  city: text(100),
+  pin_code: z.preprocess(
+    wholeNumberToText,
+    requiredText.regex(/^[1-9]\d{5}$/, addressMessages.invalidPinCode),
+  ),
+  landmark: text(200),
+  address_name: text(60),
+  address_type: z
+    .string({ error: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .refine(
+      (v): v is AddressType => (ADDRESS_TYPES as readonly string[]).includes(v),
+      addressMessages.invalidAddressType,
+    ),
+});
+
+export type AddressInput = z.infer<typeof addressInputSchema>;
+/** What the form holds before validation (address_type is any string until checked). */
+export type AddressFormInput = z.input<typeof addressInputSchema>;
+
+/** An address as the API returns it. */
+export interface Address {
+  id: number;
+  contact_person: string;
+  mobile_number: string;
+  full_address: string;
+  city: string;
+  pin_code: string;
+  landmark: string;
+  address_name: string;
+  address_type: AddressType;
+  is_default: boolean;
+}
+
+export interface AddressResult {
+  address: Address;
+  message: string;
+}

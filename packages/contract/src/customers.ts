@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { messages } from './messages.ts';
+import { emailField, passwordField, requiredText } from './validation.ts';
+
+/** Texts of the account flow that the spec leaves to the server (wording ours, kept in one place). */
+export const customerMessages = {
+  emailTaken: 'This email address is already registered. Please login.',
+  wrongCredentials: 'Incorrect email or password.',
+  emailNotVerified: 'Your email address is not verified. Please verify it with the OTP sent to your email.',
+  otpFormat: 'The OTP must be the 6 digits from the email.',
+  otpInvalid: 'The OTP is invalid or has expired.',
+  otpTooManyAttempts: 'Too many wrong attempts. Please request a new OTP.',
+  otpCooldown: (seconds: number) => `Please wait ${seconds} seconds before requesting a new OTP.`,
+  otpSent: messages.otpSent,
+  /**
+   * Spec §8 success message, also for the forgot-password start. The same answer whether or not
+   * the e-mail has an account, so it reveals nothing.
+   */
+  resetOtpSent: messages.otpSent,
+  resetOtpVerified:
+    'OTP verified. Please log in with your email and this OTP as the password to set a new password.',
+  passwordChanged: 'Your password has been changed successfully.',
+  loggedOut: 'You have been logged out successfully.',
+  tooManyLoginAttempts: 'Too many login attempts. Please wait a minute and try again.',
+  tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+  loginMethod: "Only the 'email' login method is supported.",
+} as const;
+
+/** One-time code rules (DESIGN §5). */
+export const OTP_LENGTH = 6;
+export const OTP_RESEND_SECONDS = 60;
+
+/** E-mail addresses are compared trimmed and lower-cased: one account per mailbox. */
+export const customerEmail = emailField.transform((value) => value.toLowerCase());
+
+/**
+ * The 6-digit code. A JSON client may send it as a number (123456, or 12345 for "012345"); a
+ * whole number below 1,000,000 is read as its six digits instead of being refused as missing.
+ */
+const otpField = z.preprocess(
+  (value) =>
+    typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < 1_000_000
+      ? String(value).padStart(OTP_LENGTH, '0')
+      : value,
+  requiredText.regex(/^\d{6}$/, customerMessages.otpFormat),
+);
+
+/** A password at login: required only (old passwords and a verified reset code are accepted). */
+const loginPassword = z
+  .string({ error: messages.required })
+  .min(1, messages.required)
+  .max(128, customerMessages.wrongCredentials);
+
+/** POST customers (spec §3 Signup). */
+export const signupSchema = z
+  .object({
+    email: customerEmail,
+    password: passwordField,
+    confirm_password: z.string({ error: messages.required }).min(1, messages.required).max(128),
+  })
+  .refine((v) => v.password === v.confirm_password, {
+    path: ['confirm_password'],
+    message: messages.passwordsMustMatch,
+  });
+export type SignupInput = z.infer<typeof signupSchema>;
+
+/** POST customers/login (spec §3 Login payload). The form sends login_method 'email'. */
+export const loginSchema = z.object({
+  login_method: z.literal('email', { error: customerMessages.loginMethod }).default('email'),
+  username: customerEmail,
+  password: loginPassword,
+});
+export type LoginInput = z.input<typeof loginSchema>;
+
+/** POST customers/verify_email_otp and customers/verify_email_forgot_password_otp. */
+export const verifyOtpSchema = z.object({
+  email: customerEmail,
+  email_verification_otp: otpField,
+});
+export type VerifyOtpInput = z.infer<typeof verifyOtpSchema>;
+
+/** POST customers/resend_email_otp and customers/forgot_email_password. */
+export const emailOnlySchema = z.object({ email: customerEmail });
+export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
+
+/** POST customers/change_password (spec §3: new_password). */
+export const changePasswordSchema = z.object({ new_password: passwordField });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The change-password form: new and retyped password (spec §5). */
+export const changePasswordFormSchema = z
+  .object({
+    new_password: passwordField,
+    confirm_password: z.string({ error: messages.required }).min(1, messages.required),
+  })
+  .refine((v) => v.new_password === v.confirm_password, {
+    path: ['confirm_password'],
+    message: messages.passwordsMustMatch,
+  });
+export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
+
+/** Token scopes: 'password_reset' may only change the password (after a forgot-password code). */
+export type CustomerTokenScope = 'full' | 'password_reset';
+
+/** The customer as login, e-mail verification and details return it. */
+export const customerSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  email_verified: z.boolean(),
+  /** The default saved address, or null. */
+  address_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+export const sessionResponseSchema = z.object({
+  token: z.string(),
+  /** 'password_reset' when the login used a verified reset code: only change_password accepts it. */
+  scope: z.enum(['full', 'password_reset']),
+  customer: customerSchema,
+});
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
+
+export const signupResponseSchema = z.object({ email: z.string() });
+export type SignupResponse = z.infer<typeof signupResponseSchema>;

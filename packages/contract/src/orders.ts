@@ -1,0 +1,161 @@
+import { z } from 'zod';
+import type { Address } from './addresses.ts';
+import { messages } from './messages.ts';
+import { formatPaise } from './money.ts';
+import { digitsToNumber, idField } from './validation.ts';
+
+/** Largest quantity of one product in one order. */
+export const MAX_LINE_QUANTITY = 100;
+/** Largest number of distinct products in one order. */
+export const MAX_ORDER_LINES = 100;
+
+export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_STATUSES = ['Pending', 'Paid', 'Failed'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Checkout and cart texts; every failure names the product so the shopper knows what to change. */
+export const orderMessages = {
+  emptyCart: 'Your cart is empty. Please add items before checking out.',
+  outOfStock: (name: string) => `${name} is out of stock.`,
+  onlyLeft: (left: number, name: string) => `Only ${left} of ${name} left.`,
+  noLongerSold: (name: string) => `${name} is no longer sold.`,
+  unknownProduct: (id: number) => `Product #${id} is no longer sold.`,
+  quantityTooSmall: 'Quantity must be at least 1.',
+  quantityTooLarge: `Quantity cannot be more than ${MAX_LINE_QUANTITY}.`,
+  tooManyLines: `An order can hold at most ${MAX_ORDER_LINES} different products.`,
+  invalidItemId: 'Item id must be a positive whole number.',
+  notFound: 'Order not found.',
+  priceChanged: (name: string, fromPaise: number, toPaise: number) =>
+    `Price of ${name} changed from ${formatPaise(fromPaise)} to ${formatPaise(toPaise)}`,
+  removedOutOfStock: (name: string) => `${name} is out of stock and was removed`,
+  quantityReduced: (left: number, name: string) => `Only ${left} of ${name} left; quantity reduced`,
+  reorderSkipped: (name: string) => `${name} is out of stock and was not added`,
+  shippingAtNextStep: 'calculated at next step',
+} as const;
+
+const itemId = idField(orderMessages.invalidItemId);
+
+/** One requested line: {item_id, quantity}. */
+export const cartLineSchema = z.object({
+  item_id: itemId,
+  quantity: z.preprocess(
+    digitsToNumber,
+    z
+      .number({ error: orderMessages.quantityTooSmall })
+      .int(orderMessages.quantityTooSmall)
+      .min(1, orderMessages.quantityTooSmall)
+      .max(MAX_LINE_QUANTITY, orderMessages.quantityTooLarge),
+  ),
+});
+export type CartLine = z.infer<typeof cartLineSchema>;
+
+const cartLines = z
+  .array(cartLineSchema, { error: orderMessages.emptyCart })
+  .min(1, orderMessages.emptyCart)
+  .max(MAX_ORDER_LINES, orderMessages.tooManyLines);
+
+const couponCode = z
+  .string()
+  .trim()
+  .max(40, 'Invalid coupon code.')
+  .nullish()
+  .transform((v) => (v ? v.toUpperCase() : null));
+
+/** POST orders/checkout (spec §3 "Checkout request"). Client prices, if sent, are ignored. */
+export const checkoutRequestSchema = z.object({
+  items: cartLines,
+  customer_remarks: z.string().max(1000, 'Remarks must be at most 1000 characters.').nullish(),
+  coupon_code: couponCode,
+  customer: z.object(
+    {
+      address_id: idField(messages.selectAddress),
+    },
+    { error: messages.selectAddress },
+  ),
+});
+export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
+
+/** POST orders/price_cart: the cart asks for current prices and stock. */
+export const priceCartRequestSchema = z.object({
+  items: z
+    .array(
+      z.object({
+        item_id: itemId,
+        quantity: z.preprocess(digitsToNumber, z.number().int().min(0).max(10_000).optional()),
+      }),
+    )
+    .max(200),
+});
+
+/** POST orders/apply_coupon. */
+export const applyCouponRequestSchema = z.object({
+  coupon_code: z
+    .string({ error: 'This is a required field.' })
+    .trim()
+    .min(1, 'This is a required field.')
+    .max(40, 'Invalid coupon code.'),
+  items: cartLines,
+});
+
+/** One product as the cart sees it now. Prices in rupees. */
+export interface PricedCartItem {
+  item_id: number;
+  name: string;
+  selling_price: number;
+  available_stock: number;
+  main_image: string | null;
+  item_weight: number;
+  /** false when the product no longer exists, is not sold or has no stock. */
+  available: boolean;
+}
+
+export interface PriceCartResult {
+  items: PricedCartItem[];
+  /** Setting minimum_order_amount in rupees (0 when unset). */
+  minimum_order_amount: number;
+}
+
+export interface OrderItem {
+  item_id: number;
+  name: string;
+  item_weight: number;
+  image: string | null;
+  price: number;
+  quantity: number;
+  line_total: number;
+}
+
+export type ShippingAddress = Omit<Address, 'id' | 'is_default'>;
+
+export interface OrderStatusEntry {
+  status: OrderStatus;
+  note: string;
+  created_at: string;
+}
+
+/** An order as checkout, the list and the details return it. Amounts are rupees. */
+export interface Order {
+  id: number;
+  /** The public order number, e.g. KFL-2026-000123. */
+  order_id: string;
+  status: OrderStatus;
+  payment_status: PaymentStatus;
+  payment_gateway: string | null;
+  items: OrderItem[];
+  shipping_address: ShippingAddress;
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  total_amount: number;
+  currency_code: string;
+  customer_remarks: string;
+  coupon_code: string | null;
+  reservation_expires_at: string | null;
+  created_at: string;
+  status_history?: OrderStatusEntry[];
+}
+
+export interface CheckoutResult {
+  order: Order;
+}

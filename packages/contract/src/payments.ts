@@ -1,0 +1,237 @@
+import { z } from 'zod';
+import { idField } from './validation.ts';
+
+/** The gateways the shop knows (spec §3 "Payment gateway": internal_name). */
+export const GATEWAY_NAMES = ['cod', 'razorpay', 'paytm', 'paypal'] as const;
+export type GatewayName = (typeof GATEWAY_NAMES)[number];
+export const isGatewayName = (value: string): value is GatewayName =>
+  (GATEWAY_NAMES as readonly string[]).includes(value);
+
+export const paymentMessages = {
+  gatewayNotSupported: 'Selected payment gateway is not supported',
+  orderAlreadyPaid: 'This order has already been paid.',
+  orderCancelled: 'This order was cancelled. Please place a new order.',
+  noPaymentStarted: 'No payment has been started for this order. Please choose a payment option.',
+  verificationFailed: 'Payment verification failed. If money was deducted, it will be refunded.',
+  paymentNotComplete: 'The payment is not complete yet. Please try again.',
+  paymentDeclined: 'Your payment was declined. Please try another payment method.',
+  amountMismatch: 'The paid amount does not match the order. Please contact us.',
+  gatewayUnavailable: 'The payment gateway could not be reached. Please try again.',
+  invalidOrderId: 'Order id is required.',
+} as const;
+
+const orderIdentifier = z.union(
+  [z.number().int().positive().max(2_147_483_647), z.string().trim().min(1).max(60)],
+  { error: paymentMessages.invalidOrderId },
+);
+
+/** POST orders/payment (spec §7): `id` is the order's id, `payment_gateway` the internal name. */
+export const createPaymentRequestSchema = z.object({
+  id: idField(paymentMessages.invalidOrderId),
+  payment_gateway: z
+    .string({ error: paymentMessages.gatewayNotSupported })
+    .trim()
+    .min(1, paymentMessages.gatewayNotSupported)
+    .max(40, paymentMessages.gatewayNotSupported),
+  payment_gateway_environment: z.string().max(40).nullish(),
+});
+export type CreatePaymentRequest = z.input<typeof createPaymentRequestSchema>;
+
+/**
+ * POST orders/verify_payment: `order_id` is the order number from the payment answer (the
+ * numeric id works too); `payload` is whatever the gateway's browser script returned — the
+ * server re-checks everything in it with the gateway.
+ */
+export const verifyPaymentRequestSchema = z.object({
+  order_id: orderIdentifier,
+  payload: z.record(z.string(), z.unknown()).nullish(),
+});
+export type VerifyPaymentRequest = z.input<typeof verifyPaymentRequestSchema>;
+
+/** One row of GET orders/payment_gateways. Only public values (api_key is the public key/MID/client id). */
+export interface PaymentGatewayView {
+  id: number;
+  name: string;
+  internal_name: string;
+  environment: string;
+  api_key: string;
+  /** 1 marks the default (spec §3). */
+  is_default: 0 | 1;
+  logo: string;
+  display_order: number;
+}
+
+/** `data.order` of POST orders/payment (spec §3 "Order on payment creation"). Amounts in rupees. */
+export interface PaymentOrderView {
+  id: number;
+  order_id: string;
+  total_amount: number;
+  currency_value: number;
+  currency_code: string;
+  payment_gateway_order_id: string | null;
+  payment_transaction_token: string | null;
+  order_error_message: string | null;
+  shipping_details: { contact_person: string; full_address: string };
+}
+
+/** `data.settings`: public values the browser needs to open the gateway's checkout. */
+export interface PaymentSettingsView {
+  gateway: string;
+  environment: string;
+  key: string | null;
+  mid: string | null;
+  script_url: string | null;
+  currency: string;
+  /** Amount in the gateway's minor units, as its checkout expects it (Razorpay: paise). */
+  amount: number | null;
+  name: string;
+}
+
+export interface CreatePaymentResult {
+  order: PaymentOrderView;
+  settings: PaymentSettingsView;
+}
+
+export type VerifiedPaymentStatus = 'Paid' | 'Pending' | 'Failed';
+
+export interface VerifyPaymentResult {
+  payment_status: VerifiedPaymentStatus;
+  payment_verification_error_message: string | null;
+}
+
+/* ---------------- Card provider (Razorpay-type) checkout limits, spec §9 ---------------- */
+
+interface CurrencyRule {
+  /** Smallest amount in minor units. */
+  min: number;
+  /** Decimal places of the minor unit. */
+  decimals: 0 | 2 | 3;
+  units: string;
+  symbol: string;
+}
+
+/**
+ * Minimums from the card provider's checkout (INR 100, USD/EUR/SGD/CAD/AUD/NZD/CHF 50, GBP 30,
+ * HKD 400, AED 10). JPY (0 decimals) and KWD/BHD/OMR (3 decimals) are listed for the
+ * per-currency decimal places; their minimums are the provider's usual ones (unconfirmed).
+ */
+export const CARD_CURRENCIES: Record<string, CurrencyRule> = {
+  INR: { min: 100, decimals: 2, units: 'paise', symbol: '₹' },
+  USD: { min: 50, decimals: 2, units: 'cents', symbol: '$' },
+  EUR: { min: 50, decimals: 2, units: 'cents', symbol: '€' },
+  SGD: { min: 50, decimals: 2, units: 'cents', symbol: 'S$' },
+  CAD: { min: 50, decimals: 2, units: 'cents', symbol: 'C$' },
+  AUD: { min: 50, decimals: 2, units: 'cents', symbol: 'A$' },
+  NZD: { min: 50, decimals: 2, units: 'cents', symbol: 'NZ$' },
+  CHF: { min: 50, decimals: 2, units: 'cents', symbol: 'CHF ' },
+  GBP: { min: 30, decimals: 2, units: 'pence', symbol: '£' },
+  HKD: { min: 400, decimals: 2, units: 'cents', symbol: 'HK$' },
+  AED: { min: 10, decimals: 2, units: 'fils', symbol: 'AED ' },
+  JPY: { min: 50, decimals: 0, units: 'yen', symbol: '¥' },
+  KWD: { min: 100, decimals: 3, units: 'fils', symbol: 'KWD ' },
+  BHD: { min: 100, decimals: 3, units: 'fils', symbol: 'BHD ' },
+  OMR: { min: 100, decimals: 3, units: 'baisa', symbol: 'OMR ' },
+};
+
+/** Cardless EMI and pay-later need at least this many minor units (spec §9). */
+export const EMI_PAYLATER_MINIMUM = 300_000;
+export const MAX_CHECKOUT_NOTES = 15;
+export const MAX_NOTE_LENGTH = 254;
+
+export const checkoutLimitMessages = {
+  noKey: 'No key passed',
+  currency: 'The provided currency is not currently supported',
+  tooManyNotes: `At most ${MAX_CHECKOUT_NOTES} notes are allowed`,
+  amount: (rule: CurrencyRule) =>
+    `should be passed in integer ${rule.units}. Minimum value is ${rule.min} ${rule.units}, i.e. ${rule.symbol}${(
+      rule.min / 10 ** rule.decimals
+    ).toFixed(rule.decimals)}`,
+  emiMinimum: (rule: CurrencyRule) =>
+    `should be passed in integer ${rule.units}. Minimum value is ${EMI_PAYLATER_MINIMUM} ${rule.units} for cardless EMI and pay later`,
+  payoutContact: 'contact_id is required for payouts',
+} as const;
+
+export interface CardCheckoutOptions {
+  key?: string | null | undefined;
+  order_id?: string | null | undefined;
+  amount?: unknown;
+  currency?: string | null | undefined;
+  method?: string | null | undefined;
+  payout?: boolean | undefined;
+  contact_id?: string | null | undefined;
+  notes?: Record<string, unknown> | null | undefined;
+}
+
+export type ScalarNote = string | number | boolean;
+
+export type CardCheckoutCheck =
+  | {
+      ok: true;
+      options: CardCheckoutOptions & { amount: number; currency: string; notes: Record<string, ScalarNote> };
+    }
+  | { ok: false; field: string; message: string };
+
+/**
+ * The card provider checkout's own checks (spec §9), run on the server before the provider is
+ * called so that the shopper sees the provider's message: a key or order id, a supported
+ * currency, an integer amount in minor units at or above the currency minimum (300000 for
+ * cardless EMI and pay later), at most 15 notes. Note values longer than 254 characters are
+ * cut; values that are not scalars are dropped.
+ */
+export function checkCardCheckoutOptions(options: CardCheckoutOptions): CardCheckoutCheck {
+  if (!options.key && !options.order_id)
+    return { ok: false, field: 'key', message: checkoutLimitMessages.noKey };
+  if (options.payout && (!options.key || !options.contact_id)) {
+    return { ok: false, field: 'contact_id', message: checkoutLimitMessages.payoutContact };
+  }
+  const currency = (options.currency ?? 'INR').toUpperCase();
+  const rule = CARD_CURRENCIES[currency];
+  if (!rule) return { ok: false, field: 'currency', message: checkoutLimitMessages.currency };
+  const amount = options.amount;
+  if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < rule.min) {
+    return { ok: false, field: 'amount', message: checkoutLimitMessages.amount(rule) };
+  }
+  if ((options.method === 'cardless_emi' || options.method === 'paylater') && amount < EMI_PAYLATER_MINIMUM) {
+    return { ok: false, field: 'amount', message: checkoutLimitMessages.emiMinimum(rule) };
+  }
+  const entries = Object.entries(options.notes ?? {});
+  if (entries.length > MAX_CHECKOUT_NOTES) {
+    return { ok: false, field: 'notes', message: checkoutLimitMessages.tooManyNotes };
+  }
+  const notes: Record<string, ScalarNote> = {};
+  for (const [key, value] of entries) {
+    if (typeof value === 'string') notes[key] = value.slice(0, MAX_NOTE_LENGTH);
+    else if (typeof value === 'number' || typeof value === 'boolean') notes[key] = value;
+  }
+  return { ok: true, options: { ...options, amount, currency, notes } };
+}
+
+/**
+ * Converts an amount in paise with a decimal rate (e.g. "0.012" INR→USD) into the target
+ * currency's cents, rounding half up, without floating-point error.
+ */
+export function convertPaise(paise: number, rate: string): number {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(rate.trim());
+  if (!match || !Number.isInteger(paise) || paise < 0)
+    throw new RangeError(`Bad conversion: ${paise} × ${rate}`);
+  const fraction = match[2] ?? '';
+  const numerator = BigInt(`${match[1]}${fraction}`) * BigInt(paise);
+  const denominator = 10n ** BigInt(fraction.length);
+  return Number((numerator * 2n + denominator) / (2n * denominator));
+}
+
+/** Minor units → a decimal string with 2 places ("12.30"), as PayPal and Paytm take amounts. */
+export function minorToDecimal(minor: number): string {
+  const sign = minor < 0 ? '-' : '';
+  const abs = Math.abs(minor);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** A decimal string ("12.3", "12.30") → minor units, or null when it is not one. */
+export function decimalToMinor(value: unknown): number | null {
+  const text = typeof value === 'number' ? String(value) : value;
+  if (typeof text !== 'string') return null;
+  const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}

@@ -1,0 +1,10 @@
+/** Browser storage keys (spec §9): a fixed product prefix plus the spec's names. */
+export const STORAGE_PREFIX = 'kesar_';
+
+export const storageKeys = {
+  accessToken: `${STORAGE_PREFIX}access_token`,
+  userData: `${STORAGE_PREFIX}user_data`,
+  cartData: `${STORAGE_PREFIX}cart_data`,
+  selectedAddressId: `${STORAGE_PREFIX}selected_address_id`,
+  afterLoginRedirect: `${STORAGE_PREFIX}after_login_redirect`,
+} as const;

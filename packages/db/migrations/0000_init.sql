@@ -1,0 +1,360 @@
+CREATE TABLE "categories" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"parent_id" integer DEFAULT 0 NOT NULL,
+	"name" text NOT NULL,
+	"url_slug" text NOT NULL,
+	"url" text,
+	"image" text,
+	"display_order" integer DEFAULT 0 NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "product_attachments" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"product_id" integer NOT NULL,
+	"file_name" text NOT NULL,
+	"kind" text DEFAULT 'image' NOT NULL,
+	"display_order" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "products" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"category_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"url_slug" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"main_image" text,
+	"product_labels" text[] DEFAULT '{}'::text[] NOT NULL,
+	"item_weight" integer DEFAULT 0 NOT NULL,
+	"selling_price_paise" integer NOT NULL,
+	"mrp_paise" integer,
+	"available_stock" integer DEFAULT 0 NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"display_order" integer DEFAULT 0 NOT NULL,
+	"search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce("products"."name", '')), 'A') || setweight(to_tsvector('english', coalesce("products"."description", '')), 'B')) STORED,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "assets" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"image" text NOT NULL,
+	"alt" text DEFAULT '' NOT NULL,
+	CONSTRAINT "assets_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "banners" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"category" text NOT NULL,
+	"name" text DEFAULT '' NOT NULL,
+	"url" text,
+	"image" text NOT NULL,
+	"display_order" integer DEFAULT 0 NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "captcha_solutions" (
+	"signature" text PRIMARY KEY NOT NULL,
+	"expires_at" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "contact_enquiries" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"email_address" text NOT NULL,
+	"contact_number" text NOT NULL,
+	"subject" text NOT NULL,
+	"message" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "contents" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"content" text DEFAULT '' NOT NULL,
+	CONSTRAINT "contents_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
+CREATE TABLE "files" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"file_name" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "image_gallery" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"category" text NOT NULL,
+	"name" text NOT NULL,
+	"image" text NOT NULL,
+	"display_order" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "menus" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"parent_id" integer DEFAULT 0 NOT NULL,
+	"name" text NOT NULL,
+	"url" text NOT NULL,
+	"category" text NOT NULL,
+	"display_order" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "newsletter_subscriptions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"email" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "newsletter_subscriptions_email_unique" UNIQUE("email")
+);
+--> statement-breakpoint
+CREATE TABLE "pages" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"title" text NOT NULL,
+	"url_slug" text NOT NULL,
+	"content" text DEFAULT '' NOT NULL,
+	"meta_keyword" text DEFAULT '' NOT NULL,
+	"meta_description" text DEFAULT '' NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "settings" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"key" text NOT NULL,
+	"value" text DEFAULT '' NOT NULL,
+	"module_name" text DEFAULT 'frontend' NOT NULL,
+	"is_public" boolean DEFAULT true NOT NULL,
+	CONSTRAINT "settings_key_unique" UNIQUE("key")
+);
+--> statement-breakpoint
+CREATE TABLE "client_testimonials" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"designation" text DEFAULT '' NOT NULL,
+	"image" text,
+	"description" text NOT NULL,
+	"display_order" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "video_gallery" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"category" text NOT NULL,
+	"name" text DEFAULT '' NOT NULL,
+	"video_id" text NOT NULL,
+	"display_order" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "addresses" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"customer_id" integer NOT NULL,
+	"contact_person" text NOT NULL,
+	"mobile_number" text NOT NULL,
+	"full_address" text NOT NULL,
+	"city" text NOT NULL,
+	"pin_code" text NOT NULL,
+	"landmark" text NOT NULL,
+	"address_name" text NOT NULL,
+	"address_type" text NOT NULL,
+	"is_default" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "customer_otps" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"customer_id" integer NOT NULL,
+	"purpose" text NOT NULL,
+	"code_hash" text NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"consumed_at" timestamp with time zone,
+	"verified_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "customer_tokens" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"customer_id" integer NOT NULL,
+	"token_hash" text NOT NULL,
+	"scope" text DEFAULT 'full' NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"revoked_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "customers" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"email" text NOT NULL,
+	"password_hash" text NOT NULL,
+	"email_verified_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "customers_email_unique" UNIQUE("email")
+);
+--> statement-breakpoint
+CREATE TABLE "coupon_redemptions" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"coupon_id" integer NOT NULL,
+	"customer_id" integer NOT NULL,
+	"order_id" integer NOT NULL,
+	"status" text DEFAULT 'active' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "coupons" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"description" text DEFAULT '' NOT NULL,
+	"discount_type" text NOT NULL,
+	"discount_value" integer NOT NULL,
+	"min_cart_paise" integer DEFAULT 0 NOT NULL,
+	"max_discount_paise" integer,
+	"starts_at" timestamp with time zone,
+	"ends_at" timestamp with time zone,
+	"usage_limit_total" integer,
+	"usage_limit_per_customer" integer,
+	"used_count" integer DEFAULT 0 NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "coupons_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "order_items" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_id" integer NOT NULL,
+	"product_id" integer NOT NULL,
+	"name" text NOT NULL,
+	"item_weight" integer NOT NULL,
+	"image" text,
+	"unit_price_paise" integer NOT NULL,
+	"quantity" integer NOT NULL,
+	"line_total_paise" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "order_status_history" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_id" integer NOT NULL,
+	"status" text NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "orders" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_number" text NOT NULL,
+	"customer_id" integer NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"payment_status" text DEFAULT 'Pending' NOT NULL,
+	"payment_gateway" text,
+	"subtotal_paise" integer NOT NULL,
+	"discount_paise" integer DEFAULT 0 NOT NULL,
+	"shipping_paise" integer DEFAULT 0 NOT NULL,
+	"total_paise" integer NOT NULL,
+	"currency_code" text DEFAULT 'INR' NOT NULL,
+	"coupon_id" integer,
+	"coupon_code" text,
+	"customer_remarks" text DEFAULT '' NOT NULL,
+	"shipping_address" jsonb NOT NULL,
+	"address_id" integer,
+	"idempotency_key" text,
+	"reservation_expires_at" timestamp with time zone,
+	"stock_released_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payment_events" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"gateway" text NOT NULL,
+	"event_id" text NOT NULL,
+	"event_type" text DEFAULT '' NOT NULL,
+	"payload" jsonb,
+	"received_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "payment_gateways" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"internal_name" text NOT NULL,
+	"environment" text DEFAULT 'sandbox' NOT NULL,
+	"api_key" text DEFAULT '' NOT NULL,
+	"api_secret" text DEFAULT '' NOT NULL,
+	"config" jsonb DEFAULT '{}'::jsonb NOT NULL,
+	"logo" text DEFAULT '' NOT NULL,
+	"is_default" boolean DEFAULT false NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"display_order" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "payment_gateways_internal_name_unique" UNIQUE("internal_name")
+);
+--> statement-breakpoint
+CREATE TABLE "payments" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_id" integer NOT NULL,
+	"gateway" text NOT NULL,
+	"gateway_order_id" text,
+	"gateway_payment_id" text,
+	"amount_minor" integer NOT NULL,
+	"currency" text DEFAULT 'INR' NOT NULL,
+	"currency_value" text DEFAULT '1' NOT NULL,
+	"status" text DEFAULT 'created' NOT NULL,
+	"error_message" text,
+	"raw" jsonb,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "mail_outbox" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"to_address" text NOT NULL,
+	"subject" text NOT NULL,
+	"html" text NOT NULL,
+	"text" text NOT NULL,
+	"status" text DEFAULT 'pending' NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"last_error" text,
+	"next_attempt_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"sent_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "product_attachments" ADD CONSTRAINT "product_attachments_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "products" ADD CONSTRAINT "products_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "addresses" ADD CONSTRAINT "addresses_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_otps" ADD CONSTRAINT "customer_otps_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_tokens" ADD CONSTRAINT "customer_tokens_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_redemptions" ADD CONSTRAINT "coupon_redemptions_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_redemptions" ADD CONSTRAINT "coupon_redemptions_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "coupon_redemptions" ADD CONSTRAINT "coupon_redemptions_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_items" ADD CONSTRAINT "order_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_status_history" ADD CONSTRAINT "order_status_history_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "categories_parent_idx" ON "categories" USING btree ("parent_id","display_order");--> statement-breakpoint
+CREATE INDEX "product_attachments_product_idx" ON "product_attachments" USING btree ("product_id");--> statement-breakpoint
+CREATE INDEX "products_category_idx" ON "products" USING btree ("category_id","display_order","id");--> statement-breakpoint
+CREATE INDEX "products_labels_idx" ON "products" USING gin ("product_labels");--> statement-breakpoint
+CREATE INDEX "products_search_idx" ON "products" USING gin ("search_vector");--> statement-breakpoint
+CREATE INDEX "products_name_trgm_idx" ON "products" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
+CREATE UNIQUE INDEX "products_slug_idx" ON "products" USING btree ("url_slug");--> statement-breakpoint
+CREATE INDEX "image_gallery_category_idx" ON "image_gallery" USING btree ("category","display_order");--> statement-breakpoint
+CREATE INDEX "menus_category_idx" ON "menus" USING btree ("category","display_order");--> statement-breakpoint
+CREATE UNIQUE INDEX "pages_slug_idx" ON "pages" USING btree ("url_slug");--> statement-breakpoint
+CREATE INDEX "video_gallery_category_idx" ON "video_gallery" USING btree ("category","display_order");--> statement-breakpoint
+CREATE INDEX "addresses_customer_idx" ON "addresses" USING btree ("customer_id");--> statement-breakpoint
+CREATE INDEX "customer_otps_customer_idx" ON "customer_otps" USING btree ("customer_id","purpose");--> statement-breakpoint
+CREATE UNIQUE INDEX "customer_tokens_hash_idx" ON "customer_tokens" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "customer_tokens_customer_idx" ON "customer_tokens" USING btree ("customer_id");--> statement-breakpoint
+CREATE INDEX "coupon_redemptions_coupon_idx" ON "coupon_redemptions" USING btree ("coupon_id","customer_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "coupon_redemptions_order_idx" ON "coupon_redemptions" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "order_items_order_idx" ON "order_items" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "order_status_history_order_idx" ON "order_status_history" USING btree ("order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_number_idx" ON "orders" USING btree ("order_number");--> statement-breakpoint
+CREATE INDEX "orders_customer_idx" ON "orders" USING btree ("customer_id","id");--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_idempotency_idx" ON "orders" USING btree ("customer_id","idempotency_key");--> statement-breakpoint
+CREATE INDEX "orders_reservation_idx" ON "orders" USING btree ("reservation_expires_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "payment_events_gateway_event_idx" ON "payment_events" USING btree ("gateway","event_id");--> statement-breakpoint
+CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "payments_gateway_order_idx" ON "payments" USING btree ("gateway","gateway_order_id");--> statement-breakpoint
+CREATE INDEX "mail_outbox_pending_idx" ON "mail_outbox" USING btree ("status","next_attempt_at");

@@ -1,0 +1,55 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The database handle every repository takes; the same on PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; repositories accept either. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+  /** The embedded instance, when there is one (tests clone it). */
+  pglite?: PGlite;
+  /** The node-postgres pool, when there is one. */
+  pool?: pg.Pool;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… for a real server; unset → embedded PGlite. */
+  url?: string | undefined;
+  /** Folder of the embedded database; unset → in memory. */
+  dataDir?: string | undefined;
+  /** A PGlite dump (from dumpDataDir) to start from — tests use this to skip migrations. */
+  loadDataDir?: Blob | File | undefined;
+  /** Connection pool size for PostgreSQL. */
+  poolSize?: number | undefined;
+}
+
+// PostgreSQL returns bigint (count(*)) as strings; numbers up to 2^53 are safe for our counts.
+pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+    return { db, kind: 'postgres', pool, close: () => pool.end() };
+  }
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pg_trgm },
+  });
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return { db, kind: 'pglite', pglite, close: () => pglite.close() };
+}

@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import type { Database } from './client.ts';
+import type { Schema } from './client.ts';
+
+export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
+
+/**
+ * Brings the schema up to date. Runs on every start; safe with several instances on
+ * PostgreSQL because the whole run holds an advisory lock.
+ * pg_trgm is created here because drizzle-kit does not emit CREATE EXTENSION.
+ */
+export async function migrateDatabase(database: Database): Promise<void> {
+  const { db } = database;
+  if (database.kind === 'postgres') {
+    const pool = database.pool;
+    if (!pool) throw new Error('PostgreSQL database without a pool');
+    const client = await pool.connect();
+    try {
+      await client.query('SELECT pg_advisory_lock(727001)');
+      await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+      await migrateNodePg(db as unknown as NodePgDatabase<Schema>, { migrationsFolder });
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
+      client.release();
+    }
+    return;
+  }
+  await db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
+  await migratePglite(db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
+}

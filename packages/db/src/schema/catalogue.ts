@@ -1,0 +1,72 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, paise, tsvector, updatedAt } from './columns.ts';
+
+/** Category tree. Category 1 is the root that the storefront hides (spec §2, §9). */
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id').notNull().default(0),
+    name: text('name').notNull(),
+    urlSlug: text('url_slug').notNull(),
+    url: text('url'),
+    image: text('image'),
+    displayOrder: integer('display_order').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index('categories_parent_idx').on(t.parentId, t.displayOrder)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    name: text('name').notNull(),
+    urlSlug: text('url_slug').notNull(),
+    description: text('description').notNull().default(''),
+    /** File name of the main image under /backend/data/products/{id}/ */
+    mainImage: text('main_image'),
+    /** Labels such as 'Featured', 'New', 'Bestseller'. */
+    productLabels: text('product_labels').array().notNull().default(sql`'{}'::text[]`),
+    /** Net weight in grams. */
+    itemWeight: integer('item_weight').notNull().default(0),
+    sellingPricePaise: paise('selling_price_paise').notNull(),
+    mrpPaise: paise('mrp_paise'),
+    availableStock: integer('available_stock').notNull().default(0),
+    isActive: boolean('is_active').notNull().default(true),
+    displayOrder: integer('display_order').notNull().default(0),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL =>
+        sql`setweight(to_tsvector('english', coalesce(${products.name}, '')), 'A') || setweight(to_tsvector('english', coalesce(${products.description}, '')), 'B')`,
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('products_category_idx').on(t.categoryId, t.displayOrder, t.id),
+    index('products_labels_idx').using('gin', t.productLabels),
+    index('products_search_idx').using('gin', t.searchVector),
+    index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    uniqueIndex('products_slug_idx').on(t.urlSlug),
+  ],
+);
+
+/** Extra images and documents of a product (the spec's `attachments`). */
+export const productAttachments = pgTable(
+  'product_attachments',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    kind: text('kind').notNull().default('image'),
+    displayOrder: integer('display_order').notNull().default(0),
+  },
+  (t) => [index('product_attachments_product_idx').on(t.productId)],
+);

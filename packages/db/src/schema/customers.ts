@@ -1,0 +1,77 @@
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+
+export const customers = pgTable('customers', {
+  id: serial('id').primaryKey(),
+  /** Stored lower-cased and trimmed; one account per address. */
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Access tokens: only the SHA-256 of the token is stored. */
+export const customerTokens = pgTable(
+  'customer_tokens',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    /** 'full' for a normal login; 'password_reset' may only change the password. */
+    scope: text('scope').notNull().default('full'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('customer_tokens_hash_idx').on(t.tokenHash),
+    index('customer_tokens_customer_idx').on(t.customerId),
+  ],
+);
+
+/** One-time codes (6 digits, hashed, 10-minute expiry, 5 tries). */
+export const customerOtps = pgTable(
+  'customer_otps',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** 'verify_email' | 'reset_password' */
+    purpose: text('purpose').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    /** Set when a reset code is verified: it then authorises one password change. */
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('customer_otps_customer_idx').on(t.customerId, t.purpose)],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    contactPerson: text('contact_person').notNull(),
+    mobileNumber: text('mobile_number').notNull(),
+    fullAddress: text('full_address').notNull(),
+    city: text('city').notNull(),
+    pinCode: text('pin_code').notNull(),
+    landmark: text('landmark').notNull(),
+    addressName: text('address_name').notNull(),
+    /** 'home' | 'work' */
+    addressType: text('address_type').notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('addresses_customer_idx').on(t.customerId)],
+);

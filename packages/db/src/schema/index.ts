@@ -1,0 +1,6 @@
+export * from './catalogue.ts';
+export * from './content.ts';
+export * from './customers.ts';
+export * from './orders.ts';
+export * from './payments.ts';
+export * from './mail.ts';

@@ -1,0 +1,131 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, paise, updatedAt } from './columns.ts';
+import { customers } from './customers.ts';
+import { products } from './catalogue.ts';
+
+export const coupons = pgTable('coupons', {
+  id: serial('id').primaryKey(),
+  /** Stored upper-cased. */
+  code: text('code').notNull().unique(),
+  description: text('description').notNull().default(''),
+  /** 'percent' | 'flat' */
+  discountType: text('discount_type').notNull(),
+  /** Whole percent for 'percent', paise for 'flat'. */
+  discountValue: integer('discount_value').notNull(),
+  minCartPaise: paise('min_cart_paise').notNull().default(0),
+  maxDiscountPaise: paise('max_discount_paise'),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
+  usageLimitTotal: integer('usage_limit_total'),
+  usageLimitPerCustomer: integer('usage_limit_per_customer'),
+  usedCount: integer('used_count').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** Public order number shown to the shopper (the spec's order_id). */
+    orderNumber: text('order_number').notNull(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    /** pending | confirmed | shipped | delivered | cancelled */
+    status: text('status').notNull().default('pending'),
+    /** Pending | Paid | Failed */
+    paymentStatus: text('payment_status').notNull().default('Pending'),
+    paymentGateway: text('payment_gateway'),
+    subtotalPaise: paise('subtotal_paise').notNull(),
+    discountPaise: paise('discount_paise').notNull().default(0),
+    shippingPaise: paise('shipping_paise').notNull().default(0),
+    totalPaise: paise('total_paise').notNull(),
+    currencyCode: text('currency_code').notNull().default('INR'),
+    couponId: integer('coupon_id').references(() => coupons.id),
+    couponCode: text('coupon_code'),
+    customerRemarks: text('customer_remarks').notNull().default(''),
+    /** Snapshot of the delivery address at checkout time. */
+    shippingAddress: jsonb('shipping_address').notNull(),
+    addressId: integer('address_id'),
+    idempotencyKey: text('idempotency_key'),
+    /** Until when reserved stock is held for an unpaid gateway order. */
+    reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }),
+    stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_number_idx').on(t.orderNumber),
+    index('orders_customer_idx').on(t.customerId, t.id),
+    uniqueIndex('orders_idempotency_idx').on(t.customerId, t.idempotencyKey),
+    index('orders_reservation_idx').on(t.reservationExpiresAt),
+  ],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    name: text('name').notNull(),
+    itemWeight: integer('item_weight').notNull(),
+    image: text('image'),
+    unitPricePaise: paise('unit_price_paise').notNull(),
+    quantity: integer('quantity').notNull(),
+    lineTotalPaise: paise('line_total_paise').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId)],
+);
+
+export const couponRedemptions = pgTable(
+  'coupon_redemptions',
+  {
+    id: serial('id').primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** 'active' | 'returned' */
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('coupon_redemptions_coupon_idx').on(t.couponId, t.customerId),
+    uniqueIndex('coupon_redemptions_order_idx').on(t.orderId),
+  ],
+);

@@ -1,0 +1,256 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { asc, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../client.ts';
+import { migrateDatabase } from '../migrate.ts';
+import { categories, contents, coupons, paymentGateways, products, settings } from '../schema/index.ts';
+import { benchProduct, seedBenchProducts } from './bench-products.ts';
+import { ensureDemoShop } from './demo-shop.ts';
+import { ensureDemoMedia } from './media/demo-media.ts';
+import { queryRows } from './raw-rows.ts';
+
+/** Columns stamped with the time of insertion: the only ones allowed to differ between runs. */
+const clockColumns = new Set(['created_at', 'updated_at', 'email_verified_at']);
+
+/** Every row of every table, ordered by id, without clock columns. */
+async function snapshot(database: Database): Promise<Record<string, unknown[]>> {
+  const tables = await queryRows<{ tablename: string }>(
+    database.db,
+    sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+  );
+  const result: Record<string, unknown[]> = {};
+  for (const { tablename } of tables) {
+    const rows = await queryRows<Record<string, unknown>>(
+      database.db,
+      sql.raw(`SELECT * FROM "${tablename}" ORDER BY 1`),
+    );
+    result[tablename] = rows.map((row) =>
+      Object.fromEntries(Object.entries(row).filter(([column]) => !clockColumns.has(column))),
+    );
+  }
+  return result;
+}
+
+async function freshDatabase(): Promise<Database> {
+  const database = await openDatabase({});
+  await migrateDatabase(database);
+  return database;
+}
+
+/** Checks that every xref offset points at its object and every stream /Length is exact. */
+function checkPdf(pdf: Buffer): void {
+  const text = pdf.toString('latin1');
+  expect(text.startsWith('%PDF-1.4\n')).toBe(true);
+  expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
+  const startxref = Number(/startxref\n(\d+)\n%%EOF/.exec(text)?.[1]);
+  expect(text.slice(startxref, startxref + 4)).toBe('xref');
+  const [, first, countText] = /xref\n(\d+) (\d+)\n/.exec(text.slice(startxref)) ?? [];
+  expect(first).toBe('0');
+  const entries = text
+    .slice(startxref)
+    .split('\n')
+    .slice(2, 2 + Number(countText));
+  entries.slice(1).forEach((entry, index) => {
+    const offset = Number(entry.slice(0, 10));
+    expect(entry).toMatch(/^\d{10} 00000 n $/);
+    expect(text.slice(offset, offset + 12)).toMatch(new RegExp(`^${index + 1} 0 obj\\n`));
+  });
+  for (const match of text.matchAll(/<< \/Length (\d+) >>\nstream\n/g)) {
+    const start = (match.index ?? 0) + match[0].length;
+    expect(text.slice(start + Number(match[1]), start + Number(match[1]) + 10)).toBe('\nendstream');
+  }
+  expect(text).toContain('/Count 2');
+}
+
+describe('demo shop seed', () => {
+  let a: Database;
+  let b: Database;
+  let mediaDir: string;
+
+  beforeAll(async () => {
+    mediaDir = mkdtempSync(join(tmpdir(), 'kesar-seed-media-'));
+    [a, b] = await Promise.all([freshDatabase(), freshDatabase()]);
+    await ensureDemoShop(a.db, { mediaDir });
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close()]);
+    rmSync(mediaDir, { recursive: true, force: true });
+  });
+
+  it('is deterministic: two empty databases get exactly the same rows', async () => {
+    await ensureDemoShop(b.db, { mediaDir });
+    const [first, second] = await Promise.all([snapshot(a), snapshot(b)]);
+    expect(first.products).toHaveLength(66);
+    expect(second).toEqual(first);
+  });
+
+  it('does nothing on a database that already has categories (second call is a no-op)', async () => {
+    const before = await snapshot(a);
+    await ensureDemoShop(a.db, { mediaDir });
+    expect(await snapshot(a)).toEqual(before);
+  });
+
+  it('seeds category 1 as the root and Food, Snacks, Locks below it with kebab-case slugs and links', async () => {
+    const rows = await a.db.select().from(categories).orderBy(asc(categories.id));
+    expect(rows[0]).toMatchObject({ id: 1, parentId: 0, name: 'All Products' });
+    expect(rows.filter((c) => c.parentId === 1).map((c) => [c.id, c.name])).toEqual([
+      [2, 'Food'],
+      [3, 'Snacks'],
+      [4, 'Locks'],
+    ]);
+    expect(rows.find((c) => c.name === 'Spices & Masala')).toMatchObject({
+      id: 6,
+      parentId: 2,
+      urlSlug: 'spices-masala',
+      url: '/category/6/1/spices-masala',
+    });
+    expect(rows.filter((c) => c.parentId === 4).map((c) => c.name)).toEqual([
+      'Padlocks',
+      'Door Locks',
+      'Cabinet Locks',
+      'Smart Locks',
+    ]);
+  });
+
+  it('seeds ≥ 60 products in leaf categories, with some out of stock and Featured in every top-level category', async () => {
+    const rows = await a.db.select().from(products);
+    const cats = await a.db.select().from(categories);
+    const parentOf = new Map(cats.map((c) => [c.id, c.parentId]));
+    const leafIds = new Set(
+      cats.filter((c) => !cats.some((child) => child.parentId === c.id)).map((c) => c.id),
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(60);
+    expect(rows.every((p) => leafIds.has(p.categoryId))).toBe(true);
+    expect(rows.filter((p) => p.availableStock === 0).length).toBeGreaterThanOrEqual(5);
+    const featured = rows.filter((p) => p.productLabels.includes('Featured'));
+    expect(featured.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(featured.map((p) => parentOf.get(p.categoryId)))).toEqual(new Set([2, 3, 4]));
+    for (const p of rows) {
+      expect(p.sellingPricePaise).toBeGreaterThanOrEqual(4_000);
+      expect(p.sellingPricePaise).toBeLessThanOrEqual(650_000);
+      expect(p.mrpPaise ?? p.sellingPricePaise).toBeGreaterThanOrEqual(p.sellingPricePaise);
+      expect(p.itemWeight).toBeGreaterThan(0);
+      expect(p.mainImage).toBe(`${p.urlSlug}.webp`);
+    }
+    expect(rows.find((p) => p.name === 'Kaju Katli')).toMatchObject({
+      id: 1,
+      categoryId: 5,
+      sellingPricePaise: 62_000,
+      itemWeight: 500,
+      productLabels: ['Featured', 'Bestseller'],
+    });
+  });
+
+  it('seeds every settings key of the spec (public, module frontend) and every content block', async () => {
+    const rows = await a.db.select().from(settings);
+    const byKey = new Map(rows.map((s) => [s.key, s.value]));
+    const keys = [
+      'company_contact_number',
+      'company_email_address',
+      'company_whatsapp_number',
+      'footer_about_company',
+      'footer_copyright_message',
+      'home_youtube_video_url',
+      'social_links_facebook',
+      'social_links_twitter',
+      'social_links_youtube',
+      'social_links_instagram',
+      'minimum_order_amount',
+      ...['home', 'category', 'search', 'page', 'gallery', 'video_gallery', 'contact_us', 'cart', 'login']
+        .concat(['signup', 'orders'])
+        .flatMap((m) => [`${m}_title`, `${m}_meta_description`, `${m}_meta_keywords`]),
+    ];
+    for (const key of keys) expect(byKey.has(key), key).toBe(true);
+    expect(rows.every((s) => s.isPublic && s.moduleName === 'frontend')).toBe(true);
+    expect(byKey.get('minimum_order_amount')).toBe('199');
+    expect(byKey.get('social_links_twitter')).toBe('');
+    expect(byKey.get('category_title')).toBe('{TITLE} | Kesar Foods & Locks');
+    expect(byKey.get('footer_copyright_message')).toBe(
+      '© 2026 <strong>Kesar Foods &amp; Locks</strong>. All rights reserved.',
+    );
+    const blocks = (await a.db.select().from(contents)).map((c) => c.name);
+    expect(blocks).toEqual(
+      expect.arrayContaining([
+        'header_top_text',
+        'home_people_saying_description',
+        'home_featured_product_description',
+        'home_more_to_discover_text',
+        'home_follow_us_description',
+        'home_newsletter_description',
+        'company_address',
+      ]),
+    );
+  });
+
+  it('seeds four gateways with cash on delivery as the only default, and the demo coupons', async () => {
+    const gateways = await a.db.select().from(paymentGateways).orderBy(asc(paymentGateways.displayOrder));
+    expect(gateways.map((g) => g.internalName)).toEqual(['cod', 'razorpay', 'paytm', 'paypal']);
+    expect(gateways.filter((g) => g.isDefault).map((g) => g.internalName)).toEqual(['cod']);
+    expect(gateways.find((g) => g.internalName === 'paypal')?.config).toEqual({
+      currency_code: 'USD',
+      currency_value: '0.012',
+      webhook_id: 'WH-KESAR-DEMO',
+    });
+    const [expired] = await a.db.select().from(coupons).where(eq(coupons.code, 'EXPIRED5'));
+    expect(expired?.endsAt?.toISOString()).toBe('2025-01-31T18:29:59.000Z');
+    const codes = (await a.db.select({ code: coupons.code }).from(coupons)).map((c) => c.code);
+    expect(codes).toEqual(['WELCOME10', 'FLAT50', 'DIWALI20', 'EXPIRED5', 'ONCEONLY', 'INACTIVE10']);
+  });
+
+  it('moves id sequences past the explicit ids so that later inserts work', async () => {
+    const [category] = await b.db
+      .insert(categories)
+      .values({ name: 'Later', urlSlug: 'later' })
+      .returning({ id: categories.id });
+    expect(category?.id).toBe(18);
+    const [coupon] = await b.db
+      .insert(coupons)
+      .values({ code: 'LATER', discountType: 'flat', discountValue: 100 })
+      .returning({ id: coupons.id });
+    expect(coupon?.id).toBe(7);
+  });
+
+  it('writes product images in three sizes, logos, banners and a valid catalogue PDF; a second run writes nothing', async () => {
+    const kaju = (size: string) => join(mediaDir, 'products/1', size, 'kaju-katli.webp');
+    for (const [path, width, height] of [
+      [kaju(''), 800, 800],
+      [kaju('300x300'), 300, 300],
+      [kaju('120x120'), 120, 120],
+      [join(mediaDir, 'products/1/300x300/kaju-katli-2.webp'), 300, 300],
+      [join(mediaDir, 'banners/homepage-sweets.webp'), 1600, 600],
+      [join(mediaDir, 'banners/right-namkeen.webp'), 800, 450],
+      [join(mediaDir, 'banners/inner-page.webp'), 1600, 300],
+      [join(mediaDir, 'clienttestimonials/ananya-sharma.webp'), 300, 300],
+      [join(mediaDir, 'imagegallery/events-diwali-mela.webp'), 1200, 800],
+      [join(mediaDir, 'imagegallery/300x300/events-diwali-mela.webp'), 300, 300],
+      [join(mediaDir, 'payment-gateways/razorpay-logo.png'), 240, 80],
+    ] as const) {
+      const meta = await sharp(path).metadata();
+      expect([meta.width, meta.height], path).toEqual([width, height]);
+    }
+    const logo = await sharp(join(mediaDir, 'assets/company-logo-main.png')).metadata();
+    expect(logo).toMatchObject({ format: 'png', hasAlpha: true });
+    checkPdf(readFileSync(join(mediaDir, 'files/catalogue.pdf')));
+    expect(await ensureDemoMedia(mediaDir, { overwrite: false })).toBe(0);
+  });
+
+  it('grows the catalogue deterministically for benchmarks, without images', async () => {
+    expect(await seedBenchProducts(b.db, 500, 200)).toBe(434);
+    expect(await seedBenchProducts(b.db, 500)).toBe(0);
+    const rows = await b.db.select().from(products);
+    expect(rows).toHaveLength(500);
+    expect(new Set(rows.map((p) => p.urlSlug)).size).toBe(500);
+    expect(benchProduct(66)).toEqual(benchProduct(66));
+    expect(benchProduct(66)).toMatchObject({
+      name: 'Premium Kaju Katli 500 g',
+      categoryId: 5,
+      mainImage: null,
+    });
+    const bench = rows.filter((p) => p.id > 66);
+    expect(bench.every((p) => p.mainImage === null && p.sellingPricePaise >= 4_000)).toBe(true);
+    expect(bench.some((p) => p.availableStock === 0)).toBe(true);
+  });
+});

@@ -1,0 +1,106 @@
+import { eq, getTableName, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Db, DbOrTx } from '../client.ts';
+import {
+  assets,
+  banners,
+  categories,
+  coupons,
+  files,
+  imageGallery,
+  menus,
+  pages,
+  paymentGateways,
+  productAttachments,
+  products,
+  testimonials,
+  videoGallery,
+} from '../schema/index.ts';
+import { demoProducts, seedCatalogue } from './catalogue-seed.ts';
+import { seedContent } from './content-seed.ts';
+import { seedCoupons } from './coupon-seed.ts';
+import { seedDemoCustomer } from './demo-customer.ts';
+import { ensureDemoMedia } from './media/demo-media.ts';
+import { seedPaymentGateways } from './payment-seed.ts';
+
+export interface SeedOptions {
+  /** Folder for generated media (served under /backend/data). */
+  mediaDir: string;
+}
+
+/** Held while seeding so that several instances starting on one PostgreSQL seed only once. */
+const SEED_LOCK_KEY = 727002;
+
+/** Tables seeded with explicit ids: their sequences must move past those ids. */
+const tablesWithExplicitIds: readonly PgTable[] = [
+  categories,
+  products,
+  productAttachments,
+  menus,
+  pages,
+  banners,
+  testimonials,
+  assets,
+  imageGallery,
+  videoGallery,
+  files,
+  paymentGateways,
+  coupons,
+];
+
+async function hasCategories(db: DbOrTx): Promise<boolean> {
+  const rows = await db.select({ id: categories.id }).from(categories).limit(1);
+  return rows.length > 0;
+}
+
+/** Moves every id sequence past the explicit ids, so that later inserts (shop owner, tests) work. */
+export async function resetSequences(db: DbOrTx): Promise<void> {
+  const calls = tablesWithExplicitIds.map((table) => {
+    const name = getTableName(table);
+    return `setval(pg_get_serial_sequence('"${name}"', 'id'), (SELECT coalesce(max(id), 0) + 1 FROM "${name}"), false)`;
+  });
+  await db.execute(sql.raw(`SELECT ${calls.join(', ')}`));
+}
+
+/** Every demo row, in dependency order; the caller provides the transaction. */
+export async function seedDemoRows(tx: DbOrTx): Promise<void> {
+  await seedCatalogue(tx);
+  await seedContent(tx);
+  await seedPaymentGateways(tx);
+  await seedCoupons(tx);
+  await resetSequences(tx);
+  await seedDemoCustomer(tx);
+}
+
+/** True when product 1 is the demo's first product, i.e. the database holds the demo shop. */
+async function holdsDemoCatalogue(db: Db): Promise<boolean> {
+  const first = demoProducts[0];
+  if (!first) return false;
+  const rows = await db
+    .select({ slug: products.urlSlug })
+    .from(products)
+    .where(eq(products.id, first.id))
+    .limit(1);
+  return rows[0]?.slug === first.slug;
+}
+
+/**
+ * Fills an empty database (no categories) with the demo shop in one transaction, then writes
+ * the demo media files that are missing. Does nothing to a database that already has data,
+ * except restoring missing media of the demo shop itself.
+ */
+export async function ensureDemoShop(db: Db, options: SeedOptions): Promise<void> {
+  let seeded = false;
+  if (!(await hasCategories(db))) {
+    seeded = await db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+      // Another instance may have seeded while we waited for the lock.
+      if (await hasCategories(tx)) return false;
+      await seedDemoRows(tx);
+      return true;
+    });
+  }
+  if (seeded || (await holdsDemoCatalogue(db))) {
+    await ensureDemoMedia(options.mediaDir, { overwrite: false });
+  }
+}

@@ -1,0 +1,110 @@
+import { demoProducts } from '../catalogue-seed.ts';
+import { assetSeeds, bannerSeeds, galleryImageSeeds, testimonialSeeds } from '../content-data.ts';
+import { gatewayLogoFile, gatewaySeeds } from '../payment-seed.ts';
+import {
+  bannerSvg,
+  discoverSvg,
+  gallerySvg,
+  gatewayLogoSvg,
+  logoSvg,
+  testimonialSvg,
+  videoPosterSvg,
+} from './brand-art.ts';
+import { cataloguePdf } from './catalogue-pdf.ts';
+import { PRODUCT_IMAGE_SIZE, productSvg } from './product-art.ts';
+import { type MediaJob, type MediaOutput, runMediaJobs } from './render.ts';
+
+export interface DemoMediaOptions {
+  /** Re-render files that exist (npm run seed); otherwise only missing files are written. */
+  overwrite: boolean;
+}
+
+const webp = (file: string, width: number, height = width): MediaOutput => ({
+  file,
+  width,
+  height,
+  format: 'webp',
+});
+const png = (file: string, width: number, height: number): MediaOutput => ({
+  file,
+  width,
+  height,
+  format: 'png',
+});
+
+/** Original plus the 300x300 and 120x120 variants the storefront loads (DESIGN §3). */
+function productOutputs(productId: number, file: string): MediaOutput[] {
+  const folder = `products/${productId}`;
+  return [
+    webp(`${folder}/${file}`, PRODUCT_IMAGE_SIZE),
+    webp(`${folder}/300x300/${file}`, 300),
+    webp(`${folder}/120x120/${file}`, 120),
+  ];
+}
+
+/** Every file of the demo shop: product pictures, banners, portraits, logos, gallery, catalogue PDF. */
+export function demoMediaJobs(): MediaJob[] {
+  const jobs: MediaJob[] = [];
+  for (const product of demoProducts) {
+    jobs.push({
+      kind: 'svg',
+      svg: () => productSvg(product, 1),
+      outputs: productOutputs(product.id, product.mainImage),
+    });
+    product.attachments.forEach((file, index) => {
+      const view = index === 0 ? 2 : 3;
+      jobs.push({
+        kind: 'svg',
+        svg: () => productSvg(product, view),
+        outputs: productOutputs(product.id, file),
+      });
+    });
+  }
+  for (const banner of bannerSeeds) {
+    jobs.push({
+      kind: 'svg',
+      svg: () => bannerSvg(banner),
+      outputs: [webp(`banners/${banner.image}`, banner.width, banner.height)],
+    });
+  }
+  for (const person of testimonialSeeds) {
+    jobs.push({
+      kind: 'svg',
+      svg: () => testimonialSvg(person),
+      outputs: [webp(`clienttestimonials/${person.image}`, 300)],
+    });
+  }
+  const [white, main, discover1, discover2, videoPoster] = assetSeeds;
+  jobs.push(
+    { kind: 'svg', svg: () => logoSvg('white'), outputs: [png(`assets/${white.image}`, 480, 120)] },
+    // E-mails link to assets/company-logo-main.png itself, so the file name is fixed.
+    { kind: 'svg', svg: () => logoSvg('main'), outputs: [png(`assets/${main.image}`, 480, 120)] },
+    { kind: 'svg', svg: () => discoverSvg(1), outputs: [webp(`assets/${discover1.image}`, 600, 450)] },
+    { kind: 'svg', svg: () => discoverSvg(2), outputs: [webp(`assets/${discover2.image}`, 600, 450)] },
+    { kind: 'svg', svg: videoPosterSvg, outputs: [webp(`assets/${videoPoster.image}`, 960, 540)] },
+  );
+  galleryImageSeeds.forEach((image, index) => {
+    jobs.push({
+      kind: 'svg',
+      svg: () => gallerySvg(image, index),
+      outputs: [
+        webp(`imagegallery/${image.image}`, 1200, 800),
+        webp(`imagegallery/300x300/${image.image}`, 300),
+      ],
+    });
+  });
+  for (const gateway of gatewaySeeds) {
+    jobs.push({
+      kind: 'svg',
+      svg: () => gatewayLogoSvg(gateway.internalName, gateway.name),
+      outputs: [png(`payment-gateways/${gatewayLogoFile(gateway.internalName)}`, 240, 80)],
+    });
+  }
+  jobs.push({ kind: 'bytes', file: 'files/catalogue.pdf', bytes: cataloguePdf });
+  return jobs;
+}
+
+/** Writes the demo shop's images and catalogue PDF under mediaDir; returns the number of files written. */
+export function ensureDemoMedia(mediaDir: string, options: DemoMediaOptions): Promise<number> {
+  return runMediaJobs(demoMediaJobs(), mediaDir, options.overwrite);
+}

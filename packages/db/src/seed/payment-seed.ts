@@ -1,0 +1,76 @@
+import type { DbOrTx } from '../client.ts';
+import { paymentGateways } from '../schema/index.ts';
+
+export type GatewayInternalName = 'cod' | 'razorpay' | 'paytm' | 'paypal';
+
+export interface GatewaySeed {
+  internalName: GatewayInternalName;
+  name: string;
+  environment: string;
+  apiKey: string;
+  apiSecret: string;
+  config: Record<string, string>;
+  isDefault: boolean;
+  displayOrder: number;
+}
+
+/**
+ * Demo credentials that the in-process gateway simulators accept; real keys come from the
+ * environment (RAZORPAY_KEY_ID, …), which overrides these rows.
+ */
+export const gatewaySeeds: readonly GatewaySeed[] = [
+  {
+    internalName: 'cod',
+    name: 'Cash on Delivery',
+    environment: 'live',
+    apiKey: '',
+    apiSecret: '',
+    config: {},
+    isDefault: true,
+    displayOrder: 1,
+  },
+  {
+    internalName: 'razorpay',
+    name: 'Razorpay',
+    environment: 'sandbox',
+    apiKey: 'rzp_test_KesarDemo0001',
+    apiSecret: 'kesar_demo_razorpay_secret',
+    config: { webhook_secret: 'kesar_demo_razorpay_webhook' },
+    isDefault: false,
+    displayOrder: 2,
+  },
+  {
+    internalName: 'paytm',
+    name: 'Paytm',
+    environment: 'stage',
+    apiKey: 'KESARD47110000000001',
+    apiSecret: 'kesarDemoKey16ch',
+    config: { website: 'WEBSTAGING' },
+    isDefault: false,
+    displayOrder: 3,
+  },
+  {
+    internalName: 'paypal',
+    name: 'PayPal',
+    environment: 'sandbox',
+    apiKey: 'kesar-demo-paypal-client-id',
+    apiSecret: 'kesar-demo-paypal-secret',
+    config: { currency_code: 'USD', currency_value: '0.012', webhook_id: 'WH-KESAR-DEMO' },
+    isDefault: false,
+    displayOrder: 4,
+  },
+];
+
+/** Logo file under payment-gateways/ (spec §7: payment-gateways/{a}-{b}.png). */
+export const gatewayLogoFile = (internalName: string): string => `${internalName}-logo.png`;
+
+export async function seedPaymentGateways(tx: DbOrTx): Promise<void> {
+  await tx.insert(paymentGateways).values(
+    gatewaySeeds.map((g, index) => ({
+      id: index + 1,
+      ...g,
+      logo: gatewayLogoFile(g.internalName),
+      isActive: true,
+    })),
+  );
+}

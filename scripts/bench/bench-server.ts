@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+export interface RunningShop {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the shop the way `npm start` runs it (its server entry, production mode) on a free
+ * port and waits for the health check.
+ */
+export async function startShop(env: Record<string, string>): Promise<RunningShop> {
+  const port = await freePort();
+  // The database is the caller's choice: an inherited DATABASE_URL would turn a PGlite run
+  // into a PostgreSQL one.
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      CAPTCHA_HMAC_KEY: 'bench-only-captcha-key-0123456789',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`shop exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${baseUrl}/backend/api/web/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('shop did not start within 120 s');
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,47 @@
+// Shared by `npm start` and `npm test`: install what is missing, build what is stale.
+// Uses only Node's standard library so that it runs on a fresh clone before `npm ci`.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'build' || entry.startsWith('.')) continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+function run(command) {
+  console.log(`> ${command}`);
+  execSync(command, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  });
+}
+
+export function ensureInstalled() {
+  const marker = join(root, 'node_modules/.package-lock.json');
+  if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(join(root, 'package-lock.json')).mtimeMs) {
+    // `npm install` (not `npm ci`): the registry here lacks some platform builds that packages list as
+    // optional (Biome's darwin/android/musl binaries), which `npm ci` rejects as a lock mismatch.
+    // With an up-to-date lock file, `npm install` installs exactly the locked versions.
+    run('npm install --no-audit --no-fund');
+  }
+}
+
+export function ensureBuilt() {
+  const built = join(root, 'apps/web/build/server/index.js');
+  const sources = Math.max(
+    newestMtime(join(root, 'apps/web')),
+    newestMtime(join(root, 'packages/contract/src')),
+  );
+  if (!existsSync(built) || statSync(built).mtimeMs < sources) run('npm run build --silent');
+}

@@ -1,0 +1,82 @@
+import { expect, test } from '@playwright/test';
+import { expectLoggedInAs, logOutViaMenu, uniqueEmail, VERIFY_SUBJECT } from './account-helpers.ts';
+import { mailCount, otpOf, waitForMail } from './support/mailbox.ts';
+
+test('a visitor signs up, verifies the e-mail with the mailed code, sees the account menu and logs out', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'signup');
+  const before = mailCount();
+  await page.goto('/signup');
+  await expect(page.getByRole('heading', { level: 1, name: 'Signup' })).toBeVisible();
+  await page.getByLabel('Email').fill(email.toUpperCase());
+  await page.getByLabel('Password', { exact: true }).fill('Saffron#2024');
+  await page.getByLabel('Confirm Password').fill('Saffron#2024');
+  await page.getByRole('button', { name: 'Signup', exact: true }).click();
+
+  await expect(page.getByText('OTP sent to your given email address.')).toBeVisible();
+  await expect(page).toHaveURL(/\/verify-email\?email=/);
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
+  await expect(page.getByText(/^You can resend the OTP in \d+ secs$/)).toBeVisible();
+
+  const code = otpOf(await waitForMail(email, VERIFY_SUBJECT, before));
+  await page.getByLabel('OTP').fill(code);
+  await page.getByRole('button', { name: 'Verify Email' }).click();
+
+  await expect(page.getByText('Email verified successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  await expectLoggedInAs(page, email);
+  await page.keyboard.press('Escape');
+  await logOutViaMenu(page, email);
+});
+
+test('the signup form shows the spec validation messages under the fields', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByRole('button', { name: 'Signup', exact: true }).click();
+  await expect(page.getByText('This is a required field.')).toHaveCount(3);
+
+  await page.getByLabel('Email').fill('not an email');
+  await page.getByLabel('Password', { exact: true }).fill('short');
+  await page.getByLabel('Confirm Password').fill('different');
+  await page.getByRole('button', { name: 'Signup', exact: true }).click();
+  await expect(page.getByText('This must be a valid email address.')).toBeVisible();
+  await expect(page.getByText('Password must be at least 8 characters long.')).toBeVisible();
+  await expect(page.getByText('Passwords must match.')).toBeVisible();
+});
+
+test('signing up with a registered e-mail shows the server message as a red notice', async ({ page }) => {
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill('demo@kesarfoods.in');
+  await page.getByLabel('Password', { exact: true }).fill('Saffron#2024');
+  await page.getByLabel('Confirm Password').fill('Saffron#2024');
+  await page.getByRole('button', { name: 'Signup', exact: true }).click();
+  await expect(page.getByText('This email address is already registered. Please login.')).toBeVisible();
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test('the verify screen counts down from 60 and then offers a working Resend OTP link', async ({
+  page,
+}, testInfo) => {
+  await page.clock.install();
+  const email = uniqueEmail(testInfo, 'countdown');
+  await page.goto(`/verify-email?email=${encodeURIComponent(email)}`);
+  await expect(page.getByText('You can resend the OTP in 60 secs')).toBeVisible();
+  await page.clock.fastForward(1_000);
+  await expect(page.getByText('You can resend the OTP in 59 secs')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resend OTP' })).toHaveCount(0);
+
+  await page.clock.fastForward(60_000);
+  await page.getByRole('button', { name: 'Resend OTP' }).click();
+  await expect(page.getByText('OTP sent to your given email address.')).toBeVisible();
+  await expect(page.getByText('You can resend the OTP in 60 secs')).toBeVisible();
+});
+
+test('a wrong code on the verify screen shows the server message', async ({ page }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'wrongcode');
+  await page.goto(`/verify-email?email=${encodeURIComponent(email)}`);
+  await page.getByRole('button', { name: 'Verify Email' }).click();
+  await expect(page.getByText('This is a required field.')).toBeVisible();
+  await page.getByLabel('OTP').fill('000000');
+  await page.getByRole('button', { name: 'Verify Email' }).click();
+  await expect(page.getByText('The OTP is invalid or has expired.')).toBeVisible();
+});

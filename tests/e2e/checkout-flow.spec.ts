@@ -1,0 +1,107 @@
+import { expect, test } from '@playwright/test';
+import { createVerifiedAccount, logIn, uniqueEmail } from './account-helpers.ts';
+import {
+  blockExternalRequests,
+  categoryPath,
+  categoryWithProducts,
+  gotoHydrated,
+} from './storefront-helpers.ts';
+
+const PASSWORD = 'Shopper@12345';
+
+test('cart → login → coupon → shipping address → payment page', async ({ page, request }, testInfo) => {
+  await blockExternalRequests(page);
+  const email = uniqueEmail(testInfo, 'checkout');
+  await createVerifiedAccount(request, email, PASSWORD);
+
+  // A product worth at least ₹300 so that WELCOME10 (min ₹299) applies.
+  const { category, products } = await categoryWithProducts(request);
+  const product =
+    products.find((p) => p.available_stock >= 2 && p.selling_price >= 300) ??
+    products.find((p) => p.available_stock >= 3);
+  if (!product) throw new Error('no product in stock');
+
+  await gotoHydrated(page, categoryPath(category));
+  const tile = page
+    .getByTestId('product-tile')
+    .filter({ has: page.getByRole('heading', { name: product.name, exact: true }) });
+  await tile.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Product added to cart')).toBeVisible();
+  if (product.selling_price < 300) await tile.getByRole('button', { name: 'Increase quantity' }).click();
+
+  await gotoHydrated(page, '/cart');
+  await expect(page.getByRole('heading', { name: /Shopping Cart/ })).toBeVisible();
+  // The desktop table or the phone list, whichever the viewport shows.
+  await expect(
+    page
+      .getByText(new RegExp(`^${product.item_weight} gm`))
+      .filter({ visible: true })
+      .first(),
+  ).toBeVisible();
+  await expect(page.getByText('calculated at next step')).toBeVisible();
+
+  // Logged out: the red notice, /cart remembered, off to /login.
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page.getByText('Please login to continue')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('kesar_after_login_redirect'))).toBe('/cart');
+  await logIn(page, email, PASSWORD);
+  await expect(page).toHaveURL(/\/cart$/);
+  // Spec §9 / §6: the access token sits in storage as the plain token, sent as the Bearer header.
+  const token = await page.evaluate(() => localStorage.getItem('kesar_access_token'));
+  const details = await request.get('/backend/api/web/customers/details', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(details.status()).toBe(200);
+
+  // The server computes the discount.
+  await page.getByLabel('Coupon code').fill('welcome10');
+  await page.getByRole('button', { name: 'Apply Coupon' }).click();
+  await expect(page.getByTestId('coupon-applied')).toContainText('WELCOME10');
+  await expect(page.getByTestId('summary-discount')).toHaveText(/^-₹\d/);
+  await page.getByLabel('Your remarks (optional)').fill('Please ring the bell');
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/shipping$/);
+
+  // No addresses yet: the form, with Go Back to Cart.
+  await expect(page.getByRole('link', { name: 'Go Back to Cart' })).toBeVisible();
+  await page.getByRole('button', { name: 'Proceed to payment page' }).click();
+  await expect(page.getByText('Please add a new address')).toBeVisible();
+  await page.getByRole('button', { name: 'Save Address' }).click();
+  await expect(page.getByText('This is a required field.').first()).toBeVisible();
+  await page.getByLabel('Contact person').fill('Meera Joshi');
+  await page.getByLabel('Mobile number').fill('+91 98290 12345');
+  await page.getByLabel('Full address').fill('7, Civil Lines, Station Road');
+  await page.getByLabel('City').fill('Jaipur');
+  await page.getByLabel('PIN code').fill('302006');
+  await page.getByLabel('Landmark').fill('Near Ram Mandir');
+  await page.getByLabel('Address name').fill('Home');
+  await page.getByRole('button', { name: 'Save Address' }).click();
+  await expect(page.getByText('Address added successfully.')).toBeVisible();
+  const card = page.getByTestId('address-card');
+  await expect(card).toHaveCount(1);
+  await expect(card).toContainText('9829012345');
+  await expect(page.getByRole('button', { name: 'Add a New Address' })).toBeVisible();
+  await expect(page.getByTestId('summary-discount')).toHaveText(/^-₹\d/);
+
+  await page.getByRole('button', { name: 'Proceed to payment page' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  const stored = await page.evaluate(() =>
+    JSON.parse(sessionStorage.getItem('kesar_checkout_order') ?? 'null'),
+  );
+  expect(stored.order).toMatchObject({
+    status: 'pending',
+    payment_status: 'Pending',
+    coupon_code: 'WELCOME10',
+    customer_remarks: 'Please ring the bell',
+  });
+  expect(stored.order.discount).toBeGreaterThan(0);
+  expect(stored.order.order_id).toMatch(/^KFL-\d{4}-\d{6}$/);
+});
+
+test('an empty cart says so and leads back to the shop', async ({ page }) => {
+  await gotoHydrated(page, '/cart');
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  await page.getByRole('link', { name: 'Continue Shopping' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});

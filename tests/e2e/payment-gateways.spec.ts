@@ -1,0 +1,147 @@
+import { expect, test } from '@playwright/test';
+import {
+  expectOrderPlaced,
+  logInBrowser,
+  newShopper,
+  openPaymentPage,
+  shopperWithOrder,
+} from './payment-helpers.ts';
+
+test.describe('payment page', () => {
+  test('shows the delivery block, the gateways with the default preselected, and the order summary', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const shopper = await shopperWithOrder(request, testInfo, 'page');
+    await openPaymentPage(page, shopper);
+    await expect(page.getByTestId('delivery-contact')).toHaveText('Meera Iyer');
+    await expect(page.getByTestId('delivery-address')).toContainText('7, Lake View Road, Adyar');
+    await expect(page.getByTestId('delivery-pincode')).toContainText('600020');
+    await expect(page.getByTestId('delivery-mobile')).toContainText('9812345670');
+    await expect(page.getByRole('radio', { name: 'Cash on Delivery' })).toBeChecked();
+    for (const name of ['Razorpay', 'Paytm', 'PayPal'])
+      await expect(page.getByRole('radio', { name })).not.toBeChecked();
+    await expect(page.getByRole('button', { name: 'Confirm Cash on Delivery' })).toBeVisible();
+    await page.getByRole('radio', { name: 'Paytm' }).check();
+    await expect(page.getByRole('button', { name: 'Make Payment using Paytm' })).toBeVisible();
+    await page.getByRole('radio', { name: 'Razorpay' }).check();
+    await expect(page.getByRole('button', { name: 'Make Payment using Razorpay' })).toBeVisible();
+    await expect(page.getByTestId('payment-total')).toHaveText(
+      `₹${shopper.order.total_amount.toFixed(2)}`.replace(/\B(?=(\d{3})+(?!\d))/, ','),
+    );
+    await page.screenshot({
+      path: `.tmp/screens-payments/payment-${testInfo.project.name}.png`,
+      fullPage: true,
+    });
+  });
+
+  test('without a stored order it says so and links to the cart', async ({ page, request }, testInfo) => {
+    const shopper = await shopperWithOrder(request, testInfo, 'none');
+    await openPaymentPage(page, shopper);
+    await page.evaluate(() => sessionStorage.removeItem('kesar_checkout_order'));
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'No order to pay for' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to Cart' })).toHaveAttribute('href', '/cart');
+  });
+});
+
+test('cash on delivery: confirm places the order (payment Pending)', async ({ page, request }, testInfo) => {
+  const shopper = await shopperWithOrder(request, testInfo, 'cod');
+  await openPaymentPage(page, shopper);
+  await page.getByRole('button', { name: 'Confirm Cash on Delivery' }).click();
+  await expectOrderPlaced(page, request, shopper, shopper.order, {
+    status: 'confirmed',
+    payment_status: 'Pending',
+    payment_gateway: 'cod',
+  });
+});
+
+test('Razorpay: approve in the checkout dialog → Paid', async ({ page, request }, testInfo) => {
+  const shopper = await shopperWithOrder(request, testInfo, 'rzp');
+  await openPaymentPage(page, shopper);
+  await page.getByRole('radio', { name: 'Razorpay' }).check();
+  await page.getByRole('button', { name: 'Make Payment using Razorpay' }).click();
+  const dialog = page.getByRole('dialog', { name: /Razorpay/ });
+  await expect(dialog).toContainText(`INR ${shopper.order.total_amount.toFixed(2)}`);
+  await page.screenshot({ path: `.tmp/screens-payments/razorpay-dialog-${testInfo.project.name}.png` });
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expectOrderPlaced(page, request, shopper, shopper.order, {
+    status: 'confirmed',
+    payment_status: 'Paid',
+    payment_gateway: 'razorpay',
+  });
+});
+
+test('Razorpay: decline shows "Payment Failed." with the reason and keeps the cart', async ({
+  page,
+  request,
+}, testInfo) => {
+  const shopper = await shopperWithOrder(request, testInfo, 'rzp-decline');
+  await openPaymentPage(page, shopper);
+  await page.getByRole('radio', { name: 'Razorpay' }).check();
+  await page.getByRole('button', { name: 'Make Payment using Razorpay' }).click();
+  await page
+    .getByRole('dialog', { name: /Razorpay/ })
+    .getByRole('button', { name: 'Decline' })
+    .click();
+  await expect(page.getByText('Payment Failed. Your payment has been declined by your bank.')).toBeVisible();
+  await expect(page).toHaveURL(/\/payment$/);
+  expect(await page.evaluate(() => localStorage.getItem('kesar_cart_data'))).not.toBeNull();
+});
+
+test('Paytm: approve in CheckoutJS → Paid', async ({ page, request }, testInfo) => {
+  const shopper = await shopperWithOrder(request, testInfo, 'paytm');
+  await openPaymentPage(page, shopper);
+  await page.getByRole('radio', { name: 'Paytm' }).check();
+  await page.getByRole('button', { name: 'Make Payment using Paytm' }).click();
+  await page.getByRole('dialog', { name: 'Paytm' }).getByRole('button', { name: 'Approve' }).click();
+  await expectOrderPlaced(page, request, shopper, shopper.order, {
+    status: 'confirmed',
+    payment_status: 'Paid',
+    payment_gateway: 'paytm',
+  });
+});
+
+test('PayPal: Loading... then the buttons; approve → the server captures → Paid', async ({
+  page,
+  request,
+}, testInfo) => {
+  const shopper = await shopperWithOrder(request, testInfo, 'paypal');
+  await openPaymentPage(page, shopper);
+  await page.getByRole('radio', { name: 'PayPal' }).check();
+  const button = page.getByRole('button', { name: 'PayPal', exact: true });
+  await expect(button).toBeVisible();
+  await expect(page.getByText('Loading...')).toHaveCount(0);
+  await button.click();
+  await page.getByRole('dialog', { name: 'PayPal' }).getByRole('button', { name: 'Approve' }).click();
+  await expectOrderPlaced(page, request, shopper, shopper.order, {
+    status: 'confirmed',
+    payment_status: 'Paid',
+    payment_gateway: 'paypal',
+  });
+});
+
+test('the whole way: /shipping → Proceed to payment page → Razorpay → /orders shows it Paid', async ({
+  page,
+  request,
+}, testInfo) => {
+  const shopper = await newShopper(request, testInfo, 'flow');
+  await logInBrowser(page, shopper);
+  await page.goto('/shipping');
+  await page.getByRole('button', { name: 'Proceed to payment page' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await expect(page.getByTestId('delivery-contact')).toHaveText('Meera Iyer');
+  const stored = await page.evaluate(() => sessionStorage.getItem('kesar_checkout_order'));
+  const order = (JSON.parse(stored ?? '{}') as { order: { id: number; order_id: string } }).order;
+  await page.getByRole('radio', { name: 'Razorpay' }).check();
+  await page.getByRole('button', { name: 'Make Payment using Razorpay' }).click();
+  await page
+    .getByRole('dialog', { name: /Razorpay/ })
+    .getByRole('button', { name: 'Approve' })
+    .click();
+  await expectOrderPlaced(page, request, shopper, order, {
+    status: 'confirmed',
+    payment_status: 'Paid',
+    payment_gateway: 'razorpay',
+  });
+});

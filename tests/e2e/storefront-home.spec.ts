@@ -1,0 +1,169 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import {
+  banners,
+  blockExternalRequests,
+  featuredProducts,
+  gotoHydrated,
+  isMobile,
+  shopTexts,
+} from './storefront-helpers.ts';
+
+test.beforeEach(async ({ page }) => blockExternalRequests(page));
+
+test('home sections come in the spec order', async ({ page }) => {
+  await gotoHydrated(page, '/');
+  const sections = [
+    page.getByTestId('banner-carousel'),
+    page.getByTestId('video-block'),
+    page.getByRole('heading', { name: 'Featured Products', level: 2 }),
+    page.getByRole('heading', { name: 'What People are Saying', level: 2 }),
+    page.getByRole('heading', { name: 'More to discover', level: 2 }),
+    page.getByRole('heading', { name: 'Follow Us On', level: 2 }),
+    page.getByRole('heading', { name: 'Subscribe Newsletter', level: 2 }),
+  ];
+  const tops: number[] = [];
+  for (const section of sections) {
+    const box = await section.boundingBox();
+    if (!box) throw new Error(`section not rendered: ${section}`);
+    tops.push(box.y);
+  }
+  expect([...tops].sort((a, b) => a - b)).toEqual(tops);
+});
+
+test('banner carousel: each slide links to its banner url; first image eager, others lazy', async ({
+  page,
+  request,
+}) => {
+  const home = (await banners(request)).filter((b) => b.category === 'Homepage Banners');
+  expect(home.length).toBeGreaterThan(1);
+  await gotoHydrated(page, '/');
+  const carousel = page.getByTestId('banner-carousel');
+  const slides = carousel.locator('[aria-roledescription="slide"]');
+  await expect(slides).toHaveCount(home.length);
+  for (const [i, banner] of home.entries()) {
+    const link = slides.nth(i).locator('a');
+    await expect(link).toHaveAttribute('href', banner.url ?? '');
+    await expect(link.locator('img')).toHaveAttribute('loading', i === 0 ? 'eager' : 'lazy');
+  }
+  await expect(slides.first().locator('img')).toHaveAttribute('fetchpriority', 'high');
+  await expect(carousel.getByRole('tab', { name: 'Show banner 2' })).toBeVisible();
+});
+
+test('video block: a poster loads the YouTube player only when clicked; at most 2 + 2 banners', async ({
+  page,
+  request,
+}) => {
+  const texts = await shopTexts(request);
+  const id = /v=([\w-]+)/.exec(texts.home_youtube_video_url ?? '')?.[1];
+  expect(id).toBeTruthy();
+  await gotoHydrated(page, '/');
+  const block = page.getByTestId('video-block');
+  await expect(block.locator('iframe')).toHaveCount(0);
+  // The poster comes from our own media: nothing is fetched from YouTube before the click.
+  const play = block.getByRole('button', { name: 'Play video' });
+  await expect(play.locator('img[src^="/backend/data/assets/"]')).toHaveCount(1);
+  await expect(block.locator('img[src*="ytimg.com"]')).toHaveCount(0);
+  await play.click();
+  await expect(block.locator('iframe')).toHaveAttribute(
+    'src',
+    new RegExp(`^https://www\\.youtube-nocookie\\.com/embed/${id}`),
+  );
+  expect(await block.locator('a img').count()).toBeLessThanOrEqual(4);
+});
+
+test('Featured Products: every featured product, 4 per row on large screens (2 on phones)', async ({
+  page,
+  request,
+}, testInfo) => {
+  const featured = await featuredProducts(request);
+  expect(featured.length).toBeGreaterThan(4);
+  await gotoHydrated(page, '/');
+  const section = page.getByTestId('featured-products');
+  const tiles = section.getByTestId('product-tile');
+  await expect(tiles).toHaveCount(featured.length);
+  for (const p of featured)
+    await expect(section.getByRole('heading', { name: p.name, exact: true })).toBeVisible();
+  const tops = await tiles.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+  const perRow = tops.filter((t) => t === tops[0]).length;
+  expect(perRow).toBe(isMobile(testInfo) ? 2 : 4);
+});
+
+test('testimonials carousel: five stars on each testimonial', async ({ page, request }) => {
+  const response = await request.get('/backend/api/web/clienttestimonials', {
+    params: { order: 'display_order' },
+  });
+  const items = ((await response.json()) as { items: { name: string }[] }).items;
+  await gotoHydrated(page, '/');
+  const section = page.getByTestId('testimonials');
+  await expect(section.getByTestId('testimonial')).toHaveCount(items.length);
+  await expect(section.getByRole('img', { name: 'Rated 5 out of 5' })).toHaveCount(items.length);
+  await expect(section.getByRole('img', { name: 'Rated 5 out of 5' }).first().locator('svg')).toHaveCount(5);
+});
+
+test('More to discover: five feature boxes and Read More to /page/about-us', async ({ page }) => {
+  await gotoHydrated(page, '/');
+  const section = page.getByTestId('more-to-discover');
+  for (const title of [
+    'Transportation',
+    'Bulk Production',
+    'Prototype Making',
+    'Products Design',
+    'High Quality',
+  ]) {
+    await expect(section.getByText(title, { exact: true })).toBeVisible();
+  }
+  await expect(section.getByTestId('feature-box')).toHaveCount(5);
+  await expect(section.getByRole('link', { name: 'Read More' })).toHaveAttribute('href', '/page/about-us');
+});
+
+test('Follow Us On shows only the social links that are set', async ({ page, request }) => {
+  const texts = await shopTexts(request);
+  await gotoHydrated(page, '/');
+  const section = page.getByTestId('follow-subscribe');
+  const networks = {
+    Facebook: 'facebook',
+    Instagram: 'instagram',
+    Twitter: 'twitter',
+    YouTube: 'youtube',
+  } as const;
+  for (const [label, key] of Object.entries(networks)) {
+    const url = texts[`social_links_${key}`];
+    const link = section.getByRole('link', { name: label, exact: true });
+    if (url) await expect(link).toHaveAttribute('href', url);
+    else await expect(link).toHaveCount(0);
+  }
+});
+
+test('newsletter: an empty e-mail shows the message and sends nothing', async ({ page }) => {
+  await gotoHydrated(page, '/');
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().includes('/newsletters')) posts.push(r.url());
+  });
+  await page.getByRole('button', { name: 'Subscribe' }).click();
+  const notice = page.getByRole('alert').filter({ hasText: 'Please enter a valid email address' });
+  await expect(notice).toBeVisible();
+  // A red notification (spec §8).
+  await expect(notice).toHaveAttribute('style', /--notification-color: var\(--mantine-color-red-/);
+  expect(posts).toEqual([]);
+});
+
+test('newsletter: subscribing shows the server message as a green notice', async ({ page }, testInfo) => {
+  await gotoHydrated(page, '/');
+  const email = `news-${testInfo.project.name}-${randomBytes(4).toString('hex')}@example.in`;
+  await page.getByRole('textbox', { name: 'E-mail address for the newsletter' }).fill(email);
+  const [response] = await Promise.all([
+    page.waitForResponse(
+      (r) => r.url().endsWith('/backend/api/web/newsletters') && r.request().method() === 'POST',
+    ),
+    page.getByRole('button', { name: 'Subscribe' }).click(),
+  ]);
+  expect(response.status()).toBe(200);
+  expect(response.request().postDataJSON()).toEqual({ email });
+  const { message } = (await response.json()) as { message: string };
+  const notice = page.getByRole('alert').filter({ hasText: message });
+  await expect(notice).toBeVisible();
+  await expect(notice).toHaveAttribute('style', /--notification-color: var\(--mantine-color-green-/);
+  await expect(page.getByRole('textbox', { name: 'E-mail address for the newsletter' })).toHaveValue('');
+});

@@ -1,0 +1,155 @@
+import { expect, test } from '@playwright/test';
+import {
+  blockExternalRequests,
+  categories,
+  categoryPath,
+  gotoHydrated,
+  isMobile,
+  menus,
+  shopTexts,
+} from './storefront-helpers.ts';
+
+test.beforeEach(async ({ page }) => blockExternalRequests(page));
+
+test('top bar shows the header text, company phone and e-mail', async ({ page, request }, testInfo) => {
+  const texts = await shopTexts(request);
+  await gotoHydrated(page, '/');
+  const topBar = page.getByTestId('top-bar');
+  await expect(topBar).toContainText(texts.header_top_text ?? '');
+  if (isMobile(testInfo)) return; // phones show only the header text
+  await expect(topBar.getByRole('link', { name: texts.company_contact_number ?? '' })).toHaveAttribute(
+    'href',
+    /^tel:/,
+  );
+  await expect(topBar.getByRole('link', { name: texts.company_email_address ?? '' })).toHaveAttribute(
+    'href',
+    `mailto:${texts.company_email_address}`,
+  );
+});
+
+test('the header becomes sticky once the page is scrolled more than 10 px', async ({ page }) => {
+  await gotoHydrated(page, '/');
+  const header = page.getByTestId('site-header');
+  await expect(header).toHaveAttribute('data-sticky', 'false');
+  await page.evaluate(() => window.scrollTo(0, 8));
+  await expect(header).toHaveAttribute('data-sticky', 'false');
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await expect(header).toHaveAttribute('data-sticky', 'true');
+  const box = await header.boundingBox();
+  expect(box?.y).toBe(0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header).toHaveAttribute('data-sticky', 'false');
+});
+
+test('menu items with children open a hover dropdown; the others are plain links', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(isMobile(testInfo), 'the hover menu is the desktop menu');
+  const items = await menus(request);
+  const header = items.filter((m) => m.category === 'header-menus');
+  const parent = header.find((m) => m.parent_id === 0 && header.some((c) => c.parent_id === m.id));
+  const plain = header.find((m) => m.parent_id === 0 && !header.some((c) => c.parent_id === m.id));
+  if (!parent || !plain) throw new Error('the demo menu needs a parent item and a plain item');
+  const children = header.filter((c) => c.parent_id === parent.id);
+  await gotoHydrated(page, '/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: plain.name, exact: true })).toBeVisible();
+  const first = children[0];
+  if (!first) throw new Error('no child');
+  await expect(page.getByRole('menuitem', { name: first.name, exact: true })).toHaveCount(0);
+  await nav.getByRole('button', { name: parent.name, exact: true }).hover();
+  const dropdown = page.getByRole('menu');
+  for (const child of children)
+    await expect(dropdown.getByRole('menuitem', { name: child.name, exact: true })).toBeVisible();
+  // Width 160 (spec §9).
+  expect((await dropdown.boundingBox())?.width).toBe(160);
+  await dropdown.getByRole('menuitem', { name: first.name, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${first.url.replace(/[/.?]/g, '\\$&')}$`));
+});
+
+test('the burger opens the mobile menu and locks page scroll while it is open', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(!isMobile(testInfo), 'the burger is the phone menu');
+  const topLevel = (await menus(request)).filter((m) => m.category === 'header-menus' && m.parent_id === 0);
+  await gotoHydrated(page, '/');
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  const overflow = () => page.evaluate(() => getComputedStyle(document.body).overflow);
+  expect(await overflow()).not.toBe('hidden');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  const drawer = page.getByRole('dialog', { name: 'Menu' });
+  await expect(drawer).toBeVisible();
+  for (const item of topLevel)
+    await expect(drawer.getByRole('link', { name: item.name, exact: true })).toBeVisible();
+  expect(await overflow()).toBe('hidden');
+  await drawer.getByRole('button', { name: 'Close menu' }).click();
+  await expect(drawer).toBeHidden();
+  await expect.poll(overflow).not.toBe('hidden');
+});
+
+test('footer: about text, 12 + 12 categories without id 1, contact, catalogue, quick links, copyright', async ({
+  page,
+  request,
+}) => {
+  const [texts, cats, menuItems] = await Promise.all([
+    shopTexts(request),
+    categories(request),
+    menus(request),
+  ]);
+  await gotoHydrated(page, '/');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer).toContainText((texts.footer_about_company ?? '').slice(0, 40));
+  const visible = cats.filter((c) => c.id !== 1);
+  const shown = visible.slice(0, 24);
+  for (const c of shown) {
+    await expect(footer.getByRole('link', { name: c.name, exact: true }).first()).toHaveAttribute(
+      'href',
+      categoryPath(c),
+    );
+  }
+  expect(await footer.locator('a[href^="/category/1/"]').count()).toBe(0);
+  expect(await footer.locator('a[href^="/category/"]').count()).toBe(shown.length);
+  const download = footer.getByRole('link', { name: 'Download Catalogue' });
+  await expect(download).toHaveAttribute('href', /^\/backend\/data\/files\/[^/]+\.pdf$/);
+  const href = await download.getAttribute('href');
+  expect((await request.get(href ?? '')).status()).toBe(200);
+  for (const m of menuItems.filter((i) => i.category === 'footer-quick-link-menus')) {
+    await expect(footer.getByRole('link', { name: m.name, exact: true }).first()).toBeVisible();
+  }
+  // The copyright message may contain HTML: rendered as markup, not as text.
+  await expect(footer.locator('strong', { hasText: 'Kesar Foods & Locks' })).toBeVisible();
+  await expect(footer).not.toContainText('<strong>');
+});
+
+test('the floating WhatsApp button opens a chat with the company number and the text Hello', async ({
+  page,
+  request,
+}) => {
+  const texts = await shopTexts(request);
+  await gotoHydrated(page, '/');
+  const button = page.getByRole('link', { name: 'Chat with us on WhatsApp' });
+  await expect(button).toBeVisible();
+  await expect(button).toHaveAttribute('href', `https://wa.me/${texts.company_whatsapp_number}?text=Hello`);
+});
+
+test('the cart icon links to /cart', async ({ page }) => {
+  await gotoHydrated(page, '/');
+  await page.getByRole('link', { name: /^Cart, 0 items$/ }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+});
+
+test('unknown pages and unknown categories answer 404', async ({ page }) => {
+  for (const path of [
+    '/no-such-page',
+    '/category/999999/1/nothing',
+    '/category/1/1/all-products',
+    '/category/abc/1/x',
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { name: '404' })).toBeVisible();
+    await expect(page.getByText('Page not found or something went wrong!')).toBeVisible();
+  }
+});

@@ -145,3 +145,26 @@ test('the whole way: /shipping → Proceed to payment page → Razorpay → /ord
     payment_gateway: 'razorpay',
   });
 });
+
+test('/shipping: Proceed to payment page waits for the saved addresses instead of saying there are none', async ({
+  page,
+  request,
+}, testInfo) => {
+  const shopper = await newShopper(request, testInfo, 'slow-addresses');
+  await logInBrowser(page, shopper);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/backend\/api\/web\/customers\/address$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/shipping');
+  const proceed = page.getByRole('button', { name: 'Proceed to payment page' });
+  await expect(proceed).toBeDisabled();
+  release();
+  await expect(proceed).toBeEnabled();
+  await proceed.click();
+  await expect(page).toHaveURL(/\/payment$/);
+});

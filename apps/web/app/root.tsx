@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from './components/general-error-boundary.tsx';
 import { loadRootData } from './features/layout/load-root-data.server.ts';
 import type { RootData, StorefrontLoaderArgs } from './features/layout/root-data.ts';
 import { ShopLayout } from './features/layout/shop-layout.tsx';
+import { earlyInputScript, replayEarlyInput } from './lib/early-input.ts';
 import { pageMeta } from './features/seo/page-meta.ts';
 import { theme } from './theme.ts';
 
@@ -74,6 +75,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <ColorSchemeScript defaultColorScheme="light" />
+        <script dangerouslySetInnerHTML={{ __html: earlyInputScript }} />
         <Meta />
         <Links />
       </head>
@@ -89,10 +91,14 @@ export function Layout({ children }: { children: ReactNode }) {
   );
 }
 
-/** Marks <html data-hydrated="true"> once React has taken over (tests wait for it). */
+/**
+ * Marks <html data-hydrated="true"> once React has taken over (tests wait for it), then replays
+ * what the shopper typed and clicked before that (lib/early-input.ts).
+ */
 function useHydratedMarker() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    replayEarlyInput();
   }, []);
 }
 

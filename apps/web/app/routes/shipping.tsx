@@ -230,6 +230,8 @@ function ShippingStep() {
               size="md"
               fullWidth
               loading={placing}
+              // Until the addresses are loaded, a click could only say "Please add a new address".
+              disabled={addresses === null}
               leftSection={<IconCreditCard size={18} aria-hidden />}
               onClick={proceedToPayment}
             >

@@ -1,0 +1,52 @@
+import { expect, type Page, test } from '@playwright/test';
+import { createVerifiedAccount, logIn, uniqueEmail } from './account-helpers.ts';
+
+/**
+ * Holds the storefront's client entry until `release` is called, so the page stays
+ * server-rendered and un-hydrated while the test types and clicks — a slow phone network.
+ */
+async function holdHydration(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release };
+}
+
+test('text typed and a button clicked before hydration are kept and acted on once the page is live', async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'early');
+  await createVerifiedAccount(request, email, 'EarlyBird#1');
+  const hydration = await holdHydration(page);
+
+  await page.goto('/login', { waitUntil: 'commit' });
+  await logIn(page, email, 'EarlyBird#1');
+  // Nothing happened yet: no native GET submission (the password never reaches the URL).
+  expect(page.url()).not.toContain('EarlyBird');
+  await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
+
+  hydration.release();
+  await expect(page.getByText('Logged in successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  expect(page.url()).not.toContain('EarlyBird');
+});
+
+test('forgot password typed before hydration still sends the code', async ({ page, request }, testInfo) => {
+  const email = uniqueEmail(testInfo, 'early-reset');
+  await createVerifiedAccount(request, email, 'EarlyBird#1');
+  const hydration = await holdHydration(page);
+
+  await page.goto('/forgot-password', { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('button', { name: 'Reset Password' }).click();
+  hydration.release();
+
+  await expect(page.getByText('OTP sent to your given email address.')).toBeVisible();
+  await expect(page).toHaveURL(/\/verify-otp\?email=/);
+});

@@ -99,6 +99,8 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
     prefix: '/',
     wildcard: false,
     index: false,
+    // The build writes .br and .gz copies (apps/web/precompress.ts); send those as they are.
+    preCompressed: true,
     setHeaders(res, path) {
       const immutable = path.includes('/assets/');
       res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');

@@ -1,0 +1,32 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+
+const assetsDir = new URL('../../apps/web/build/client/assets/', import.meta.url);
+
+/** The home page's largest script (React and React Router), as the page links it. */
+async function frameworkScript(request: import('@playwright/test').APIRequestContext) {
+  const html = await (await request.get('/')).text();
+  const match = html.match(/\/assets\/framework-[\w-]+\.js/);
+  if (!match) throw new Error('the home page links no framework chunk');
+  return match[0];
+}
+
+test('scripts are sent pre-compressed at build time: Brotli when accepted, else gzip, immutable', async ({
+  request,
+}) => {
+  const path = await frameworkScript(request);
+  const file = new URL(path.replace('/assets/', ''), assetsDir);
+
+  const br = await request.get(path, { headers: { 'accept-encoding': 'br, gzip' } });
+  expect(br.status()).toBe(200);
+  expect(br.headers()['content-encoding']).toBe('br');
+  expect(br.headers()['content-type']).toMatch(/javascript/);
+  expect(br.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(Number(br.headers()['content-length'])).toBe(readFileSync(`${file.pathname}.br`).length);
+
+  const gz = await request.get(path, { headers: { 'accept-encoding': 'gzip' } });
+  expect(gz.headers()['content-encoding']).toBe('gzip');
+  expect(Number(gz.headers()['content-length'])).toBe(readFileSync(`${file.pathname}.gz`).length);
+  // Playwright decodes the body: it is the script itself.
+  expect((await gz.body()).equals(readFileSync(file))).toBe(true);
+});

@@ -156,7 +156,7 @@ test('/shipping: Proceed to payment page waits for the saved addresses instead o
   const held = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(/\/backend\/api\/web\/customers\/address$/, async (route) => {
+  await page.route(/\/backend\/api\/web\/customers\/address(\?|$)/, async (route) => {
     await held;
     await route.continue();
   });

@@ -13,6 +13,8 @@ test('home, a category page and /search have no serious or critical axe violatio
   page,
   request,
 }) => {
+  // Three full axe scans: ~15 s on an idle 2-core machine, several times that on a busy one.
+  test.setTimeout(180_000);
   const { category } = await categoryWithProducts(request);
   for (const path of ['/', categoryPath(category), '/search?q=masala']) {
     await gotoHydrated(page, path);

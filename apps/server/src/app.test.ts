@@ -52,9 +52,13 @@ describe('platform', () => {
     }
   });
 
-  it('sets security headers', async () => {
+  it('sets security headers, with the short content security policy for JSON', async () => {
     const res = await t.request({ method: 'GET', url: '/backend/api/web/health' });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    const missing = await t.request({ method: 'GET', url: '/backend/api/web/no-such-thing' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(missing.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });

@@ -104,9 +104,6 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
     setHeaders(res, path) {
       const immutable = path.includes('/assets/');
       res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
-      // A content security policy only governs documents; on each of the ~50 script chunks it
-      // would add ~2 KB of headers to every download.
-      if (immutable) res.removeHeader('content-security-policy');
     },
   });
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;

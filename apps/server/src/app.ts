@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import { installFallbackValidationMessages } from '@shop/contract/validation';
 import type { Database } from '@shop/db/client';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -17,6 +18,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { registerGatewaySimulators } from './modules/payments/gateway-simulators.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { registerErrorHandler, sendNamedError } from './plugins/error-handler.ts';
+import { registerJsonBody } from './plugins/json-body.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { memoryRateLimiter, redisRateLimiter } from './plugins/rate-limiter.ts';
@@ -47,6 +49,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.LOG_LEVEL },
     bodyLimit: 64 * 1024,
+    // `{"__proto__": …}` is valid JSON: drop the key (no pollution) instead of answering
+    // "Body is not valid JSON", which would misdescribe the request.
+    onProtoPoisoning: 'remove',
+    onConstructorPoisoning: 'remove',
     // Per-request access logs only at debug level; a load balancer usually logs requests already.
     logController: new LogController({
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
@@ -57,6 +63,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     frameworkErrors: (_error, _request, reply) => sendNamedError(reply, 400, 'The request URL is malformed.'),
   });
   app.decorateRequest('customer', null);
+  // Checks without a message of their own answer in the contract's words, not zod's.
+  installFallbackValidationMessages();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -101,6 +109,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   // Domain modules.
   await app.register(
     async (api) => {
+      registerJsonBody(api);
       registerNulGuard(api);
       api.get('/health', { schema: { hide: true } }, async () => {
         await ctx.database.db.execute('select 1');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
-import { requiredText, wholeNumberToText } from './validation.ts';
+import { requiredText, textFieldError, wholeNumberToText } from './validation.ts';
 
 /** Address types of spec §9. */
 export const ADDRESS_TYPES = ['home', 'work'] as const;
@@ -43,7 +43,7 @@ export const addressInputSchema = z.object({
   landmark: text(200),
   address_name: text(60),
   address_type: z
-    .string({ error: messages.required })
+    .string({ error: textFieldError })
     .trim()
     .min(1, messages.required)
     .refine(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
-import { emailField, passwordField, requiredText } from './validation.ts';
+import { emailField, passwordField, requiredText, textFieldError } from './validation.ts';
 
 /** Texts of the account flow that the spec leaves to the server (wording ours, kept in one place). */
 export const customerMessages = {
@@ -47,7 +47,7 @@ const otpField = z.preprocess(
 
 /** A password at login: required only (old passwords and a verified reset code are accepted). */
 const loginPassword = z
-  .string({ error: messages.required })
+  .string({ error: textFieldError })
   .min(1, messages.required)
   .max(128, customerMessages.wrongCredentials);
 
@@ -56,7 +56,11 @@ export const signupSchema = z
   .object({
     email: customerEmail,
     password: passwordField,
-    confirm_password: z.string({ error: messages.required }).min(1, messages.required).max(128),
+    // Longer than any allowed password, so it cannot match one.
+    confirm_password: z
+      .string({ error: textFieldError })
+      .min(1, messages.required)
+      .max(128, messages.passwordsMustMatch),
   })
   .refine((v) => v.password === v.confirm_password, {
     path: ['confirm_password'],
@@ -91,7 +95,7 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 export const changePasswordFormSchema = z
   .object({
     new_password: passwordField,
-    confirm_password: z.string({ error: messages.required }).min(1, messages.required),
+    confirm_password: z.string({ error: textFieldError }).min(1, messages.required),
   })
   .refine((v) => v.new_password === v.confirm_password, {
     path: ['confirm_password'],

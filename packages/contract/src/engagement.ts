@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
-import { EMAIL_PATTERN, wholeNumberToText } from './validation.ts';
+import { EMAIL_PATTERN, textFieldError, wholeNumberToText } from './validation.ts';
 
 /** Newsletter and contact form (spec §5, §7), shared by the API and the forms. */
 
@@ -20,7 +20,7 @@ export const CONTACT_NUMBER_PATTERN = /^\+?[0-9][0-9 -]*[0-9]$/;
 
 const required = (max: number) =>
   z
-    .string({ error: messages.required })
+    .string({ error: textFieldError })
     .trim()
     .min(1, messages.required)
     .max(max, `This must be at most ${max} characters long.`);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Address } from './addresses.ts';
 import { messages } from './messages.ts';
 import { formatPaise } from './money.ts';
-import { digitsToNumber, idField } from './validation.ts';
+import { digitsToNumber, idField, textFieldError } from './validation.ts';
 
 /** Largest quantity of one product in one order. */
 export const MAX_LINE_QUANTITY = 100;
@@ -67,12 +67,13 @@ export const checkoutRequestSchema = z.object({
   items: cartLines,
   customer_remarks: z.string().max(1000, 'Remarks must be at most 1000 characters.').nullish(),
   coupon_code: couponCode,
-  customer: z.object(
-    {
-      address_id: idField(messages.selectAddress),
-    },
-    { error: messages.selectAddress },
-  ),
+  /**
+   * Anything that is not one address id (missing, null, "abc") counts as no choice: checkout then
+   * answers with the spec §5 text, which depends on whether the customer has saved addresses.
+   */
+  customer: z
+    .object({ address_id: idField(messages.selectAddress).nullish().catch(null) })
+    .catch({ address_id: null }),
 });
 export type CheckoutRequest = z.input<typeof checkoutRequestSchema>;
 
@@ -91,9 +92,9 @@ export const priceCartRequestSchema = z.object({
 /** POST orders/apply_coupon. */
 export const applyCouponRequestSchema = z.object({
   coupon_code: z
-    .string({ error: 'This is a required field.' })
+    .string({ error: textFieldError })
     .trim()
-    .min(1, 'This is a required field.')
+    .min(1, messages.required)
     .max(40, 'Invalid coupon code.'),
   items: cartLines,
 });

@@ -17,17 +17,26 @@ export const paymentMessages = {
   paymentDeclined: 'Your payment was declined. Please try another payment method.',
   amountMismatch: 'The paid amount does not match the order. Please contact us.',
   gatewayUnavailable: 'The payment gateway could not be reached. Please try again.',
-  invalidOrderId: 'Order id is required.',
+  orderIdRequired: 'Order id is required.',
+  invalidOrderId: 'This is not a valid order id.',
+  invalidPayload: "The payload must be the gateway's answer as a JSON object.",
 } as const;
 
+const invalidOrderId = paymentMessages.invalidOrderId;
 const orderIdentifier = z.union(
-  [z.number().int().positive().max(2_147_483_647), z.string().trim().min(1).max(60)],
-  { error: paymentMessages.invalidOrderId },
+  [
+    z.number().int(invalidOrderId).positive(invalidOrderId).max(2_147_483_647, invalidOrderId),
+    z.string().trim().min(1, paymentMessages.orderIdRequired).max(60, invalidOrderId),
+  ],
+  {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? paymentMessages.orderIdRequired : invalidOrderId,
+  },
 );
 
 /** POST orders/payment (spec §7): `id` is the order's id, `payment_gateway` the internal name. */
 export const createPaymentRequestSchema = z.object({
-  id: idField(paymentMessages.invalidOrderId),
+  id: idField(invalidOrderId, paymentMessages.orderIdRequired),
   payment_gateway: z
     .string({ error: paymentMessages.gatewayNotSupported })
     .trim()
@@ -44,7 +53,7 @@ export type CreatePaymentRequest = z.input<typeof createPaymentRequestSchema>;
  */
 export const verifyPaymentRequestSchema = z.object({
   order_id: orderIdentifier,
-  payload: z.record(z.string(), z.unknown()).nullish(),
+  payload: z.record(z.string(), z.unknown(), { error: paymentMessages.invalidPayload }).nullish(),
 });
 export type VerifyPaymentRequest = z.input<typeof verifyPaymentRequestSchema>;
 

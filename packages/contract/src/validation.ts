@@ -7,14 +7,25 @@ import { messages } from './messages.ts';
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
-export const requiredText = z.string({ error: messages.required }).trim().min(1, messages.required);
+const isMissing = (input: unknown) => input === undefined || input === null;
+
+/**
+ * The type error of a text field: the spec's 'This is a required field.' when nothing was sent,
+ * 'This must be text.' when something else was (a number, a list). Other checks name their own.
+ */
+export const textFieldError: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code !== 'invalid_type') return undefined;
+  return isMissing(issue.input) ? messages.required : 'This must be text.';
+};
+
+export const requiredText = z.string({ error: textFieldError }).trim().min(1, messages.required);
 
 export const emailField = requiredText
   .max(254, 'E-mail is too long.')
   .regex(EMAIL_PATTERN, messages.invalidEmail);
 
 export const passwordField = z
-  .string({ error: messages.required })
+  .string({ error: textFieldError })
   .min(1, messages.required)
   .min(8, messages.passwordTooShort)
   .max(128, 'Password must be at most 128 characters long.');
@@ -35,11 +46,66 @@ export function wholeNumberToText(value: unknown): unknown {
 
 /**
  * A database id in a JSON body: a positive whole number (or its digits), with one message for
- * every way it can be wrong.
+ * every way it can be wrong (and, optionally, another for a missing one).
  */
-export function idField(message: string) {
+export function idField(message: string, missingMessage: string = message) {
   return z.preprocess(
     digitsToNumber,
-    z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message),
+    z
+      .number({ error: (issue) => (isMissing(issue.input) ? missingMessage : message) })
+      .int(message)
+      .positive(message)
+      .max(2_147_483_647, message),
   );
+}
+
+/** Plain words for the kinds of value a field can expect. */
+const kindOfValue: Record<string, string> = {
+  string: 'text',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'an object',
+  record: 'an object',
+};
+
+/**
+ * The message of a check that names none of its own (a length or type limit such as `.max(40)`),
+ * in the words of the spec's messages instead of zod's developer English ("Invalid input:
+ * expected string, received number"). Checks with their own message keep it.
+ */
+export const fallbackValidationMessage: z.core.$ZodErrorMap = (issue) => {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (isMissing(issue.input)) return messages.required;
+      return `This must be ${kindOfValue[issue.expected] ?? 'a valid value'}.`;
+    case 'too_big': {
+      const max = Number(issue.maximum);
+      if (issue.origin === 'string') return `This must be at most ${max} characters long.`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `This must have at most ${max} items.`;
+      if (issue.origin === 'number' || issue.origin === 'int')
+        return issue.inclusive === false ? `This must be less than ${max}.` : `This must be at most ${max}.`;
+      return 'This value is too large.';
+    }
+    case 'too_small': {
+      const min = Number(issue.minimum);
+      if (issue.origin === 'string')
+        return min <= 1 ? messages.required : `This must be at least ${min} characters long.`;
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return min <= 1 ? messages.required : `This must have at least ${min} items.`;
+      if (issue.origin === 'number' || issue.origin === 'int')
+        return issue.inclusive === false
+          ? `This must be greater than ${min}.`
+          : `This must be at least ${min}.`;
+      return 'This value is too small.';
+    }
+    default:
+      return 'This value is invalid.';
+  }
+};
+
+/** Makes fallbackValidationMessage the message of every check without its own (once per process). */
+export function installFallbackValidationMessages() {
+  z.config({ customError: fallbackValidationMessage });
 }

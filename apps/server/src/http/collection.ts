@@ -3,6 +3,7 @@ import type { Collection } from '@shop/contract/collection';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { AppError } from './app-error.ts';
+import { searchParam } from './query-params.ts';
 
 /**
  * Yii2 collection conventions (DESIGN §3): `page` (1-based), `per-page` (capped at 200),
@@ -28,9 +29,10 @@ const positiveInt = (fallback: number) =>
 export const paginationQuery = {
   page: positiveInt(1),
   'per-page': positiveInt(DEFAULT_PER_PAGE).transform((n) => Math.min(n, MAX_PER_PAGE)),
-  sort: z.string().max(200).optional(),
-  expand: z.string().max(200).optional(),
-  order: z.string().max(200).optional(),
+  // Like page and per-page, a repeated sort/expand/order uses its first value (PHP's rule).
+  sort: searchParam(200),
+  expand: searchParam(200),
+  order: searchParam(200),
 };
 
 export interface PageRequest {

@@ -2,6 +2,10 @@ import { type FieldError, httpErrorNames, type NamedError } from '@shop/contract
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../http/app-error.ts';
 
+/** Every API body is one JSON object (DESIGN §3); anything else is refused with this text. */
+export const UNSUPPORTED_MEDIA_TYPE_MESSAGE =
+  'Unsupported Media Type: send the request body as application/json.';
+
 function named(status: number, message: string): NamedError {
   return { name: httpErrorNames[status] ?? 'Error', message, code: 0, status };
 }
@@ -67,7 +71,11 @@ export function registerErrorHandler(app: FastifyInstance) {
       return sendNamedError(reply, status, 'An internal server error occurred.');
     }
     const message =
-      status === 413 ? 'The request body is too large.' : error.message || httpErrorNames[status] || 'Error';
+      status === 413
+        ? 'The request body is too large.'
+        : status === 415
+          ? UNSUPPORTED_MEDIA_TYPE_MESSAGE
+          : error.message || httpErrorNames[status] || 'Error';
     return sendNamedError(reply, status, message);
   });
 }

@@ -94,6 +94,14 @@ export async function removeAddress(db: Db, customerId: number, id: number) {
   });
 }
 
+/**
+ * Spec §5: what checkout says when no usable address was chosen — pick one of the saved
+ * addresses, or add one first when there are none.
+ */
+export async function missingAddressMessage(db: DbOrTx, customerId: number): Promise<string> {
+  return (await countAddresses(db, customerId)) > 0 ? messages.selectAddress : messages.addNewAddress;
+}
+
 /** The delivery address frozen into an order, when the address belongs to the customer. */
 export async function shippingSnapshotOf(
   db: DbOrTx,

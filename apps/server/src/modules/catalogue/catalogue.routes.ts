@@ -63,13 +63,16 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
         querystring: z.object({
           ...paginationQuery,
           'ProductsSearch[product_labels]': searchParam(100),
-          'ProductsSearch[category_id]': searchParam(12).pipe(
-            z
-              .string()
-              .regex(/^\d{1,9}$/, 'must be a category id')
-              .transform(Number)
-              .optional(),
-          ),
+          // An empty filter is no filter (Yii2's andFilterWhere), as for every other search field.
+          'ProductsSearch[category_id]': searchParam(12)
+            .transform((value) => value?.trim() || undefined)
+            .pipe(
+              z
+                .string()
+                .regex(/^\d{1,9}$/, 'must be a category id')
+                .transform(Number)
+                .optional(),
+            ),
           'ProductsSearch[keyword]': searchParam(1000),
         }),
         response: { 200: collectionSchema(productSchema) },

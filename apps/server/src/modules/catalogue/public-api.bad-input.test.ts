@@ -98,6 +98,13 @@ describe('bad input on the public API', () => {
       expect(repeated.json<{ _meta: { perPage: number } }>()._meta.perPage).toBe(2);
     });
 
+    it('DESIGN §3: a repeated sort or expand uses the first value too (not "expected string, received array")', async () => {
+      const sort = await get(`${path}?sort=password_hash&sort=id`);
+      expectNamedError(sort, 400);
+      expect(sort.json<{ message: string }>().message).toContain('Unknown sort field "password_hash"');
+      expect((await get(`${path}?expand=a&expand=b`)).statusCode).toBe(200);
+    });
+
     it.each([
       ['SQL-ish text', "'%20OR%201=1%20--"],
       ['invalid UTF-8', '%FF%FE'],
@@ -126,6 +133,15 @@ describe('bad input on the public API', () => {
         expectNamedError(await get(`products?ProductsSearch%5Bcategory_id%5D=${v}`), 400);
       },
     );
+
+    it('DESIGN §3 Yii2 filters: an empty ProductsSearch[category_id] is no filter, like the other fields', async () => {
+      const all = (await get('products?per-page=1')).json<{ _meta: { totalCount: number } }>();
+      for (const value of ['', '%20']) {
+        const res = await get(`products?per-page=1&ProductsSearch%5Bcategory_id%5D=${value}`);
+        expect(res.statusCode).toBe(200);
+        expect(res.json<{ _meta: { totalCount: number } }>()._meta.totalCount).toBe(all._meta.totalCount);
+      }
+    });
 
     it('an unknown category lists nothing', async () => {
       const res = await get('products?ProductsSearch[category_id]=987654321');

@@ -250,6 +250,16 @@ describe('bad input', () => {
     expect(mismatch.json()).toEqual([{ field: 'confirm_password', message: 'Passwords must match.' }]);
   });
 
+  it("spec §5 'Passwords must match.': an over-long confirmation is a mismatch, not 'This is a required field.'", async () => {
+    const res = await post('customers', {
+      email: uniqueEmail('long-confirm'),
+      password: 'LongEnough1',
+      confirm_password: 'x'.repeat(200),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual([{ field: 'confirm_password', message: 'Passwords must match.' }]);
+  });
+
   it('answers wrong types, huge strings and non-JSON bodies with 4xx, never 500', async () => {
     const cases: { path: string; payload: unknown }[] = [
       { path: 'customers', payload: { email: 42, password: ['x'], confirm_password: null } },

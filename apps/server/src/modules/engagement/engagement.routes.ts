@@ -4,32 +4,11 @@ import {
   messageResponseSchema,
   newsletterRequestSchema,
 } from '@shop/contract/engagement';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { sendNamedError } from '../../plugins/error-handler.ts';
 import { createCaptchaChallenge } from './captcha.service.ts';
 import { submitContactQuery, subscribeToNewsletter } from './engagement.service.ts';
-
-/**
- * A body that is not a JSON object (missing, a string, an array) is read as `{}`, so the
- * answer is the usual 422 list naming each missing field rather than a field called "body".
- */
-const objectBody = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (value && typeof value === 'object' && !Array.isArray(value) ? value : {}), schema);
-
-/**
- * Form posts take JSON only. Fastify would also parse text/plain; a client that sends another
- * type gets a named 415 instead of a confusing list of missing fields.
- */
-async function requireJsonBody(request: FastifyRequest, reply: FastifyReply) {
-  const type = request.headers['content-type'];
-  if (type === undefined) return undefined;
-  const mediaType = type.split(';')[0]?.trim().toLowerCase();
-  if (mediaType === 'application/json') return undefined;
-  return sendNamedError(reply, 415, `Unsupported Media Type: send the form as application/json.`);
-}
 
 /** POST newsletters, GET captcha/challenge, POST contact_queries under /backend/api/web. */
 export async function engagementRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -38,11 +17,10 @@ export async function engagementRoutes(app: FastifyInstance, ctx: AppContext) {
   api.post(
     '/newsletters',
     {
-      onRequest: requireJsonBody,
       schema: {
         tags: ['engagement'],
         summary: 'Subscribe an e-mail address to the newsletter (idempotent)',
-        body: objectBody(newsletterRequestSchema),
+        body: newsletterRequestSchema,
         response: { 200: messageResponseSchema },
       },
     },
@@ -68,11 +46,10 @@ export async function engagementRoutes(app: FastifyInstance, ctx: AppContext) {
   api.post(
     '/contact_queries',
     {
-      onRequest: requireJsonBody,
       schema: {
         tags: ['engagement'],
         summary: 'Send an enquiry to the shop; captcha_value is the solved ALTCHA payload',
-        body: objectBody(contactQueryRequestSchema),
+        body: contactQueryRequestSchema,
         response: { 200: messageResponseSchema },
       },
     },

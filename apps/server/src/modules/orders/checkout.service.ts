@@ -8,7 +8,7 @@ import { customers } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
-import { shippingSnapshotOf } from '../addresses/addresses.service.ts';
+import { missingAddressMessage, shippingSnapshotOf } from '../addresses/addresses.service.ts';
 import {
   mergeLines,
   minimumOrderPaise,
@@ -35,7 +35,7 @@ export interface CheckoutInput {
   items: CartLine[];
   customer_remarks?: string | null | undefined;
   coupon_code: string | null;
-  customer: { address_id: number };
+  customer: { address_id?: number | null | undefined };
 }
 
 /** PostgreSQL's unique_violation, as node-postgres and PGlite both report it. */
@@ -127,8 +127,9 @@ export async function checkout(
   // Read-only checks first, outside any transaction: a cart that cannot be placed (out of stock,
   // below the minimum, bad coupon) is refused without holding locks. The transaction below
   // re-guards everything that can change meanwhile (stock, coupon limits).
-  const address = await shippingSnapshotOf(db, customerId, input.customer.address_id);
-  if (!address) throw AppError.invalid('customer.address_id', messages.selectAddress);
+  const addressId = input.customer.address_id;
+  const address = addressId ? await shippingSnapshotOf(db, customerId, addressId) : null;
+  if (!address) throw AppError.invalid('customer.address_id', await missingAddressMessage(db, customerId));
   const lines = await priceOrderLines(db, input.items);
   const subtotal = subtotalOf(lines);
   const minimum = await minimumOrderPaise(db);

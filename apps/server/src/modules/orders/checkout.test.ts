@@ -193,6 +193,34 @@ describe('checkout', () => {
     expect(await stockOf(t.ctx.db, p.id)).toBe(10);
   });
 
+  it("spec §5: without a usable address it says 'Please add a new address' when none is saved, else 'Please select address'", async () => {
+    const p = await makeProduct(t.ctx.db);
+    const newcomer = await makeCustomer(t.ctx.db);
+    const items = [{ item_id: p.id, quantity: 1 }];
+    const send = (who: { auth: Record<string, string> }, payload: Record<string, unknown>) =>
+      t.request({ method: 'POST', url: CHECKOUT, headers: who.auth, payload: { items, ...payload } });
+    const withoutAddress: Record<string, unknown>[] = [
+      {},
+      { customer: null },
+      { customer: 'x' },
+      { customer: {} },
+      { customer: { address_id: null } },
+      { customer: { address_id: 'abc' } },
+      { customer: { address_id: shopper.addressId } }, // someone else's
+    ];
+    for (const payload of withoutAddress) {
+      const res = await send(newcomer, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(res.json()).toEqual([{ field: 'customer.address_id', message: 'Please add a new address' }]);
+    }
+    for (const payload of withoutAddress.slice(0, 6)) {
+      const res = await send(shopper, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(res.json()).toEqual([{ field: 'customer.address_id', message: 'Please select address' }]);
+    }
+    expect(await stockOf(t.ctx.db, p.id)).toBe(10);
+  });
+
   it('enforces minimum_order_amount on the server with the formatted amount', async () => {
     const p = await makeProduct(t.ctx.db, { sellingPricePaise: 5_000 });
     await setSetting(t.ctx.db, 'minimum_order_amount', '199');

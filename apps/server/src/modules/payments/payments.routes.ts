@@ -87,14 +87,19 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     });
     hooks.post('/payments/webhooks/paytm', options, async (request) => {
       const body = request.body;
-      let params: Record<string, unknown> = {};
+      let parsed: unknown = body;
       if (Buffer.isBuffer(body)) {
         try {
-          params = JSON.parse(body.toString('utf8')) as Record<string, unknown>;
+          parsed = JSON.parse(body.toString('utf8'));
         } catch {
-          params = {};
+          parsed = {};
         }
-      } else if (body && typeof body === 'object') params = body as Record<string, unknown>;
+      }
+      // `null`, a list or a string is no notification: it fails the signature check like `{}`.
+      const params =
+        parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+          ? (parsed as Record<string, unknown>)
+          : {};
       await handlePaytmWebhook(deps, params);
       return ok;
     });

@@ -122,6 +122,50 @@ describe('POST orders/payment rules', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json<Array<{ field: string }>>()[0]?.field).toBe('id');
   });
+  it('spec §7 orders/payment and verify_payment: a missing or malformed order id and payload get clear 422 messages', async () => {
+    const post = (path: string, payload: unknown) =>
+      h.t.request({
+        method: 'POST',
+        url: `${API}/orders/${path}`,
+        headers: shopper.auth,
+        payload: payload as object,
+      });
+    const cases: [string, unknown, { field: string; message: string }[]][] = [
+      ['payment', { payment_gateway: 'cod' }, [{ field: 'id', message: 'Order id is required.' }]],
+      [
+        'payment',
+        { id: 'abc', payment_gateway: 'cod' },
+        [{ field: 'id', message: 'This is not a valid order id.' }],
+      ],
+      [
+        'payment',
+        { id: 1, payment_gateway: 'cod', payment_gateway_environment: 5 },
+        [{ field: 'payment_gateway_environment', message: 'This must be text.' }],
+      ],
+      ['verify_payment', {}, [{ field: 'order_id', message: 'Order id is required.' }]],
+      ['verify_payment', { order_id: -5 }, [{ field: 'order_id', message: 'This is not a valid order id.' }]],
+      [
+        'verify_payment',
+        { order_id: 99_999_999_999 },
+        [{ field: 'order_id', message: 'This is not a valid order id.' }],
+      ],
+      [
+        'verify_payment',
+        { order_id: true },
+        [{ field: 'order_id', message: 'This is not a valid order id.' }],
+      ],
+      [
+        'verify_payment',
+        { order_id: 1, payload: 'x' },
+        [{ field: 'payload', message: "The payload must be the gateway's answer as a JSON object." }],
+      ],
+    ];
+    for (const [path, payload, fields] of cases) {
+      const res = await post(path, payload);
+      expect(res.statusCode, `${path} ${JSON.stringify(payload)}`).toBe(422);
+      expect(res.json(), `${path} ${JSON.stringify(payload)}`).toEqual(fields);
+    }
+  });
 });
 
 describe('cash on delivery', () => {
@@ -385,6 +429,18 @@ describe('Paytm', () => {
       payload: form.toString(),
     });
     expect(res.statusCode).toBe(400);
+  });
+  it('DESIGN §3 never a 500: a notification that is JSON null, a list or a string is a named 400', async () => {
+    for (const payload of ['null', '[1]', '"x"', '42', '{']) {
+      const res = await h.t.request({
+        method: 'POST',
+        url: `${API}/payments/webhooks/paytm`,
+        headers: { 'content-type': 'application/json' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBe(400);
+      expect(res.json()).toMatchObject({ name: 'Bad Request', code: 0, status: 400 });
+    }
   });
 });
 

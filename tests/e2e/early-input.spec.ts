@@ -1,21 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { createVerifiedAccount, logIn, uniqueEmail } from './account-helpers.ts';
+import { holdRequests } from './storefront-helpers.ts';
 
-/**
- * Holds the storefront's client entry until `release` is called, so the page stays
- * server-rendered and un-hydrated while the test types and clicks — a slow phone network.
- */
-async function holdHydration(page: Page) {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/entry\.client-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return { release };
-}
+/** Keeps the page server-rendered and un-hydrated while the test types and clicks: a slow phone network. */
+const holdHydration = (page: Page) => holdRequests(page, /\/assets\/entry\.client-[^/]+\.js$/);
 
 test('text typed and a button clicked before hydration are kept and acted on once the page is live', async ({
   page,

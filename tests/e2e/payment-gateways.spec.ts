@@ -6,6 +6,7 @@ import {
   openPaymentPage,
   shopperWithOrder,
 } from './payment-helpers.ts';
+import { holdRequests } from './storefront-helpers.ts';
 
 test.describe('payment page', () => {
   test('shows the delivery block, the gateways with the default preselected, and the order summary', async ({
@@ -152,18 +153,11 @@ test('/shipping: Proceed to payment page waits for the saved addresses instead o
 }, testInfo) => {
   const shopper = await newShopper(request, testInfo, 'slow-addresses');
   await logInBrowser(page, shopper);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/backend\/api\/web\/customers\/address(\?|$)/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const addresses = await holdRequests(page, /\/backend\/api\/web\/customers\/address(\?|$)/);
   await page.goto('/shipping');
   const proceed = page.getByRole('button', { name: 'Proceed to payment page' });
   await expect(proceed).toBeDisabled();
-  release();
+  addresses.release();
   await expect(proceed).toBeEnabled();
   await proceed.click();
   await expect(page).toHaveURL(/\/payment$/);

@@ -77,3 +77,19 @@ export async function gotoHydrated(page: Page, path: string) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
   return response;
 }
+
+/**
+ * Holds every request matching `pattern` until `release` is called: a slow network for one
+ * resource (the client entry, to keep a page un-hydrated; an API call, to see a loading state).
+ */
+export async function holdRequests(page: Page, pattern: RegExp) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(pattern, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { release };
+}

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { storageKeys } from '@shop/contract/storage-keys';
 import { createVerifiedAccount, logIn, uniqueEmail } from './account-helpers.ts';
 import {
   blockExternalRequests,
@@ -104,4 +105,37 @@ test('an empty cart says so and leads back to the shop', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
   await page.getByRole('link', { name: 'Continue Shopping' }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('§2 Cart coupon: with a coupon applied, its message and the Remove button show in full', async ({
+  page,
+  request,
+}) => {
+  await blockExternalRequests(page);
+  // A product worth at least ₹300 so that WELCOME10 (min ₹299) applies.
+  const { products } = await categoryWithProducts(request);
+  const product = products.find((p) => p.available_stock >= 1 && p.selling_price >= 300);
+  if (!product) throw new Error('no product worth ₹300 in stock');
+  await page.goto('/robots.txt');
+  await page.evaluate(({ key, item }) => localStorage.setItem(key, JSON.stringify([{ ...item, qty: 1 }])), {
+    key: storageKeys.cartData,
+    item: product,
+  });
+  await gotoHydrated(page, '/cart');
+  await page.getByLabel('Coupon code').fill('WELCOME10');
+  await page.getByRole('button', { name: 'Apply Coupon' }).click();
+  const applied = page.getByTestId('coupon-applied');
+  await expect(applied).toContainText('WELCOME10');
+  const remove = applied.getByRole('button', { name: 'Remove' });
+  await expect(remove).toBeVisible();
+  // Not squeezed by the long message: the whole label fits in the button, inside the box.
+  const [box, button] = await Promise.all([applied.boundingBox(), remove.boundingBox()]);
+  if (!box || !button) throw new Error('no boxes');
+  expect(button.x + button.width).toBeLessThanOrEqual(box.x + box.width + 1);
+  const clipped = await remove.evaluate((el) =>
+    [el, ...el.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth + 1),
+  );
+  expect(clipped, "the 'Remove' label is cut off").toBe(false);
+  await remove.click();
+  await expect(applied).toHaveCount(0);
 });

@@ -107,6 +107,8 @@ test.describe('photo gallery /gallery/{category}', () => {
     const [from, to] = categories;
     if (!from || !to) throw new Error('need two photo galleries');
     await page.goto(`/gallery/${from}`);
+    // The router exists once React has hydrated (a busy machine is slower than this test).
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     await page.evaluate(() => window.scrollTo(0, 400));
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
@@ -159,6 +161,30 @@ test.describe('video gallery /gallery/video/{category}', () => {
       `https://www.youtube-nocookie.com/embed/${first.video_id}?autoplay=1&rel=0`,
     );
     await expect(grid.locator('iframe')).toHaveCount(1);
+  });
+
+  test('§2 Galleries / §8 no broken images: an unreachable thumbnail leaves the dark poster', async ({
+    page,
+  }) => {
+    const category = await firstCategory(page, 'videogallery');
+    // Offline: the thumbnails fail, often while the server-rendered page is still hydrating.
+    await page.route('https://i.ytimg.com/**', (route) => route.abort());
+    await page.goto(`/gallery/video/${category}`);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    const grid = page.getByTestId('video-grid');
+    await expect(grid.getByRole('button', { name: /^Play video: / }).first()).toBeVisible();
+    await expect
+      .poll(() =>
+        grid.locator('img').evaluateAll((images) =>
+          (images as HTMLImageElement[])
+            .filter((img) => img.complete && img.naturalWidth === 0)
+            .filter((img) => getComputedStyle(img).visibility !== 'hidden')
+            .map((img) => img.src),
+        ),
+      )
+      .toEqual([]);
+    // The play button still shows on the poster.
+    await expect(grid.getByRole('button', { name: /^Play video: / }).first()).toBeVisible();
   });
 
   test('an empty video gallery shows the empty state', async ({ page }) => {

@@ -101,6 +101,34 @@ test('testimonials carousel: five stars on each testimonial', async ({ page, req
   await expect(section.getByRole('img', { name: 'Rated 5 out of 5' }).first().locator('svg')).toHaveCount(5);
 });
 
+test('§2 Home: the testimonial carousel controls never cover a testimonial', async ({ page }) => {
+  await gotoHydrated(page, '/');
+  const section = page.getByTestId('testimonials');
+  await section.scrollIntoViewIfNeeded();
+  const controls = [
+    section.getByRole('button', { name: 'Previous testimonial' }),
+    section.getByRole('button', { name: 'Next testimonial' }),
+  ];
+  const cards = await section.getByTestId('testimonial').all();
+  for (const control of controls) {
+    await expect(control).toBeVisible();
+    const c = await control.boundingBox();
+    if (!c) throw new Error('control without a box');
+    for (const card of cards) {
+      const t = await card.boundingBox();
+      if (!t) continue;
+      const overlaps =
+        c.x < t.x + t.width && t.x < c.x + c.width && c.y < t.y + t.height && t.y < c.y + c.height;
+      expect(overlaps, 'a carousel control lies over a testimonial').toBe(false);
+    }
+  }
+  // They still work: Next moves the row on.
+  const viewport = section.locator('[tabindex="0"]').first();
+  const before = await viewport.evaluate((el) => el.scrollLeft);
+  await controls[1]?.click();
+  await expect.poll(() => viewport.evaluate((el) => el.scrollLeft)).toBeGreaterThan(before);
+});
+
 test('More to discover: five feature boxes and Read More to /page/about-us', async ({ page }) => {
   await gotoHydrated(page, '/');
   const section = page.getByTestId('more-to-discover');

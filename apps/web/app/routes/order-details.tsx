@@ -24,6 +24,7 @@ import { privatePageMeta } from '../features/seo/private-page-meta.ts';
 import { OrderSummary } from '../features/checkout/order-summary.tsx';
 import { ProductSummary } from '../features/checkout/product-summary.tsx';
 import {
+  badgeTextColor,
   formatOrderDate,
   formatOrderDateTime,
   paymentColor,
@@ -110,7 +111,7 @@ function OrderDetails() {
               <Title order={2} size="h3">
                 Order {order.order_id}
               </Title>
-              <Text c="dimmed" size="sm">
+              <Text c="gray.7" size="sm">
                 Placed on {formatOrderDate(order.created_at)}
               </Text>
             </Stack>
@@ -118,7 +119,7 @@ function OrderDetails() {
               <Badge
                 color={statusColor[order.status]}
                 variant="light"
-                c={`${statusColor[order.status]}.9`}
+                c={badgeTextColor(statusColor[order.status])}
                 size="lg"
               >
                 {statusLabel(order.status)}
@@ -126,7 +127,7 @@ function OrderDetails() {
               <Badge
                 color={paymentColor[order.payment_status]}
                 variant="light"
-                c={`${paymentColor[order.payment_status]}.9`}
+                c={badgeTextColor(paymentColor[order.payment_status])}
                 size="lg"
               >
                 Payment: {order.payment_status}
@@ -168,7 +169,7 @@ function OrderDetails() {
               <Text size="sm">
                 {a.city} - {a.pin_code}
               </Text>
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="gray.7">
                 Landmark: {a.landmark}
               </Text>
               <Text size="sm">Mobile: {a.mobile_number}</Text>
@@ -205,11 +206,11 @@ function OrderDetails() {
                   title={statusLabel(h.status)}
                 >
                   {h.note && (
-                    <Text size="sm" c="dimmed">
+                    <Text size="sm" c="gray.7">
                       {h.note}
                     </Text>
                   )}
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" c="gray.7">
                     {formatOrderDateTime(h.created_at)}
                   </Text>
                 </Timeline.Item>

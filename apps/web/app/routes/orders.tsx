@@ -89,7 +89,7 @@ function OrderHistory() {
           <Title order={2} size="h3">
             No orders yet
           </Title>
-          <Text c="dimmed">When you place an order, it will appear here.</Text>
+          <Text c="gray.7">When you place an order, it will appear here.</Text>
           <Button component={Link} to="/" color="maroon">
             Continue Shopping
           </Button>

@@ -88,7 +88,7 @@ function NoOrder() {
             No order to pay for
           </Title>
           <Text>There is no order waiting for payment. Please check out from your cart first.</Text>
-          <Button component={Link} to="/cart" size="md">
+          <Button component={Link} to="/cart" size="md" color="maroon">
             Go to Cart
           </Button>
         </Stack>

@@ -72,10 +72,10 @@ export function AddressList({
                     )}
                   </Group>
                   <Text size="sm">{a.contact_person}</Text>
-                  <Text size="sm" c="dimmed">
+                  <Text size="sm" c="gray.7">
                     {a.full_address}, {a.city} - {a.pin_code}
                   </Text>
-                  <Text size="sm" c="dimmed">
+                  <Text size="sm" c="gray.7">
                     Landmark: {a.landmark} · Mobile: {a.mobile_number}
                   </Text>
                   <Group gap="xs" mt={4}>

@@ -57,7 +57,7 @@ export function CartLines({ items }: { items: CartItem[] }) {
                 </Table.Td>
                 <Table.Td>
                   <Text fw={600}>{item.name}</Text>
-                  <Text size="sm" c="dimmed">
+                  <Text size="sm" c="gray.7">
                     {item.item_weight} gm
                   </Text>
                 </Table.Td>
@@ -98,7 +98,7 @@ export function CartLines({ items }: { items: CartItem[] }) {
                     <Text fw={600} lineClamp={2}>
                       {item.name}
                     </Text>
-                    <Text size="sm" c="dimmed">
+                    <Text size="sm" c="gray.7">
                       {item.item_weight} gm · {formatInr(item.selling_price)}
                     </Text>
                   </div>

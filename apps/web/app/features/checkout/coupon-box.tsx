@@ -42,7 +42,7 @@ export function CouponBox({
       <Group align="flex-end" gap="xs" wrap="nowrap">
         <TextInput
           label="Coupon code"
-          placeholder="e.g. WELCOME10"
+          placeholder="Enter code"
           leftSection={<IconTicket size={18} aria-hidden />}
           value={code}
           onChange={(e) => {
@@ -64,9 +64,15 @@ export function CouponBox({
         </Button>
       </Group>
       {applied && (
-        <Group gap="xs" justify="space-between" wrap="nowrap" data-testid="coupon-applied">
-          <Group gap={6} wrap="nowrap">
-            <IconCircleCheck size={18} color="var(--mantine-color-green-8)" aria-hidden />
+        <Group gap="xs" justify="space-between" wrap="nowrap" align="flex-start" data-testid="coupon-applied">
+          {/* The message wraps; 'Remove' keeps its full width beside it. */}
+          <Group gap={6} wrap="nowrap" align="flex-start" style={{ flex: 1, minWidth: 0 }}>
+            <IconCircleCheck
+              size={18}
+              color="var(--mantine-color-green-8)"
+              aria-hidden
+              style={{ flexShrink: 0, marginTop: 1 }}
+            />
             <Text size="sm" c="green.9" fw={600}>
               {applied.coupon_code}: {applied.message}
             </Text>
@@ -75,6 +81,7 @@ export function CouponBox({
             variant="subtle"
             color="red"
             size="compact-sm"
+            style={{ flexShrink: 0 }}
             onClick={() => {
               onRemove();
               setCode('');

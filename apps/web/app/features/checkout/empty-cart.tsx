@@ -12,7 +12,7 @@ export function EmptyCart() {
           <IconShoppingCartOff size={40} aria-hidden />
         </ThemeIcon>
         <Title order={2}>{messages.emptyCart}</Title>
-        <Text c="dimmed">
+        <Text c="gray.7">
           Looks like you have not added anything yet. Browse our sweets, snacks and locks and add your
           favourites to the cart.
         </Text>

@@ -35,7 +35,7 @@ export function ProductSummary({ lines, title }: { lines: SummaryLine[]; title: 
                   {l.name}
                   {l.weight ? ` (${l.weight} gm)` : ''}
                 </Text>
-                <Text size="sm" c="dimmed">
+                <Text size="sm" c="gray.7">
                   {formatInr(l.price)} x {l.qty}
                 </Text>
               </Stack>

@@ -4,6 +4,15 @@ import { useState } from 'react';
 import classes from './gallery.module.css';
 import { youtubePlayer, youtubeThumbnail } from './youtube.ts';
 
+const hide = (img: HTMLImageElement) => {
+  img.style.visibility = 'hidden';
+};
+
+/** A thumbnail that already failed to load (complete, but with no pixels) is hidden. */
+function hideIfBroken(img: HTMLImageElement | null) {
+  if (img?.complete && img.naturalWidth === 0) hide(img);
+}
+
 /**
  * One gallery video, click-to-load: the thumbnail until the visitor presses play, then the
  * YouTube player. No third-party script or cookie loads with the page.
@@ -38,8 +47,11 @@ export function VideoPlayer({ videoId, title }: { videoId: string; title: string
             decoding="async"
             className={classes.videoThumbImage}
             // Offline or blocked thumbnail: show the plain dark poster instead of a broken image.
-            onError={(event) => {
-              event.currentTarget.style.visibility = 'hidden';
+            // The server-rendered image may fail before React attaches onError: check on mount too.
+            ref={hideIfBroken}
+            onError={(event) => hide(event.currentTarget)}
+            onLoad={(event) => {
+              event.currentTarget.style.visibility = '';
             }}
           />
           <span className={classes.playButton} aria-hidden>

@@ -128,7 +128,9 @@ export function SlideCarousel({
         ))}
       </div>
       {slides.length > 1 && (
-        <>
+        // Over images (light) the controls sit on the sides of the slide; below cards (dark) they
+        // flank the indicators, so that they never cover a card's text.
+        <div className={classes.nav} data-variant={indicators}>
           <button
             type="button"
             className={`${classes.control} ${classes.previous}`}
@@ -136,14 +138,6 @@ export function SlideCarousel({
             onClick={() => goTo(active - 1)}
           >
             <IconChevronLeft size={18} aria-hidden />
-          </button>
-          <button
-            type="button"
-            className={`${classes.control} ${classes.next}`}
-            aria-label={nextLabel}
-            onClick={() => goTo(active + 1)}
-          >
-            <IconChevronRight size={18} aria-hidden />
           </button>
           <div role="tablist" aria-label={label} className={classes.indicators} data-variant={indicators}>
             {slides.map((_, i) => (
@@ -160,7 +154,15 @@ export function SlideCarousel({
               />
             ))}
           </div>
-        </>
+          <button
+            type="button"
+            className={`${classes.control} ${classes.next}`}
+            aria-label={nextLabel}
+            onClick={() => goTo(active + 1)}
+          >
+            <IconChevronRight size={18} aria-hidden />
+          </button>
+        </div>
       )}
     </div>
   );

@@ -4,12 +4,12 @@ import type { Order } from '@shop/contract/orders';
 import { IconEye, IconRepeat } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { formatOrderDate, paymentColor, statusColor, statusLabel } from './order-format.ts';
+import { badgeTextColor, formatOrderDate, paymentColor, statusColor, statusLabel } from './order-format.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
     <Stack gap={2}>
-      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+      <Text size="xs" c="gray.7" tt="uppercase" fw={600}>
         {label}
       </Text>
       {children}
@@ -41,13 +41,20 @@ export function OrderCard({
       <Stack gap="md">
         <SimpleGrid cols={2} spacing="md" verticalSpacing="sm">
           <Field label="Order Id">
-            <Text fw={700}>{order.order_id}</Text>
+            {/* One line: an order number broken at its hyphens reads as two numbers. */}
+            <Text fw={700} fz={{ base: 'sm', lg: 'md' }} style={{ whiteSpace: 'nowrap' }}>
+              {order.order_id}
+            </Text>
           </Field>
           <Field label="Order Date">
             <Text>{formatOrderDate(order.created_at)}</Text>
           </Field>
           <Field label="Order Status">
-            <Badge color={statusColor[order.status]} variant="light" c={`${statusColor[order.status]}.9`}>
+            <Badge
+              color={statusColor[order.status]}
+              variant="light"
+              c={badgeTextColor(statusColor[order.status])}
+            >
               {statusLabel(order.status)}
             </Badge>
           </Field>
@@ -55,14 +62,14 @@ export function OrderCard({
             <Badge
               color={paymentColor[order.payment_status]}
               variant="light"
-              c={`${paymentColor[order.payment_status]}.9`}
+              c={badgeTextColor(paymentColor[order.payment_status])}
             >
               {order.payment_status}
             </Badge>
           </Field>
         </SimpleGrid>
         <Group justify="space-between">
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             {count} {count === 1 ? 'item' : 'items'}
           </Text>
           <Text fw={700} c="maroon.8">

@@ -34,3 +34,9 @@ export const paymentColor: Record<PaymentStatus, string> = {
   Paid: 'green',
   Failed: 'red',
 };
+
+/** Darker text for the light badges whose Mantine shade 9 is too pale on its own tint (WCAG AA). */
+const BADGE_TEXT: Record<string, string> = { yellow: 'saffron.9', green: '#1e6b30' };
+
+/** Text colour of a light status badge. */
+export const badgeTextColor = (color: string) => BADGE_TEXT[color] ?? `${color}.9`;

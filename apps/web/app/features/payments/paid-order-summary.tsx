@@ -13,7 +13,7 @@ export function PaymentOrderSummary({ order }: { order: PayableOrder }) {
         <Title order={2} size="h4" mb="sm">
           Order Summary
         </Title>
-        <Text size="sm" c="dimmed" mb="sm">
+        <Text size="sm" c="gray.7" mb="sm">
           Order {order.order_id}
         </Text>
         <Stack gap="xs">
@@ -31,7 +31,7 @@ export function PaymentOrderSummary({ order }: { order: PayableOrder }) {
                 <Text size="sm" fw={600} lineClamp={2}>
                   {item.name}
                 </Text>
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="gray.7">
                   {formatInr(item.price)} x {item.quantity}
                 </Text>
               </Stack>
@@ -80,7 +80,7 @@ export function PaymentOrderSummary({ order }: { order: PayableOrder }) {
             Coupon <strong>{order.coupon_code}</strong> applied: you save {formatInr(order.discount)}.
           </Text>
         ) : (
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             No coupon applied to this order.
           </Text>
         )}

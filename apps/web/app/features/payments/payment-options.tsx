@@ -49,7 +49,7 @@ export function PaymentOptions({
         Choose a payment option
       </Title>
       {gateways === null ? (
-        <Text c="dimmed" aria-live="polite">
+        <Text c="gray.7" aria-live="polite">
           <Loader size="xs" mr="xs" color="saffron" aria-hidden="true" />
           loading payment gateways...
         </Text>

@@ -69,13 +69,13 @@ export function PaypalButtons({
   return (
     <Stack gap="xs">
       {state === 'loading' && (
-        <Text c="dimmed" aria-live="polite">
+        <Text c="gray.7" aria-live="polite">
           <Loader size="xs" mr="xs" color="saffron" aria-hidden="true" />
           Loading...
         </Text>
       )}
       {amount && (
-        <Text size="sm" c="dimmed">
+        <Text size="sm" c="gray.7">
           You pay {amount} through PayPal.
         </Text>
       )}

@@ -1,0 +1,64 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { logInBrowser, shopperWithOrder } from './payment-helpers.ts';
+import { blockExternalRequests, gotoHydrated } from './storefront-helpers.ts';
+
+test.beforeEach(async ({ page }) => blockExternalRequests(page));
+
+/** Serious or critical axe findings (colour contrast among them) of the page as it is now. */
+async function seriousViolations(page: Page, label: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${label}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
+}
+
+test('§2 Orders: each Order History card shows its Order Id on one line', async ({
+  page,
+  request,
+}, testInfo) => {
+  const shopper = await shopperWithOrder(request, testInfo, 'history');
+  await logInBrowser(page, shopper);
+  await gotoHydrated(page, '/orders');
+  const card = page.getByRole('article', { name: `Order ${shopper.order.order_id}` });
+  const orderId = card.getByText(shopper.order.order_id, { exact: true });
+  await expect(orderId).toBeVisible();
+  // An order number broken at its hyphens ('KFL-2026-' / '000001') reads as two numbers.
+  const { height, lineHeight, overflows } = await orderId.evaluate((el) => ({
+    height: el.getBoundingClientRect().height,
+    lineHeight: Number.parseFloat(getComputedStyle(el).lineHeight),
+    overflows: el.scrollWidth > el.clientWidth + 1,
+  }));
+  expect(height).toBeLessThan(lineHeight * 1.5);
+  expect(overflows).toBe(false);
+  await expect(card.getByRole('link', { name: 'View Details' })).toBeVisible();
+  await expect(card.getByRole('button', { name: 'Re-Order' })).toBeVisible();
+});
+
+test('§2 Cart, Orders, Order details and Payment: every text is readable (no serious axe violations)', async ({
+  page,
+  request,
+}, testInfo) => {
+  // Four full axe scans: slow on a busy 2-core machine.
+  test.setTimeout(180_000);
+  // The empty cart's hint.
+  await gotoHydrated(page, '/cart');
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  const found = await seriousViolations(page, '/cart (empty)');
+
+  const shopper = await shopperWithOrder(request, testInfo, 'readable');
+  await logInBrowser(page, shopper);
+  // Order cards: labels, item counts and the Pending / Paid badges.
+  await gotoHydrated(page, '/orders');
+  await expect(page.getByRole('article', { name: `Order ${shopper.order.order_id}` })).toBeVisible();
+  found.push(...(await seriousViolations(page, '/orders')));
+  // Order details: the dates, the product lines and the status badges.
+  await gotoHydrated(page, `/orders/${shopper.order.id}`);
+  await expect(page.getByRole('heading', { name: 'Product Details - 1 item(s)' })).toBeVisible();
+  found.push(...(await seriousViolations(page, '/orders/{id}')));
+  // Payment without an order waiting: its 'Go to Cart' button.
+  await gotoHydrated(page, '/payment');
+  await expect(page.getByRole('heading', { name: 'No order to pay for' })).toBeVisible();
+  found.push(...(await seriousViolations(page, '/payment (no order)')));
+  expect(found).toEqual([]);
+});

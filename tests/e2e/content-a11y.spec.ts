@@ -7,6 +7,7 @@ const screens = [
   { name: 'photo gallery', path: '/gallery/events' },
   { name: 'video gallery', path: '/gallery/video/products' },
   { name: 'contact us', path: '/contact-us' },
+  { name: 'page not found (404)', path: '/no-such-page/at-all' },
 ];
 
 test.beforeEach(async ({ page }) => {

@@ -192,3 +192,24 @@ test('category pages are server-rendered with title, description, canonical and 
   expect(html).toContain('"priceCurrency":"INR"');
   for (const p of products.slice(0, 3)) expect(html).toContain(p.name.replace('&', '&amp;'));
 });
+
+test('§8 a notice closes on time even with the pointer resting on it', async ({
+  page,
+  request,
+}) => {
+  const { category, products } = await categoryWithProducts(request);
+  const product = products.find((p) => p.available_stock >= 1);
+  if (!product) throw new Error('no product in stock');
+  await gotoHydrated(page, categoryPath(category));
+  const tile = page
+    .getByTestId('product-tile')
+    .filter({ has: page.getByRole('heading', { name: product.name, exact: true }) });
+  await tile.getByRole('button', { name: 'Add to Cart' }).click();
+  const notice = page.getByRole('alert').filter({ hasText: 'Product added to cart' });
+  await expect(notice).toBeVisible();
+  const box = await notice.boundingBox();
+  if (!box) throw new Error('the notice has no box');
+  // Rest the pointer on the notice: Mantine would pause its auto-close while hovered.
+  await page.mouse.move(box.x + box.width / 3, box.y + box.height / 2);
+  await expect(notice).toBeHidden({ timeout: 8_000 });
+});

@@ -20,7 +20,7 @@ export function GeneralErrorBoundary() {
             <Text>{messages.oops}</Text>
           </>
         )}
-        <Button component={Link} to="/">
+        <Button component={Link} to="/" color="maroon">
           Back to home
         </Button>
       </Stack>

@@ -64,7 +64,7 @@ export const settingSeeds: Readonly<Record<string, string>> = {
 // ── Content blocks ─────────────────────────────────────────────────────────────────────────
 
 export const contentSeeds: Readonly<Record<string, string>> = {
-  header_top_text: 'Free delivery on orders above ₹999 across India',
+  header_top_text: 'Free delivery across India · Cash on delivery available',
   home_people_saying_description:
     'Thousands of families across India trust us for their festive sweets, everyday masalas and the locks on their doors. Here is what some of them say.',
   home_featured_product_description:

@@ -102,6 +102,8 @@ export interface KeywordSearch {
   text: string;
   /** `word:* & word:*` built from letters and digits only (safe for to_tsquery). */
   prefixQuery: string | null;
+  /** The same prefixes when a word is short enough to be an English stop word, else null. */
+  shortWordsPrefixQuery: string | null;
   /** Case-insensitive regexes: each word's letters in order inside one word of the name. */
   subsequencePatterns: string[];
 }
@@ -117,6 +119,11 @@ function keywordCondition(k: KeywordSearch): { match: SQL; rank: SQL<number> } {
   const prefix = k.prefixQuery
     ? sql`${products.searchVector} @@ to_tsquery('english', ${k.prefixQuery})`
     : null;
+  // English drops stop words from a query ('a', 'on', 'in'), so a shopper who has typed only "a"
+  // would find nothing; the 'simple' configuration keeps short words as prefixes.
+  const shortPrefix = k.shortWordsPrefixQuery
+    ? sql`${products.searchVector} @@ to_tsquery('simple', ${k.shortWordsPrefixQuery})`
+    : null;
   // `%` (similarity ≥ 0.3) and `<%` (word similarity ≥ 0.6) can use the trigram GIN index.
   const trigram = sql`(${products.name} % ${k.text} or ${k.text} <% ${products.name})`;
   const subsequence = k.subsequencePatterns.length
@@ -125,7 +132,7 @@ function keywordCondition(k: KeywordSearch): { match: SQL; rank: SQL<number> } {
         sql` and `,
       )
     : null;
-  const arms = [fullText, prefix, trigram, subsequence ? sql`(${subsequence})` : null].filter(
+  const arms = [fullText, prefix, shortPrefix, trigram, subsequence ? sql`(${subsequence})` : null].filter(
     (c): c is SQL => c !== null,
   );
   const match = sql`(${sql.join(arms, sql` or `)})`;

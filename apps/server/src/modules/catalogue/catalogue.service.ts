@@ -75,10 +75,11 @@ export function keywordSearch(raw: string): KeywordSearch | null {
   if (!text) return null;
   const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
   const prefixQuery = words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+  const shortWordsPrefixQuery = words.some((w) => w.length <= 3) ? prefixQuery : null;
   const subsequencePatterns = words
     .filter((w) => w.length >= 3 && w.length <= 30)
     .map((w) => `\\m${[...w].join('\\w*')}`);
-  return { text, prefixQuery, subsequencePatterns };
+  return { text, prefixQuery, shortWordsPrefixQuery, subsequencePatterns };
 }
 
 export interface ProductListRequest {

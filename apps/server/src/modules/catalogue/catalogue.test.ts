@@ -227,6 +227,19 @@ describe('catalogue API', () => {
       expect(names(body)).toContain(expected);
     });
 
+    it('a keyword that is an English stop word ("a") still finds names with words starting so', async () => {
+      for (const [keyword, expected] of [
+        ['a', /\ba/i],
+        ['A', /\ba/i],
+      ] as const) {
+        const { body } = await getJson<Collection<Product>>(
+          `products?per-page=200&ProductsSearch[keyword]=${keyword}`,
+        );
+        expect(body.items.length, keyword).toBeGreaterThan(0);
+        expect(body.items.some((p) => expected.test(p.name)), keyword).toBe(true);
+      }
+    });
+
     it('ranks the closest match first', async () => {
       const { body } = await getJson<Collection<Product>>(
         'products?ProductsSearch[keyword]=zeta%20brass%20padlock',

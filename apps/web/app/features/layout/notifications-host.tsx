@@ -1,5 +1,6 @@
 import '@mantine/notifications/styles.layer.css';
 import { Notifications } from '@mantine/notifications';
+import classes from './notifications-host.module.css';
 
 /**
  * The notices' container (bottom right, 4 s, at most 5). Loaded after hydration (see root.tsx):
@@ -13,6 +14,7 @@ export default function NotificationsHost() {
       limit={5}
       containerWidth={440}
       notificationMaxHeight={200}
+      classNames={{ notification: classes.notice }}
     />
   );
 }

@@ -193,10 +193,7 @@ test('category pages are server-rendered with title, description, canonical and 
   for (const p of products.slice(0, 3)) expect(html).toContain(p.name.replace('&', '&amp;'));
 });
 
-test('§8 a notice closes on time even with the pointer resting on it', async ({
-  page,
-  request,
-}) => {
+test('§8 a notice closes on time even with the pointer resting on it', async ({ page, request }) => {
   const { category, products } = await categoryWithProducts(request);
   const product = products.find((p) => p.available_stock >= 1);
   if (!product) throw new Error('no product in stock');

@@ -236,7 +236,10 @@ describe('catalogue API', () => {
           `products?per-page=200&ProductsSearch[keyword]=${keyword}`,
         );
         expect(body.items.length, keyword).toBeGreaterThan(0);
-        expect(body.items.some((p) => expected.test(p.name)), keyword).toBe(true);
+        expect(
+          body.items.some((p) => expected.test(p.name)),
+          keyword,
+        ).toBe(true);
       }
     });
 

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { gotoHydrated, holdRequests } from './storefront-helpers.ts';
 
 const API = '/backend/api/web';
 
@@ -90,13 +91,29 @@ test.describe('content page /page/{slug}', () => {
 
   test('going from one content page to another starts at the top', async ({ page }) => {
     const { row } = await pageWithVideo(page);
-    await page.goto(`/page/${row.url_slug}`);
+    await gotoHydrated(page, `/page/${row.url_slug}`);
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(200);
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
     await expect(page).toHaveURL(/\/page\/privacy-policy$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
+  test('a shopper who scrolls before the page is interactive keeps their place', async ({ page }) => {
+    const { row } = await pageWithVideo(page);
+    const hydration = await holdRequests(page, /\/assets\/entry\.client-[^/]+\.js$/);
+    await page.goto(`/page/${row.url_slug}`, { waitUntil: 'commit' });
+    await expect(page.getByRole('contentinfo')).toBeAttached();
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(200);
+    hydration.release();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+    // Give effects and the scroll restoration a frame to run, then look again.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
+    // Still down the page (the page may grow or shrink a little as it comes alive), not at 0.
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled / 2);
   });
 });
 

@@ -1,6 +1,5 @@
 import { Container, LoadingOverlay, Text, Title } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
-import { useEffect, useRef } from 'react';
 import { type MetaArgs, useLoaderData, useNavigation } from 'react-router';
 import { InnerPageBanner } from '../components/inner-page-banner.tsx';
 import classes from '../features/catalogue/catalogue.module.css';
@@ -11,6 +10,7 @@ import { ProductGrid } from '../features/catalogue/product-grid.tsx';
 import { categoryPath } from '../features/layout/category-links.ts';
 import { rootDataFrom, type StorefrontLoaderArgs, useRootData } from '../features/layout/root-data.ts';
 import { breadcrumbJsonLd, pageMeta, productJsonLd } from '../features/seo/page-meta.ts';
+import { useScrollToTopOnChange } from '../lib/use-scroll-to-top.ts';
 
 export async function loader({ context, params }: StorefrontLoaderArgs) {
   return loadCategoryPage(context, params);
@@ -73,14 +73,8 @@ export default function CategoryRoute() {
   const { categories } = useRootData();
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname.startsWith('/category/');
-  const shownCategory = useRef(category.id);
-
   // Smooth scroll to the top when the category changes (sidebar links keep the scroll position).
-  useEffect(() => {
-    if (shownCategory.current === category.id) return;
-    shownCategory.current = category.id;
-    window.scrollTo({ top: 0, behavior: 'smooth' });
-  }, [category.id]);
+  useScrollToTopOnChange(category.id, 'smooth');
 
   return (
     <>

@@ -1,10 +1,10 @@
-import { useEffect } from 'react';
 import { data, type MetaFunction, useLoaderData } from 'react-router';
 import { ContentMissingView, ContentPageView } from '../features/content/content-page-view.tsx';
 import { findPage } from '../features/content/find-page.server.ts';
 import { decodeSlug } from '../features/content/slug.ts';
 import { rootDataFrom, type StorefrontLoaderArgs } from '../features/layout/root-data.ts';
 import { breadcrumbJsonLd, pageMeta } from '../features/seo/page-meta.ts';
+import { useScrollToTopOnChange } from '../lib/use-scroll-to-top.ts';
 
 /** /page/{slug}: the first page of `pages?PageSearch[url_slug]=slug`; none → 404 with the spec text. */
 export async function loader({ params, context }: StorefrontLoaderArgs) {
@@ -46,8 +46,6 @@ export const meta: MetaFunction<typeof loader> = ({ loaderData, matches, locatio
 export default function ContentPageRoute() {
   const { page, slug } = useLoaderData<typeof loader>();
   // A link from one content page to another keeps this component mounted: start at the top.
-  useEffect(() => {
-    if (slug) window.scrollTo({ top: 0, left: 0, behavior: 'auto' });
-  }, [slug]);
+  useScrollToTopOnChange(slug);
   return page ? <ContentPageView page={page} /> : <ContentMissingView title={decodeSlug(slug)} />;
 }

@@ -4,7 +4,7 @@ import { Await } from 'react-router';
 import { InnerPageBanner } from '../../components/inner-page-banner.tsx';
 import classes from './gallery.module.css';
 import { GalleryLoading } from './gallery-states.tsx';
-import { useScrollToTop } from './use-scroll-to-top.ts';
+import { useScrollToTopOnChange } from '../../lib/use-scroll-to-top.ts';
 
 interface Props<T> {
   /** Banner title, e.g. 'Photo Gallery'. */
@@ -23,7 +23,7 @@ interface Props<T> {
 
 /** The frame both galleries share: banner, heading, loader while loading, items or the empty state. */
 export function GalleryPage<T>(props: Props<T>) {
-  useScrollToTop(props.category);
+  useScrollToTopOnChange(props.category);
   return (
     <>
       <InnerPageBanner title={props.title} />

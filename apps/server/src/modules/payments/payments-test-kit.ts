@@ -3,7 +3,9 @@ import type { CreatePaymentResult, VerifyPaymentResult } from '@shop/contract/pa
 import { demoAccounts } from '@shop/gateway-sim/accounts';
 import type { GatewaySimulators } from '@shop/gateway-sim/simulators';
 import type { DbOrTx } from '@shop/db/client';
-import { paymentGateways } from '@shop/db/schema/index';
+import { mailOutbox, orders, paymentGateways, payments } from '@shop/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { makeAddress, makeCustomer, makeProduct, setSetting } from '../orders/test-factories.ts';
 
@@ -57,6 +59,11 @@ export async function ensureGateways(db: DbOrTx) {
 export interface PaymentsHarness {
   t: TestApp;
   sims: GatewaySimulators;
+  orderRow(id: number): Promise<typeof orders.$inferSelect>;
+  paymentRows(orderId: number): Promise<(typeof payments.$inferSelect)[]>;
+  mailsTo(email: string): Promise<(typeof mailOutbox.$inferSelect)[]>;
+  /** Re-sends every webhook the simulators delivered (gateways retry and duplicate). */
+  replayWebhooks(times: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -68,9 +75,31 @@ export async function paymentsHarness(): Promise<PaymentsHarness> {
   await setSetting(t.ctx.db, 'minimum_order_amount', '0');
   const sims = t.app.gatewaySimulators;
   if (!sims) throw new Error('gateway simulators are not mounted');
+  const db = t.ctx.db;
   return {
     t,
     sims,
+    async orderRow(id) {
+      const [row] = await db.select().from(orders).where(eq(orders.id, id));
+      if (!row) throw new Error('no order');
+      return row;
+    },
+    paymentRows: (orderId) => db.select().from(payments).where(eq(payments.orderId, orderId)),
+    mailsTo: (email) => db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)),
+    async replayWebhooks(times) {
+      const sent = [...sims.webhooks.sent];
+      for (let i = 0; i < times; i++) {
+        for (const delivery of sent) {
+          const res = await t.request({
+            method: 'POST',
+            url: new URL(delivery.url).pathname,
+            headers: delivery.headers,
+            payload: delivery.body,
+          });
+          expect(res.statusCode).toBe(200);
+        }
+      }
+    },
     async close() {
       await sims.webhooks.idle();
       await t.close();

@@ -13,10 +13,8 @@ const isMissing = (input: unknown) => input === undefined || input === null;
  * The type error of a text field: the spec's 'This is a required field.' when nothing was sent,
  * 'This must be text.' when something else was (a number, a list). Other checks name their own.
  */
-export const textFieldError: z.core.$ZodErrorMap = (issue) => {
-  if (issue.code !== 'invalid_type') return undefined;
-  return isMissing(issue.input) ? messages.required : 'This must be text.';
-};
+export const textFieldError: z.core.$ZodErrorMap = (issue) =>
+  issue.code === 'invalid_type' ? fallbackValidationMessage(issue) : undefined;
 
 export const requiredText = z.string({ error: textFieldError }).trim().min(1, messages.required);
 

@@ -6,6 +6,7 @@ import {
   categoryPath,
   categoryWithProducts,
   gotoHydrated,
+  productTile,
 } from './storefront-helpers.ts';
 
 const PASSWORD = 'Shopper@12345';
@@ -23,9 +24,7 @@ test('cart → login → coupon → shipping address → payment page', async ({
   if (!product) throw new Error('no product in stock');
 
   await gotoHydrated(page, categoryPath(category));
-  const tile = page
-    .getByTestId('product-tile')
-    .filter({ has: page.getByRole('heading', { name: product.name, exact: true }) });
+  const tile = productTile(page, product.name);
   await tile.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Product added to cart')).toBeVisible();
   if (product.selling_price < 300) await tile.getByRole('button', { name: 'Increase quantity' }).click();

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { gotoHydrated, holdRequests } from './storefront-helpers.ts';
+import { gotoHydrated, holdHydration } from './storefront-helpers.ts';
 
 const API = '/backend/api/web';
 
@@ -102,7 +102,7 @@ test.describe('content page /page/{slug}', () => {
 
   test('a shopper who scrolls before the page is interactive keeps their place', async ({ page }) => {
     const { row } = await pageWithVideo(page);
-    const hydration = await holdRequests(page, /\/assets\/entry\.client-[^/]+\.js$/);
+    const hydration = await holdHydration(page);
     await page.goto(`/page/${row.url_slug}`, { waitUntil: 'commit' });
     await expect(page.getByRole('contentinfo')).toBeAttached();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));

@@ -1,9 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { createVerifiedAccount, logIn, uniqueEmail } from './account-helpers.ts';
-import { holdRequests } from './storefront-helpers.ts';
-
-/** Keeps the page server-rendered and un-hydrated while the test types and clicks: a slow phone network. */
-const holdHydration = (page: Page) => holdRequests(page, /\/assets\/entry\.client-[^/]+\.js$/);
+import { holdHydration } from './storefront-helpers.ts';
 
 test('text typed and a button clicked before hydration are kept and acted on once the page is live', async ({
   page,

@@ -8,6 +8,7 @@ import {
   categoryWithProducts,
   gotoHydrated,
   isMobile,
+  productTile,
 } from './storefront-helpers.ts';
 
 test.beforeEach(async ({ page }) => blockExternalRequests(page));
@@ -119,9 +120,7 @@ test('Add to Cart → quantity stepper (max = stock) → 0 removes the product',
   const product = products.find((p) => p.available_stock >= 2);
   if (!product) throw new Error('no product in stock');
   await gotoHydrated(page, categoryPath(category));
-  const tile = page
-    .getByTestId('product-tile')
-    .filter({ has: page.getByRole('heading', { name: product.name, exact: true }) });
+  const tile = productTile(page, product.name);
   await tile.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Product added to cart')).toBeVisible();
   await expect(tile.getByTestId('cart-qty')).toHaveText('1');
@@ -151,9 +150,7 @@ test('the stepper stops at the available stock; Remove from Cart in the modal re
   const category = (await categories(request)).find((c) => c.id === product.category_id);
   if (!category) throw new Error('category missing');
   await gotoHydrated(page, categoryPath(category));
-  const tile = page
-    .getByTestId('product-tile')
-    .filter({ has: page.getByRole('heading', { name: product.name, exact: true }) });
+  const tile = productTile(page, product.name);
   await tile.getByRole('button', { name: 'Add to Cart' }).click();
   for (let qty = 1; qty < product.available_stock; qty++)
     await tile.getByRole('button', { name: 'Increase quantity' }).click();
@@ -172,9 +169,7 @@ test('a product with available_stock 0 has a disabled Out of Stock button', asyn
   const category = (await categories(request)).find((c) => c.id === product.category_id);
   if (!category) throw new Error('category missing');
   await gotoHydrated(page, categoryPath(category));
-  const tile = page
-    .getByTestId('product-tile')
-    .filter({ has: page.getByRole('heading', { name: product.name, exact: true }) });
+  const tile = productTile(page, product.name);
   await expect(tile.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
   await expect(tile.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
 });
@@ -198,9 +193,7 @@ test('§8 a notice closes on time even with the pointer resting on it', async ({
   const product = products.find((p) => p.available_stock >= 1);
   if (!product) throw new Error('no product in stock');
   await gotoHydrated(page, categoryPath(category));
-  const tile = page
-    .getByTestId('product-tile')
-    .filter({ has: page.getByRole('heading', { name: product.name, exact: true }) });
+  const tile = productTile(page, product.name);
   await tile.getByRole('button', { name: 'Add to Cart' }).click();
   const notice = page.getByRole('alert').filter({ hasText: 'Product added to cart' });
   await expect(notice).toBeVisible();

@@ -93,3 +93,11 @@ export async function holdRequests(page: Page, pattern: RegExp) {
   });
   return { release };
 }
+
+/** Keeps the page server-rendered and un-hydrated (its client entry held): a slow phone network. */
+export const holdHydration = (page: Page) => holdRequests(page, /\/assets\/entry\.client-[^/]+\.js$/);
+
+/** The product tile whose heading is exactly `name`. */
+export function productTile(page: Page, name: string) {
+  return page.getByTestId('product-tile').filter({ has: page.getByRole('heading', { name, exact: true }) });
+}

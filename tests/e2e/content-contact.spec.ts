@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { gotoHydrated } from './storefront-helpers.ts';
 import { waitForMail } from './support/mailbox.ts';
 
 const API = '/backend/api/web';
@@ -49,7 +50,8 @@ test.describe('Contact Us /contact-us', () => {
   });
 
   test('validates each field when it loses focus', async ({ page }) => {
-    await page.goto('/contact-us');
+    // A blur before hydration validates nothing (the form's handlers are not attached yet).
+    await gotoHydrated(page, '/contact-us');
     const name = page.getByLabel('Name');
     await name.focus();
     await name.blur();

@@ -1,6 +1,7 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@shop/contract/messages';
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
+import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Button } from './ui/button.tsx';
 
 /** The one error boundary: 404 page for missing resources, 'Unexpected Application Error!' otherwise. */
 export function GeneralErrorBoundary() {
@@ -20,7 +21,7 @@ export function GeneralErrorBoundary() {
             <Text>{messages.oops}</Text>
           </>
         )}
-        <Button component={Link} to="/" color="maroon">
+        <Button to="/" color="maroon">
           Back to home
         </Button>
       </Stack>

@@ -1,4 +1,3 @@
-import { VisuallyHidden } from '@mantine/core';
 import type { Product } from '@shop/contract/catalogue';
 import type { Collection } from '@shop/contract/collection';
 import type { Testimonial } from '@shop/contract/content';
@@ -6,6 +5,7 @@ import { type MetaArgs, useLoaderData } from 'react-router';
 import { BannerCarousel } from '../features/home/banner-carousel.tsx';
 import { FeaturedProducts } from '../features/home/featured-products.tsx';
 import { FollowAndSubscribe } from '../features/home/follow-and-subscribe.tsx';
+import classes from '../features/home/home.module.css';
 import { MoreToDiscover } from '../features/home/more-to-discover.tsx';
 import { Testimonials } from '../features/home/testimonials.tsx';
 import { VideoBlock } from '../features/home/video-block.tsx';
@@ -48,7 +48,7 @@ export default function Home() {
   const texts = shopTexts(data);
   return (
     <>
-      <VisuallyHidden component="h1">{shopName(data.settings)}</VisuallyHidden>
+      <h1 className={classes.visuallyHidden}>{shopName(data.settings)}</h1>
       <BannerCarousel banners={bannersOf(data, 'Homepage Banners')} />
       <VideoBlock
         videoUrl={texts.youtubeVideoUrl}

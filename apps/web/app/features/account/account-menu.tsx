@@ -1,7 +1,8 @@
-import { Button, Group, Text } from '@mantine/core';
+import { Group, Text } from '@mantine/core';
 import { useMounted } from '@mantine/hooks';
 import { IconChevronDown, IconKey, IconLogout, IconPackage, IconUserCircle } from '@tabler/icons-react';
 import { Link, useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
 import {
   DropdownMenu,
   DropdownMenuDivider,
@@ -36,10 +37,10 @@ export function AccountMenu({ align = 'end' }: { align?: 'start' | 'end' }) {
   if (!mounted || !token) {
     return (
       <Group gap="xs" wrap="nowrap">
-        <Button color="maroon" component={Link} to="/login" variant="subtle" size="compact-md">
+        <Button color="maroon" to="/login" variant="subtle" size="compact">
           Login
         </Button>
-        <Button color="maroon" component={Link} to="/signup" variant="light" size="compact-md">
+        <Button color="maroon" to="/signup" variant="light" size="compact">
           Signup
         </Button>
       </Group>

@@ -1,6 +1,6 @@
-import { ActionIcon, Button, Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconShoppingCartPlus, IconTrash } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Button, IconButton } from '../../components/ui/button.tsx';
 import { cart, useCart } from '../cart/cart-store.ts';
 import { type Product, toCartProduct } from './product.ts';
 import classes from './product-cart-actions.module.css';
@@ -35,7 +35,7 @@ export function ProductCartActions({ product, withRemove = false, fullWidth = tr
         fullWidth={fullWidth}
         color="maroon"
         leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
-        classNames={{ section: classes.addSection }}
+        sectionClassName={classes.addSection}
         onClick={() => cart.add(toCartProduct(product))}
       >
         Add to Cart
@@ -47,7 +47,7 @@ export function ProductCartActions({ product, withRemove = false, fullWidth = tr
     <Stack gap={8}>
       <div className={classes.row}>
         <Group gap={6} wrap="nowrap" role="group" aria-label={`Quantity of ${product.name}`}>
-          <ActionIcon
+          <IconButton
             variant="filled"
             color="maroon"
             size={34}
@@ -55,11 +55,11 @@ export function ProductCartActions({ product, withRemove = false, fullWidth = tr
             onClick={() => setQty(line.qty - 1)}
           >
             <IconMinus size={16} aria-hidden />
-          </ActionIcon>
+          </IconButton>
           <Text fw={700} miw={28} ta="center" aria-live="polite" data-testid="cart-qty">
             {line.qty}
           </Text>
-          <ActionIcon
+          <IconButton
             variant="filled"
             color="maroon"
             size={34}
@@ -68,17 +68,9 @@ export function ProductCartActions({ product, withRemove = false, fullWidth = tr
             onClick={() => setQty(line.qty + 1)}
           >
             <IconPlus size={16} aria-hidden />
-          </ActionIcon>
+          </IconButton>
         </Group>
-        <Button
-          component={Link}
-          to="/cart"
-          variant="light"
-          color="saffron"
-          size="sm"
-          c="saffron.9"
-          className={classes.viewCart}
-        >
+        <Button to="/cart" variant="light" color="saffron" size="sm" className={classes.viewCart}>
           View Cart
         </Button>
       </div>

@@ -1,4 +1,3 @@
-import { Card, UnstyledButton } from '@mantine/core';
 import { formatInr } from '@shop/contract/money';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { type Product, formatWeight, productThumbUrl } from './product.ts';
@@ -18,15 +17,9 @@ export function ProductTile({ product, eager = false }: Props) {
   const image = productThumbUrl(product);
   const mrp = product.mrp && product.mrp > product.selling_price ? product.mrp : null;
   return (
-    <Card
-      component="article"
-      className={classes.tile}
-      padding="md"
-      radius="lg"
-      withBorder
-      data-testid="product-tile"
-    >
-      <UnstyledButton
+    <article className={classes.tile} data-testid="product-tile">
+      <button
+        type="button"
         className={classes.open}
         onClick={() => openProduct(product)}
         aria-label={`View ${product.name}`}
@@ -47,14 +40,14 @@ export function ProductTile({ product, eager = false }: Props) {
             <IconPhotoOff size={48} color="var(--mantine-color-gray-5)" aria-hidden />
           )}
         </div>
-      </UnstyledButton>
+      </button>
       {product.available_stock === 0 && (
         <span className={classes.soldOut} aria-hidden>
           Sold out
         </span>
       )}
-      {/* Plain elements, not Stack/Group/Text: a category page renders dozens of tiles, and each
-          Mantine component costs server rendering and hydration time. */}
+      {/* Plain elements, not Mantine's Card/Stack/Group/Text: a category page renders dozens of
+          tiles, and each Mantine component costs script, server rendering and hydration time. */}
       <div className={classes.body}>
         <h3 className={classes.name}>{product.name}</h3>
         <div className={classes.facts}>
@@ -70,6 +63,6 @@ export function ProductTile({ product, eager = false }: Props) {
       <div className={classes.actions}>
         <ProductCartActions product={product} />
       </div>
-    </Card>
+    </article>
   );
 }

@@ -1,5 +1,6 @@
-import { ActionIcon, Container, Group, SimpleGrid, Text, Title } from '@mantine/core';
+import { Container, Group, Text, Title } from '@mantine/core';
 import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconBrandYoutube } from '@tabler/icons-react';
+import { IconButton } from '../../components/ui/button.tsx';
 import type { SocialLinks } from '../layout/shop-texts.ts';
 import classes from './home.module.css';
 import { NewsletterForm } from './newsletter-form.tsx';
@@ -27,7 +28,7 @@ export function FollowAndSubscribe({ social, followDescription, newsletterDescri
       data-testid="follow-subscribe"
     >
       <Container size="xl">
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={40}>
+        <div className={classes.followGrid}>
           <div>
             <Title order={2} className={classes.followTitle}>
               Follow Us On
@@ -39,20 +40,19 @@ export function FollowAndSubscribe({ social, followDescription, newsletterDescri
             )}
             <Group gap="sm" mt="md">
               {links.map(({ key, label, icon: Icon }) => (
-                <ActionIcon
+                <IconButton
                   key={key}
-                  component="a"
                   href={social[key]}
                   target="_blank"
                   rel="noopener noreferrer"
                   size={46}
-                  radius="xl"
+                  round
                   variant="white"
                   color="maroon"
                   aria-label={label}
                 >
                   <Icon size={24} aria-hidden />
-                </ActionIcon>
+                </IconButton>
               ))}
             </Group>
           </div>
@@ -66,7 +66,7 @@ export function FollowAndSubscribe({ social, followDescription, newsletterDescri
             </Text>
             <NewsletterForm />
           </div>
-        </SimpleGrid>
+        </div>
       </Container>
     </section>
   );

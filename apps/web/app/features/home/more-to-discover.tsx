@@ -1,4 +1,4 @@
-import { Button, Container, SimpleGrid, Text, ThemeIcon, VisuallyHidden } from '@mantine/core';
+import { Container, Text } from '@mantine/core';
 import {
   IconAward,
   IconBuildingFactory2,
@@ -6,7 +6,7 @@ import {
   IconTools,
   IconTruckDelivery,
 } from '@tabler/icons-react';
-import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
 import classes from './home.module.css';
 import { SectionHeading } from './section-heading.tsx';
 
@@ -37,21 +37,21 @@ export function MoreToDiscover({ text, images }: Props) {
                 {text.replace(/<[^>]*>/g, ' ')}
               </Text>
             )}
-            <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
+            <div className={classes.featureGrid}>
               {FEATURES.map(({ title, icon: Icon }) => (
                 <div key={title} className={classes.featureBox} data-testid="feature-box">
-                  <ThemeIcon size={52} radius="xl" color="saffron" variant="light">
+                  <span className={classes.featureIcon}>
                     <Icon size={28} color="var(--mantine-color-maroon-8)" aria-hidden />
-                  </ThemeIcon>
+                  </span>
                   <Text fw={700} c="maroon.9" mt="xs" ta="center">
                     {title}
                   </Text>
                 </div>
               ))}
-            </SimpleGrid>
-            <Button component={Link} to="/page/about-us" color="maroon" size="md" radius="xl" mt="xl">
+            </div>
+            <Button to="/page/about-us" color="maroon" size="md" round className={classes.readMore}>
               Read More
-              <VisuallyHidden> about us</VisuallyHidden>
+              <span className={classes.visuallyHidden}> about us</span>
             </Button>
           </div>
           {shown.length > 0 && (

@@ -1,8 +1,9 @@
-import { Button, TextInput } from '@mantine/core';
 import type { MessageResponse } from '@shop/contract/engagement';
 import { messages } from '@shop/contract/messages';
 import { IconMail } from '@tabler/icons-react';
 import { useState } from 'react';
+import { Button } from '../../components/ui/button.tsx';
+import { TextInput } from '../../components/ui/text-input.tsx';
 import { api } from '../../lib/api-client.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import classes from './home.module.css';
@@ -50,11 +51,11 @@ export function NewsletterForm() {
         placeholder="Your e-mail address"
         aria-label="E-mail address for the newsletter"
         leftSection={<IconMail size={18} aria-hidden />}
-        radius="xl"
+        round
         size="md"
         className={classes.newsletterInput}
       />
-      <Button type="submit" loading={loading} color="maroon" radius="xl" size="md">
+      <Button type="submit" loading={loading} color="maroon" round size="md">
         Subscribe
       </Button>
     </form>

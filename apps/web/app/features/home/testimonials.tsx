@@ -1,4 +1,4 @@
-import { Avatar, Container, Group, Paper, Stack, Text } from '@mantine/core';
+import { Container, Group, Stack, Text } from '@mantine/core';
 import type { Testimonial } from '@shop/contract/content';
 import { mediaUrl } from '@shop/contract/media';
 import { IconQuote, IconStarFilled } from '@tabler/icons-react';
@@ -36,14 +36,7 @@ export function Testimonials({ items, description }: { items: Testimonial[]; des
           className={classes.testimonialCarousel}
         >
           {items.map((t) => (
-            <Paper
-              key={t.id}
-              radius="lg"
-              p="xl"
-              h="100%"
-              className={classes.testimonial}
-              data-testid="testimonial"
-            >
+            <div key={t.id} className={classes.testimonial} data-testid="testimonial">
               <Stack gap="md" h="100%">
                 <IconQuote size={30} color="var(--mantine-color-saffron-5)" aria-hidden />
                 <Text c="gray.8" fz="sm" lh={1.7} style={{ flex: 1 }}>
@@ -51,16 +44,21 @@ export function Testimonials({ items, description }: { items: Testimonial[]; des
                 </Text>
                 <FiveStars />
                 <Group gap="sm" wrap="nowrap">
-                  <Avatar
-                    src={t.image ? mediaUrl('clienttestimonials', t.image, '120x120') : null}
-                    alt={t.name}
-                    size={52}
-                    radius="xl"
-                    color="maroon"
-                    imageProps={{ loading: 'lazy', width: 52, height: 52 }}
-                  >
-                    {t.name.slice(0, 1)}
-                  </Avatar>
+                  {t.image ? (
+                    <img
+                      src={mediaUrl('clienttestimonials', t.image, '120x120')}
+                      alt={t.name}
+                      width={52}
+                      height={52}
+                      loading="lazy"
+                      decoding="async"
+                      className={classes.avatar}
+                    />
+                  ) : (
+                    <span className={classes.avatar} aria-hidden>
+                      {t.name.slice(0, 1)}
+                    </span>
+                  )}
                   <div>
                     <Text fw={700} c="maroon.9">
                       {t.name}
@@ -71,7 +69,7 @@ export function Testimonials({ items, description }: { items: Testimonial[]; des
                   </div>
                 </Group>
               </Stack>
-            </Paper>
+            </div>
           ))}
         </SlideCarousel>
       </Container>

@@ -1,4 +1,4 @@
-import { Container, SimpleGrid, UnstyledButton } from '@mantine/core';
+import { Container, UnstyledButton } from '@mantine/core';
 import type { Banner } from '@shop/contract/content';
 import { mediaSrcSet, mediaUrl } from '@shop/contract/media';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
@@ -110,11 +110,11 @@ export function VideoBlock({ videoUrl, poster, rightBanners, bottomBanners }: Pr
           )}
         </div>
         {bottom.length > 0 && (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} mt="lg" spacing="lg">
+          <div className={classes.bottomBanners}>
             {bottom.map((b) => (
               <SideBanner key={b.id} banner={b} bottom />
             ))}
-          </SimpleGrid>
+          </div>
         )}
       </Container>
     </section>

@@ -1,4 +1,4 @@
-import { Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Container, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import classes from './layout.module.css';
@@ -29,7 +29,7 @@ export function SiteFooter({ data, texts, shopName }: Props) {
   return (
     <footer className={classes.footer}>
       <Container size="xl" py={48}>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing={36}>
+        <div className={classes.footerGrid}>
           <Stack gap="md">
             <ShopLogo src={data.assets['company-logo-white']} name={shopName} light loading="lazy" />
             {data.safeHtml.aboutCompany && (
@@ -123,7 +123,7 @@ export function SiteFooter({ data, texts, shopName }: Props) {
               </>
             )}
           </Stack>
-        </SimpleGrid>
+        </div>
       </Container>
       <div className={classes.copyright}>
         <Container size="xl">

@@ -1,8 +1,9 @@
-import { ActionIcon, Burger, Container } from '@mantine/core';
+import { Container } from '@mantine/core';
 import { useDisclosure, useWindowScroll } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
+import { IconButton } from '../../components/ui/button.tsx';
 import { AccountMenu } from '../account/account-menu.tsx';
 import { SearchBox } from '../search/search-box.tsx';
 import { CartButton } from './cart-button.tsx';
@@ -51,31 +52,33 @@ export function SiteHeader({ menu, logo, shopName }: Props) {
   return (
     <header className={classes.header} data-sticky={sticky} data-testid="site-header">
       <Container size="xl" className={classes.headerMain}>
-        <Burger
-          opened={menuOpened}
+        <button
+          type="button"
           onClick={mobileMenu.toggle}
           className={classes.burger}
           aria-label="Open menu"
           aria-expanded={menuOpened}
-          size="sm"
-          color="var(--mantine-color-maroon-9)"
-        />
+        >
+          <span />
+          <span />
+          <span />
+        </button>
         <ShopLogo src={logo} name={shopName} />
         <div className={classes.headerSearch}>
           <SearchBox />
         </div>
         <div className={classes.headerActions}>
-          <ActionIcon
+          <IconButton
             className={classes.mobileSearchButton}
             variant="light"
             color="saffron"
             size={42}
-            radius="xl"
+            round
             aria-label="Open search"
             onClick={mobileSearch.open}
           >
             <IconSearch size={20} color="var(--mantine-color-maroon-9)" aria-hidden />
-          </ActionIcon>
+          </IconButton>
           {/* On phones the account entry moves into the menu drawer (no room in the bar). */}
           <div className={classes.headerAccount}>
             <AccountMenu />

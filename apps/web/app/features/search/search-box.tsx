@@ -1,9 +1,11 @@
-import { ActionIcon, Loader, Paper, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useClickOutside, useDebouncedValue } from '@mantine/hooks';
 import { formatInr } from '@shop/contract/money';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { IconButton } from '../../components/ui/button.tsx';
+import { Spinner } from '../../components/ui/spinner.tsx';
+import { TextInput } from '../../components/ui/text-input.tsx';
 import { notifyError } from '../../lib/notify.ts';
 import { type Product, productThumbUrl } from '../catalogue/product.ts';
 import { useOpenProduct } from '../catalogue/product-modal.tsx';
@@ -105,39 +107,30 @@ export function SearchBox({ inModal = false, onDone }: Props) {
           aria-label="Search products"
           autoComplete="off"
           data-autofocus={inModal || undefined}
-          radius="xl"
+          round
           size={inModal ? 'md' : 'sm'}
-          classNames={{ input: classes.input }}
-          rightSectionPointerEvents="all"
+          inputClassName={classes.input}
           rightSection={
             showCross ? (
-              <ActionIcon variant="subtle" color="gray" radius="xl" aria-label="Clear search" onClick={clear}>
+              <IconButton round aria-label="Clear search" onClick={clear}>
                 <IconX size={18} aria-hidden />
-              </ActionIcon>
+              </IconButton>
             ) : (
-              <ActionIcon variant="subtle" color="gray" radius="xl" aria-label="Search" type="submit">
+              <IconButton round aria-label="Search" type="submit">
                 <IconSearch size={18} aria-hidden />
-              </ActionIcon>
+              </IconButton>
             )
           }
         />
       </form>
       {dropdownVisible && (
-        <Paper
-          shadow="lg"
-          radius="md"
-          withBorder
-          className={inModal ? classes.dropdownInline : classes.dropdown}
-          data-testid="search-dropdown"
-        >
+        <div className={inModal ? classes.dropdownInline : classes.dropdown} data-testid="search-dropdown">
           {state.status === 'loading' ? (
             <div className={classes.loading}>
-              <Loader size="sm" color="saffron" aria-label="Searching" />
+              <Spinner label="Searching" />
             </div>
           ) : results.length === 0 ? (
-            <Text p="md" c="gray.7" ta="center">
-              No product found
-            </Text>
+            <p className={classes.empty}>No product found</p>
           ) : (
             <ul
               className={classes.list}
@@ -148,7 +141,7 @@ export function SearchBox({ inModal = false, onDone }: Props) {
                 const image = productThumbUrl(p);
                 return (
                   <li key={p.id}>
-                    <UnstyledButton className={classes.result} onClick={() => choose(p)}>
+                    <button type="button" className={classes.result} onClick={() => choose(p)}>
                       {image ? (
                         <img
                           src={image}
@@ -163,13 +156,13 @@ export function SearchBox({ inModal = false, onDone }: Props) {
                       )}
                       <span className={classes.resultName}>{p.name}</span>
                       <span className={classes.resultPrice}>{formatInr(Number(p.selling_price))}</span>
-                    </UnstyledButton>
+                    </button>
                   </li>
                 );
               })}
             </ul>
           )}
-        </Paper>
+        </div>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 
 const assetsDir = new URL('../../apps/web/build/client/assets/', import.meta.url);
@@ -29,4 +30,18 @@ test('scripts are sent pre-compressed at build time: Brotli when accepted, else 
   expect(Number(gz.headers()['content-length'])).toBe(readFileSync(`${file.pathname}.gz`).length);
   // Playwright decodes the body: it is the script itself.
   expect((await gz.body()).equals(readFileSync(file))).toBe(true);
+});
+
+test('DESIGN §7 budget: the home page loads at most 150 KB of JavaScript (gzip)', async ({ page }) => {
+  const scripts = new Map<string, Promise<Buffer>>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.set(response.url(), response.body());
+  });
+  await page.goto('/');
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  await page.waitForLoadState('networkidle');
+  let gzipBytes = 0;
+  for (const body of scripts.values()) gzipBytes += gzipSync(await body, { level: 9 }).length;
+  expect(scripts.size).toBeGreaterThan(0);
+  expect(gzipBytes).toBeLessThanOrEqual(150_000);
 });

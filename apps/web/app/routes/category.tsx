@@ -1,4 +1,4 @@
-import { Container, LoadingOverlay, Text, Title } from '@mantine/core';
+import { Container, Text, Title } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { type MetaArgs, useLoaderData, useNavigation } from 'react-router';
 import { InnerPageBanner } from '../components/inner-page-banner.tsx';
@@ -11,6 +11,7 @@ import { categoryPath } from '../features/layout/category-links.ts';
 import { rootDataFrom, type StorefrontLoaderArgs, useRootData } from '../features/layout/root-data.ts';
 import { breadcrumbJsonLd, pageMeta, productJsonLd } from '../features/seo/page-meta.ts';
 import { useScrollToTopOnChange } from '../lib/use-scroll-to-top.ts';
+import { Spinner } from '../components/ui/spinner.tsx';
 
 export async function loader({ context, params }: StorefrontLoaderArgs) {
   return loadCategoryPage(context, params);
@@ -82,12 +83,11 @@ export default function CategoryRoute() {
       <Container size="xl" className={classes.layout}>
         <CategorySidebar categories={categories} activeId={category.id} />
         <section className={classes.content} aria-labelledby="listing-heading" aria-busy={loading}>
-          <LoadingOverlay
-            visible={loading}
-            zIndex={10}
-            overlayProps={{ blur: 1 }}
-            loaderProps={{ color: 'saffron' }}
-          />
+          {loading && (
+            <div className={classes.loadingOverlay}>
+              <Spinner size={36} label="Loading products" />
+            </div>
+          )}
           <div className={classes.listHeader}>
             <Title order={2} id="listing-heading" fz="h3" c="maroon.9">
               {category.name}

@@ -1,4 +1,4 @@
-import { Button, NavLink, Paper, Title } from '@mantine/core';
+import { NavLink, Title } from '@mantine/core';
 import { IconCategory, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
@@ -6,6 +6,7 @@ import { categoryPath } from '../layout/category-links.ts';
 import { buildTree, type TreeNode } from '../layout/menu-tree.ts';
 import { type Category, ROOT_CATEGORY_ID } from '../layout/root-data.ts';
 import classes from './catalogue.module.css';
+import { Button } from '../../components/ui/button.tsx';
 
 /** At this width or less the sidebar starts collapsed (spec §2). */
 export const MOBILE_MAX_WIDTH = 768;
@@ -56,15 +57,7 @@ export function CategorySidebar({ categories, activeId }: { categories: Category
   }, []);
   const state = open === null ? 'auto' : String(open);
   return (
-    <Paper
-      component="aside"
-      withBorder
-      radius="lg"
-      p="md"
-      className={classes.sidebar}
-      data-open={state}
-      aria-labelledby="sidebar-heading"
-    >
+    <aside className={classes.sidebar} data-open={state} aria-labelledby="sidebar-heading">
       <div className={classes.sidebarHeader}>
         <Title order={2} id="sidebar-heading" className={classes.sidebarTitle}>
           <IconCategory size={20} aria-hidden /> Product Categories
@@ -72,7 +65,7 @@ export function CategorySidebar({ categories, activeId }: { categories: Category
         <Button
           variant="subtle"
           color="maroon"
-          size="compact-sm"
+          size="sm"
           onClick={() =>
             setOpen((o) => !(o ?? !window.matchMedia(`(max-width: ${MOBILE_MAX_WIDTH}px)`).matches))
           }
@@ -91,6 +84,6 @@ export function CategorySidebar({ categories, activeId }: { categories: Category
       <nav id="category-tree" aria-label="Product categories" className={classes.sidebarTree}>
         <CategoryNodes nodes={tree} activeId={activeId} />
       </nav>
-    </Paper>
+    </aside>
   );
 }

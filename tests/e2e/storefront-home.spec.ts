@@ -64,6 +64,12 @@ test('video block: a poster loads the YouTube player only when clicked; at most 
   const play = block.getByRole('button', { name: 'Play video' });
   await expect(play.locator('img[src^="/backend/data/assets/"]')).toHaveCount(1);
   await expect(block.locator('img[src*="ytimg.com"]')).toHaveCount(0);
+  // Bandwidth order on a phone: the poster (the largest first-screen image there) before the
+  // banners under it, which still load at once; the bottom banners wait until scrolled near.
+  await expect(play.locator('img')).toHaveAttribute('fetchpriority', 'high');
+  const rightBanners = await block.locator('a img:not([loading="lazy"])').all();
+  expect(rightBanners.length).toBeGreaterThan(0);
+  for (const img of rightBanners) await expect(img).toHaveAttribute('fetchpriority', 'low');
   await play.click();
   await expect(block.locator('iframe')).toHaveAttribute(
     'src',

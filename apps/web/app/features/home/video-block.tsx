@@ -21,17 +21,10 @@ const SIDE_BANNER_SIZES = '(max-width: 768px) 100vw, (max-width: 1366px) 33vw, 4
 const BOTTOM_BANNER_SIZES = '(max-width: 768px) 100vw, 660px';
 const POSTER_SIZES = '(max-width: 768px) 100vw, 880px';
 
-// The right banners are in the first screen on phones too (often the largest image there, so the
-// LCP element): loaded at once. The bottom ones are below the fold: lazy.
-function SideBanner({
-  banner,
-  bottom = false,
-  first = false,
-}: {
-  banner: Banner;
-  bottom?: boolean;
-  first?: boolean;
-}) {
+// The right banners are in the first screen (beside the video on desktops, under it on phones):
+// loaded at once, but at low priority, so that the first slide and the video poster (the largest
+// image on phones) get the bandwidth first. The bottom ones are below the fold: lazy.
+function SideBanner({ banner, bottom = false }: { banner: Banner; bottom?: boolean }) {
   return (
     <BannerLink url={banner.url} label={banner.name || 'Offer'} className={classes.sideBanner}>
       <img
@@ -42,7 +35,7 @@ function SideBanner({
         width={600}
         height={338}
         loading={bottom ? 'lazy' : 'eager'}
-        fetchPriority={first ? 'high' : 'auto'}
+        fetchPriority={bottom ? 'auto' : 'low'}
         decoding="async"
         className={classes.sideBannerImage}
       />
@@ -103,8 +96,8 @@ export function VideoBlock({ videoUrl, poster, rightBanners, bottomBanners }: Pr
           )}
           {right.length > 0 && (
             <div className={classes.rightBanners}>
-              {right.map((b, i) => (
-                <SideBanner key={b.id} banner={b} first={i === 0} />
+              {right.map((b) => (
+                <SideBanner key={b.id} banner={b} />
               ))}
             </div>
           )}

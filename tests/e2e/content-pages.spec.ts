@@ -105,9 +105,20 @@ test.describe('content page /page/{slug}', () => {
     const hydration = await holdHydration(page);
     await page.goto(`/page/${row.url_slug}`, { waitUntil: 'commit' });
     await expect(page.getByRole('contentinfo')).toBeAttached();
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    const scrolled = await page.evaluate(() => window.scrollY);
-    expect(scrolled).toBeGreaterThan(200);
+    // The shopper scrolls as soon as the page can be scrolled: Chromium ignores scrolling until the
+    // render-blocking stylesheet has arrived and the first frame exists, which on a loaded machine
+    // is after the footer has been parsed. So keep scrolling until it takes.
+    let scrolled = 0;
+    await expect
+      .poll(async () => {
+        scrolled = await page.evaluate(() => {
+          window.scrollTo(0, document.body.scrollHeight);
+          return window.scrollY;
+        });
+        return scrolled;
+      })
+      .toBeGreaterThan(200);
+    await expect(page.locator('html')).not.toHaveAttribute('data-hydrated', 'true');
     hydration.release();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
     // Give effects and the scroll restoration a frame to run, then look again.

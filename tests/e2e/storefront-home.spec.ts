@@ -95,14 +95,20 @@ test('Featured Products: every featured product, 4 per row on large screens (2 o
   expect(perRow).toBe(isMobile(testInfo) ? 2 : 4);
 });
 
-test('testimonials carousel: five stars on each testimonial', async ({ page, request }) => {
+test('testimonials carousel: five stars and the 300x300 photo on each testimonial', async ({ page, request }) => {
   const response = await request.get('/backend/api/web/clienttestimonials', {
     params: { order: 'display_order' },
   });
-  const items = ((await response.json()) as { items: { name: string }[] }).items;
+  const items = ((await response.json()) as { items: { name: string; image: string | null }[] }).items;
   await gotoHydrated(page, '/');
   const section = page.getByTestId('testimonials');
   await expect(section.getByTestId('testimonial')).toHaveCount(items.length);
+  const withPhoto = items.find((t) => t.image);
+  expect(withPhoto).toBeDefined();
+  await expect(section.getByRole('img', { name: withPhoto?.name, exact: true }).first()).toHaveAttribute(
+    'src',
+    `/backend/data/clienttestimonials/300x300/${withPhoto?.image}`,
+  );
   await expect(section.getByRole('img', { name: 'Rated 5 out of 5' })).toHaveCount(items.length);
   await expect(section.getByRole('img', { name: 'Rated 5 out of 5' }).first().locator('svg')).toHaveCount(5);
 });

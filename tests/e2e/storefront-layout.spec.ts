@@ -140,12 +140,31 @@ test('the cart icon links to /cart', async ({ page }) => {
   await expect(page).toHaveURL(/\/cart$/);
 });
 
+test('inner pages show their title and the breadcrumb Home > current page', async ({ page }) => {
+  for (const [path, title] of [
+    ['/contact-us', 'Contact Us'],
+    ['/cart', 'Cart'],
+    ['/shipping', 'Shipping'],
+    ['/payment', 'Payment'],
+    ['/orders', 'Order History'],
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
+    await expect(crumbs).toHaveText(new RegExp(`^Home\\s*>\\s*${title}$`));
+  }
+});
+
 test('unknown pages and unknown categories answer 404', async ({ page }) => {
   for (const path of [
     '/no-such-page',
     '/category/999999/1/nothing',
     '/category/1/1/all-products',
     '/category/abc/1/x',
+    // Longer numbers than any id or page the API accepts are not found either (not a 500).
+    '/category/1234567890/1/x',
+    '/category/2/1234567890/x',
   ]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);

@@ -42,7 +42,8 @@ export default function LoginRoute() {
       afterLoginRedirect.clear();
       navigate(target ?? '/', { replace: true });
     } catch (error) {
-      notifyError(error);
+      // Spec §9: login toasts (both kinds) stay 5000 ms.
+      notifyError(error, 5000);
       // An account that was never verified: a new code is on its way, so go and enter it.
       if (isUnverified(error)) navigate(withEmail('/verify-email', values.username.trim().toLowerCase()));
     }

@@ -40,7 +40,7 @@ export const meta: MetaFunction = (args) => privatePageMeta('Order Details', 'or
 export default function OrderDetailsRoute() {
   return (
     <>
-      <InnerPageBanner title="Order Details" crumbs={[{ label: 'Order History', to: '/orders' }]} />
+      <InnerPageBanner title="Order Details" />
       <Container size="xl" py="xl">
         <Protected>
           <OrderDetails />

@@ -31,13 +31,7 @@ function storedOrder(): PayableOrder | null {
 export default function PaymentRoute() {
   return (
     <>
-      <InnerPageBanner
-        title="Payment"
-        crumbs={[
-          { label: 'Cart', to: '/cart' },
-          { label: 'Shipping', to: '/shipping' },
-        ]}
-      />
+      <InnerPageBanner title="Payment" />
       <Container size="xl" py="xl">
         <Protected>
           <PaymentScreen />

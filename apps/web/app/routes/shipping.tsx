@@ -29,7 +29,7 @@ export const meta: MetaFunction = (args) => privatePageMeta('Shipping', 'shippin
 export default function ShippingRoute() {
   return (
     <>
-      <InnerPageBanner title="Shipping" crumbs={[{ label: 'Cart', to: '/cart' }]} />
+      <InnerPageBanner title="Shipping" />
       <Container size="xl" py="xl">
         <Protected>
           <ShippingContents />

@@ -46,7 +46,7 @@ export function Testimonials({ items, description }: { items: Testimonial[]; des
                 <Group gap="sm" wrap="nowrap">
                   {t.image ? (
                     <img
-                      src={mediaUrl('clienttestimonials', t.image, '120x120')}
+                      src={mediaUrl('clienttestimonials', t.image, '300x300')}
                       alt={t.name}
                       width={52}
                       height={52}

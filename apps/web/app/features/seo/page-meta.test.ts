@@ -29,6 +29,18 @@ describe('pageMeta (title, description and keywords from the module settings, sp
     expect(find(tags, 'name', 'keywords')?.content).toBe('kaju katli, kesar foods');
   });
 
+  it('an item without keywords or title leaves no stray separator in the filled template', () => {
+    const bare = pageMeta({
+      settings: { ...settings, category_meta_keywords: '{META_KEYWORDS}, kesar foods, {META_KEYWORDS}, india' },
+      module: 'category',
+      title: '',
+      publicUrl: 'https://shop.example',
+      path: '/',
+    });
+    expect(find(bare, 'name', 'keywords')?.content).toBe('kesar foods, india');
+    expect(bare[0]).toEqual({ title: 'Kesar Foods & Locks' });
+  });
+
   it('adds the canonical link and Open Graph tags with absolute URLs', () => {
     expect(find(tags, 'rel', 'canonical')?.href).toBe('https://shop.example/category/5/1/sweets');
     expect(find(tags, 'property', 'og:url')?.content).toBe('https://shop.example/category/5/1/sweets');

@@ -29,13 +29,18 @@ export function shopName(settings: Record<string, string>): string {
   return settings.site_name || settings.company_name || DEFAULT_SHOP_NAME;
 }
 
+/**
+ * Fills a module template. An item without a value for a placeholder leaves no stray separator
+ * behind: '{META_KEYWORDS}, kesar foods' with no keywords is 'kesar foods', not ', kesar foods'.
+ */
 function fillPlaceholders(template: string, args: PageMetaArgs): string {
   return template
     .replaceAll('{TITLE}', args.title ?? '')
     .replaceAll('{META_DESCRIPTION}', args.description ?? '')
     .replaceAll('{META_KEYWORDS}', args.keywords ?? '')
     .replace(/\s+/g, ' ')
-    .trim();
+    .replace(/\s*,(?:\s*,)+/g, ',')
+    .replace(/^[\s,|]+|[\s,|]+$/g, '');
 }
 
 function absolute(publicUrl: string, pathOrUrl: string): string {

@@ -95,7 +95,10 @@ test('Featured Products: every featured product, 4 per row on large screens (2 o
   expect(perRow).toBe(isMobile(testInfo) ? 2 : 4);
 });
 
-test('testimonials carousel: five stars and the 300x300 photo on each testimonial', async ({ page, request }) => {
+test('testimonials carousel: five stars and the 300x300 photo on each testimonial', async ({
+  page,
+  request,
+}) => {
   const response = await request.get('/backend/api/web/clienttestimonials', {
     params: { order: 'display_order' },
   });

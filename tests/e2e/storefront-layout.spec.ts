@@ -147,7 +147,7 @@ test('inner pages show their title and the breadcrumb Home > current page', asyn
     ['/shipping', 'Shipping'],
     ['/payment', 'Payment'],
     ['/orders', 'Order History'],
-  ]) {
+  ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
     const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });

@@ -31,7 +31,10 @@ describe('pageMeta (title, description and keywords from the module settings, sp
 
   it('an item without keywords or title leaves no stray separator in the filled template', () => {
     const bare = pageMeta({
-      settings: { ...settings, category_meta_keywords: '{META_KEYWORDS}, kesar foods, {META_KEYWORDS}, india' },
+      settings: {
+        ...settings,
+        category_meta_keywords: '{META_KEYWORDS}, kesar foods, {META_KEYWORDS}, india',
+      },
       module: 'category',
       title: '',
       publicUrl: 'https://shop.example',

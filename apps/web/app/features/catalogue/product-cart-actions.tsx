@@ -1,6 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { IconMinus, IconPlus, IconShoppingCartPlus, IconTrash } from '@tabler/icons-react';
+import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Button, IconButton } from '../../components/ui/button.tsx';
+import { CartPlusIcon } from '../../components/ui/icons.tsx';
 import { cart, useCart } from '../cart/cart-store.ts';
 import { type Product, toCartProduct } from './product.ts';
 import classes from './product-cart-actions.module.css';
@@ -34,7 +35,7 @@ export function ProductCartActions({ product, withRemove = false, fullWidth = tr
       <Button
         fullWidth={fullWidth}
         color="maroon"
-        leftSection={<IconShoppingCartPlus size={18} aria-hidden />}
+        leftSection={<CartPlusIcon size={18} />}
         sectionClassName={classes.addSection}
         onClick={() => cart.add(toCartProduct(product))}
       >

@@ -1,18 +1,17 @@
 import { Container, Group, Stack, Text } from '@mantine/core';
 import type { Testimonial } from '@shop/contract/content';
 import { mediaUrl } from '@shop/contract/media';
-import { IconQuote, IconStarFilled } from '@tabler/icons-react';
+import { IconQuote } from '@tabler/icons-react';
+import { FiveStarsIcon } from '../../components/ui/icons.tsx';
 import classes from './home.module.css';
 import { SectionHeading } from './section-heading.tsx';
 import { SlideCarousel } from './slide-carousel.tsx';
 
 function FiveStars() {
   return (
-    <Group gap={2} role="img" aria-label="Rated 5 out of 5">
-      {[1, 2, 3, 4, 5].map((n) => (
-        <IconStarFilled key={n} size={18} color="var(--mantine-color-saffron-6)" aria-hidden />
-      ))}
-    </Group>
+    <span role="img" aria-label="Rated 5 out of 5" className={classes.stars}>
+      <FiveStarsIcon size={18} color="var(--mantine-color-saffron-6)" />
+    </span>
   );
 }
 

@@ -24,6 +24,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { memoryRateLimiter, redisRateLimiter } from './plugins/rate-limiter.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
 import { startJobs } from './jobs/scheduler.ts';
+import { sendMalformedUrl } from './storefront/malformed-url-page.ts';
 import { registerStorefront } from './storefront/storefront.ts';
 
 export const API_PREFIX = '/backend/api/web';
@@ -59,8 +60,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     }),
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
     trustProxy: config.isProduction,
-    // Malformed URLs (bad percent-encoding such as %FF%FE, over-long params) answer in the named shape too.
-    frameworkErrors: (_error, _request, reply) => sendNamedError(reply, 400, 'The request URL is malformed.'),
+    // Malformed URLs (bad percent-encoding such as %FF%FE, over-long params) answer in the named
+    // shape too; a browser asking for a storefront page gets a page saying so.
+    frameworkErrors: (_error, request, reply) => sendMalformedUrl(request, reply),
   });
   app.decorateRequest('customer', null);
   // Checks without a message of their own answer in the contract's words, not zod's.

@@ -176,6 +176,27 @@ describe('bad input on the public API', () => {
     );
   });
 
+  describe('a storefront page address that cannot be decoded', () => {
+    it('a browser gets a page in the 404 words with a way home (status 400), not JSON', async () => {
+      const res = await t.request({
+        method: 'GET',
+        url: '/page/%E0%A4',
+        headers: { accept: 'text/html,application/xhtml+xml' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('Page not found or something went wrong!');
+      expect(res.body).toContain('<a href="/">Back to home</a>');
+    });
+
+    it('the same address asked for by a program, and API addresses, keep the named shape', async () => {
+      const page = await t.request({ method: 'GET', url: '/page/%E0%A4' });
+      expectNamedError(page, 400);
+      const api = await t.request({ method: 'GET', url: `${API}/%FF%FE`, headers: { accept: 'text/html' } });
+      expectNamedError(api, api.statusCode);
+    });
+  });
+
   describe.each(['newsletters', 'contact_queries'])('POST %s', (path) => {
     const post = (payload: string, contentType: string) =>
       t.request({ method: 'POST', url: `${API}/${path}`, payload, headers: { 'content-type': contentType } });

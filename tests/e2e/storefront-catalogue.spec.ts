@@ -66,6 +66,23 @@ test('category page: tiles of the category and its sub-categories, breadcrumb, s
   if (!child) throw new Error('no leaf category');
   const leaf = tree.getByRole('link', { name: child.name, exact: true });
   await expect(leaf).toHaveAttribute('href', categoryPath(child));
+  // Groups off the active category's path start closed; their button shows their sub-categories.
+  const onPath = new Set<number>();
+  for (let c = cats.find((x) => x.id === parent.id); c; c = cats.find((x) => x.id === c?.parent_id))
+    onPath.add(c.id);
+  const other = cats.find(
+    (c) => c.total_sub_categories > 0 && !onPath.has(c.id) && c.id !== 1 && (c.parent_id ?? 1) === 1,
+  );
+  const otherChild = other && cats.find((c) => c.parent_id === other.id);
+  if (!other || !otherChild) throw new Error('the demo shop needs a second category with sub-categories');
+  const group = tree.getByRole('button', { name: other.name, exact: true });
+  await expect(group).toHaveAttribute('aria-expanded', 'false');
+  await expect(tree.getByText(otherChild.name, { exact: true })).toHaveCount(0);
+  await group.click();
+  await expect(group).toHaveAttribute('aria-expanded', 'true');
+  await expect(tree.getByText(otherChild.name, { exact: true })).toBeVisible();
+  await group.click();
+  await expect(group).toHaveAttribute('aria-expanded', 'false');
   await sidebar.getByRole('button', { name: 'Hide categories' }).click();
   await expect(tree).toBeHidden();
   await expect(sidebar.getByRole('button', { name: 'Show all categories' })).toBeVisible();

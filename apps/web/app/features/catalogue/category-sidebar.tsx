@@ -1,12 +1,11 @@
-import { NavLink, Title } from '@mantine/core';
 import { IconCategory, IconChevronDown, IconChevronUp } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { Button } from '../../components/ui/button.tsx';
 import { categoryPath } from '../layout/category-links.ts';
 import { buildTree, type TreeNode } from '../layout/menu-tree.ts';
 import { type Category, ROOT_CATEGORY_ID } from '../layout/root-data.ts';
 import classes from './catalogue.module.css';
-import { Button } from '../../components/ui/button.tsx';
 
 /** At this width or less the sidebar starts collapsed (spec §2). */
 export const MOBILE_MAX_WIDTH = 768;
@@ -15,31 +14,54 @@ function contains(node: TreeNode<Category>, id: number): boolean {
   return node.id === id || node.children.some((c) => contains(c, id));
 }
 
+/**
+ * A category with sub-categories: a button that shows or hides them. Closed groups render no
+ * children at all, so a page hydrates only the open branch (the active category's parents).
+ */
+function CategoryGroup({ node, activeId }: { node: TreeNode<Category>; activeId: number }) {
+  const [open, setOpen] = useState(() => contains(node, activeId));
+  const listId = useId();
+  return (
+    <li>
+      <button
+        type="button"
+        className={classes.treeItem}
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span>{node.name}</span>
+        <IconChevronDown size={16} aria-hidden className={classes.treeChevron} />
+      </button>
+      {open && (
+        <ul id={listId} className={classes.treeChildren}>
+          <CategoryNodes nodes={node.children} activeId={activeId} />
+        </ul>
+      )}
+    </li>
+  );
+}
+
+/**
+ * The tree as plain links and buttons (not Mantine's NavLink and Collapse: a shop has dozens of
+ * categories, and each NavLink cost a component tree, its styles and hooks on every category page).
+ */
 function CategoryNodes({ nodes, activeId }: { nodes: TreeNode<Category>[]; activeId: number }) {
   return nodes.map((node) =>
     node.children.length === 0 ? (
-      <NavLink
-        key={node.id}
-        component={Link}
-        to={categoryPath(node)}
-        preventScrollReset
-        label={node.name}
-        active={node.id === activeId}
-        color="maroon"
-        variant="light"
-        className={classes.sidebarLink}
-      />
+      <li key={node.id}>
+        <Link
+          to={categoryPath(node)}
+          preventScrollReset
+          className={classes.treeItem}
+          data-active={node.id === activeId || undefined}
+          aria-current={node.id === activeId ? 'page' : undefined}
+        >
+          {node.name}
+        </Link>
+      </li>
     ) : (
-      <NavLink
-        key={node.id}
-        component="button"
-        label={node.name}
-        defaultOpened={contains(node, activeId)}
-        childrenOffset={14}
-        className={classes.sidebarLink}
-      >
-        <CategoryNodes nodes={node.children} activeId={activeId} />
-      </NavLink>
+      <CategoryGroup key={node.id} node={node} activeId={activeId} />
     ),
   );
 }
@@ -59,9 +81,9 @@ export function CategorySidebar({ categories, activeId }: { categories: Category
   return (
     <aside className={classes.sidebar} data-open={state} aria-labelledby="sidebar-heading">
       <div className={classes.sidebarHeader}>
-        <Title order={2} id="sidebar-heading" className={classes.sidebarTitle}>
+        <h2 id="sidebar-heading" className={classes.sidebarTitle}>
           <IconCategory size={20} aria-hidden /> Product Categories
-        </Title>
+        </h2>
         <Button
           variant="subtle"
           color="maroon"
@@ -82,7 +104,9 @@ export function CategorySidebar({ categories, activeId }: { categories: Category
         </Button>
       </div>
       <nav id="category-tree" aria-label="Product categories" className={classes.sidebarTree}>
-        <CategoryNodes nodes={tree} activeId={activeId} />
+        <ul className={classes.treeList}>
+          <CategoryNodes nodes={tree} activeId={activeId} />
+        </ul>
       </nav>
     </aside>
   );

@@ -27,6 +27,17 @@ test('top bar shows the header text, company phone and e-mail', async ({ page, r
   );
 });
 
+test('the header logo links home and is a resized WebP copy with its size set', async ({ page, request }) => {
+  await page.goto('/');
+  const logo = page.getByRole('banner').getByRole('link', { name: /home$/ }).getByRole('img');
+  await expect(logo).toHaveAttribute('src', /^\/backend\/data\/assets\/w480\//);
+  await expect(logo).toHaveAttribute('width', '180');
+  await expect(logo).toHaveAttribute('height', '56');
+  const image = await request.get((await logo.getAttribute('src')) ?? '');
+  expect(image.headers()['content-type']).toBe('image/webp');
+  expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+});
+
 test('the header becomes sticky once the page is scrolled more than 10 px', async ({ page }) => {
   await gotoHydrated(page, '/');
   const header = page.getByTestId('site-header');

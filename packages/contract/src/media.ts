@@ -45,9 +45,12 @@ const SRCSET_WIDTHS = [480, 800, 1200] as const;
  * of a desktop banner.
  */
 export function mediaSrcSet(url: string, width: number): string {
-  const slash = url.lastIndexOf('/');
-  const copies = SRCSET_WIDTHS.filter((w) => w < width).map(
-    (w) => `${url.slice(0, slash)}/w${w}${url.slice(slash)} ${w}w`,
-  );
+  const copies = SRCSET_WIDTHS.filter((w) => w < width).map((w) => `${mediaVariantOf(url, `w${w}`)} ${w}w`);
   return [...copies, `${url} ${width}w`].join(', ');
+}
+
+/** The URL of a variant (a WebP copy, see MediaVariant) of the original media image at `url`. */
+export function mediaVariantOf(url: string, size: MediaVariant): string {
+  const slash = url.lastIndexOf('/');
+  return `${url.slice(0, slash)}/${size}${url.slice(slash)}`;
 }

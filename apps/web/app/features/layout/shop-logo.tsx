@@ -1,5 +1,14 @@
+import { mediaVariantOf } from '@shop/contract/media';
 import { Link } from 'react-router';
 import classes from './layout.module.css';
+
+/**
+ * The logo's 480-pixel-wide WebP copy (enough for its 180 CSS pixels at 2.6× density, and a third
+ * lighter than the uploaded PNG; it is fetched at the start of every page). SVG logos as they are.
+ */
+function logoSrc(src: string): string {
+  return /\.svg$/i.test(src) ? src : mediaVariantOf(src, 'w480');
+}
 
 interface Props {
   src?: string;
@@ -15,7 +24,14 @@ export function ShopLogo({ src, name, light = false, loading = 'eager' }: Props)
   return (
     <Link to="/" className={classes.logoLink} aria-label={`${name} home`}>
       {src ? (
-        <img src={src} alt={name} width={180} height={56} loading={loading} className={classes.logoImage} />
+        <img
+          src={logoSrc(src)}
+          alt={name}
+          width={180}
+          height={56}
+          loading={loading}
+          className={classes.logoImage}
+        />
       ) : (
         <span className={light ? classes.logoTextLight : classes.logoText}>{name}</span>
       )}

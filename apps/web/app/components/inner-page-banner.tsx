@@ -1,8 +1,9 @@
-import { Anchor, Box, Breadcrumbs, Container, Text, Title } from '@mantine/core';
 import { mediaSrcSet, mediaUrl } from '@shop/contract/media';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { bannersOf, useRootData } from '../features/layout/root-data.ts';
 import classes from './inner-page-banner.module.css';
+import { Container } from './ui/container.tsx';
 
 /** Inner page banners are made 1600 pixels wide. */
 const INNER_BANNER_WIDTH = 1600;
@@ -23,7 +24,7 @@ export function InnerPageBanner({
   const data = useRootData();
   const banner = bannersOf(data, 'Inner Page Banners')[0];
   return (
-    <Box component="section" className={classes.banner} aria-label="Page banner">
+    <section className={classes.banner} aria-label="Page banner">
       {banner && (
         // An <img>, not a CSS background: the browser finds it in the HTML (React preloads it in
         // the head) instead of after the stylesheets; it is often the page's largest paint.
@@ -38,32 +39,41 @@ export function InnerPageBanner({
           className={classes.image}
         />
       )}
-      <Container size="xl" className={classes.inner}>
-        <Title order={1} className={classes.title}>
-          {title}
-        </Title>
+      <Container className={classes.inner}>
+        <h1 className={classes.title}>{title}</h1>
         <nav aria-label="Breadcrumb">
-          <Breadcrumbs separator=">" className={classes.crumbs} classNames={{ separator: classes.separator }}>
-            <Anchor component={Link} to="/" className={classes.crumbLink}>
+          <div className={classes.crumbs}>
+            <Link to="/" className={classes.crumbLink}>
               Home
-            </Anchor>
-            {crumbs.map((c) =>
-              c.to ? (
-                <Anchor key={c.label} component={Link} to={c.to} className={classes.crumbLink}>
-                  {c.label}
-                </Anchor>
-              ) : (
-                <Text key={c.label} component="span" className={classes.crumbText}>
-                  {c.label}
-                </Text>
-              ),
-            )}
-            <Text component="span" className={classes.current} aria-current="page">
+            </Link>
+            {crumbs.map((c) => (
+              <Fragment key={c.label}>
+                <Separator />
+                {c.to ? (
+                  <Link to={c.to} className={classes.crumbLink}>
+                    {c.label}
+                  </Link>
+                ) : (
+                  <span className={classes.crumbText}>{c.label}</span>
+                )}
+              </Fragment>
+            ))}
+            <Separator />
+            <span className={classes.current} aria-current="page">
               {title}
-            </Text>
-          </Breadcrumbs>
+            </span>
+          </div>
         </nav>
       </Container>
-    </Box>
+    </section>
+  );
+}
+
+/** The '>' between crumbs: seen, not read out (the links' order says it). */
+function Separator() {
+  return (
+    <span className={classes.separator} aria-hidden="true">
+      &gt;
+    </span>
   );
 }

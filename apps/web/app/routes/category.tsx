@@ -1,4 +1,4 @@
-import { Container, Text, Title } from '@mantine/core';
+import { Text, Title } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
 import { type MetaArgs, useLoaderData, useNavigation } from 'react-router';
 import { InnerPageBanner } from '../components/inner-page-banner.tsx';
@@ -12,6 +12,7 @@ import { rootDataFrom, type StorefrontLoaderArgs, useRootData } from '../feature
 import { breadcrumbJsonLd, pageMeta, productJsonLd } from '../features/seo/page-meta.ts';
 import { useScrollToTopOnChange } from '../lib/use-scroll-to-top.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
+import { Container } from '../components/ui/container.tsx';
 
 export async function loader({ context, params }: StorefrontLoaderArgs) {
   return loadCategoryPage(context, params);
@@ -80,7 +81,7 @@ export default function CategoryRoute() {
   return (
     <>
       <InnerPageBanner title={category.name} crumbs={[{ label: 'Products' }]} />
-      <Container size="xl" className={classes.layout}>
+      <Container className={classes.layout}>
         <CategorySidebar categories={categories} activeId={category.id} />
         <section className={classes.content} aria-labelledby="listing-heading" aria-busy={loading}>
           {loading && (

@@ -1,4 +1,3 @@
-import { Container } from '@mantine/core';
 import type { MetaFunction } from 'react-router';
 import { InnerPageBanner } from '../components/inner-page-banner.tsx';
 import { contactDetailsOf } from '../features/contact/contact-details.ts';
@@ -7,6 +6,7 @@ import { ContactInfo } from '../features/contact/contact-info.tsx';
 import classes from '../features/contact/contact.module.css';
 import { rootDataFrom, useRootData } from '../features/layout/root-data.ts';
 import { breadcrumbJsonLd, pageMeta, shopName } from '../features/seo/page-meta.ts';
+import { Container } from '../components/ui/container.tsx';
 
 export const meta: MetaFunction = ({ matches, location }) => {
   const root = rootDataFrom(matches);
@@ -27,7 +27,7 @@ export default function ContactUsRoute() {
   return (
     <>
       <InnerPageBanner title="Contact Us" />
-      <Container size="xl" className={classes.page}>
+      <Container className={classes.page}>
         <div className={classes.layout}>
           <ContactInfo details={details} />
           <ContactForm />

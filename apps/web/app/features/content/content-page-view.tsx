@@ -1,4 +1,4 @@
-import { Button, Container, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { Page } from '@shop/contract/content';
 import { messages } from '@shop/contract/messages';
 import { IconFileOff } from '@tabler/icons-react';
@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { InnerPageBanner } from '../../components/inner-page-banner.tsx';
 import classes from './content.module.css';
 import { embedYoutubeTags } from './youtube-tags.ts';
+import { Container } from '../../components/ui/container.tsx';
 
 /** A content page: banner with its title, then its (server-sanitised) HTML with videos embedded. */
 export function ContentPageView({ page }: { page: Page }) {

@@ -1,10 +1,11 @@
-import { Container, Group, Text, Title } from '@mantine/core';
+import { Group, Text, Title } from '@mantine/core';
 import { type ReactNode, Suspense } from 'react';
 import { Await } from 'react-router';
 import { InnerPageBanner } from '../../components/inner-page-banner.tsx';
 import classes from './gallery.module.css';
 import { GalleryLoading } from './gallery-states.tsx';
 import { useScrollToTopOnChange } from '../../lib/use-scroll-to-top.ts';
+import { Container } from '../../components/ui/container.tsx';
 
 interface Props<T> {
   /** Banner title, e.g. 'Photo Gallery'. */
@@ -27,7 +28,7 @@ export function GalleryPage<T>(props: Props<T>) {
   return (
     <>
       <InnerPageBanner title={props.title} />
-      <Container size="xl" className={classes.section}>
+      <Container className={classes.section}>
         {Array.isArray(props.items) ? (
           // Server-rendered data: render at once (an <Await> would suspend for a tick and make the
           // server stream a loader first, which shifts the layout when the photos replace it).

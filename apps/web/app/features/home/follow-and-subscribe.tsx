@@ -1,9 +1,9 @@
-import { Container, Group, Text, Title } from '@mantine/core';
 import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconBrandYoutube } from '@tabler/icons-react';
 import { IconButton } from '../../components/ui/button.tsx';
 import type { SocialLinks } from '../layout/shop-texts.ts';
 import classes from './home.module.css';
 import { NewsletterForm } from './newsletter-form.tsx';
+import { Container } from '../../components/ui/container.tsx';
 
 const NETWORKS = [
   { key: 'facebook', label: 'Facebook', icon: IconBrandFacebook },
@@ -27,18 +27,12 @@ export function FollowAndSubscribe({ social, followDescription, newsletterDescri
       className={classes.followSection}
       data-testid="follow-subscribe"
     >
-      <Container size="xl">
+      <Container>
         <div className={classes.followGrid}>
           <div>
-            <Title order={2} className={classes.followTitle}>
-              Follow Us On
-            </Title>
-            {followDescription && (
-              <Text c="white" fz="sm" mt={4}>
-                {followDescription}
-              </Text>
-            )}
-            <Group gap="sm" mt="md">
+            <h2 className={classes.followTitle}>Follow Us On</h2>
+            {followDescription && <p className={classes.followText}>{followDescription}</p>}
+            <div className={classes.followLinks}>
               {links.map(({ key, label, icon: Icon }) => (
                 <IconButton
                   key={key}
@@ -54,16 +48,14 @@ export function FollowAndSubscribe({ social, followDescription, newsletterDescri
                   <Icon size={24} aria-hidden />
                 </IconButton>
               ))}
-            </Group>
+            </div>
           </div>
           <div>
-            <Title order={2} className={classes.followTitle}>
-              Subscribe Newsletter
-            </Title>
-            <Text c="white" fz="sm" mt={4} mb="md">
+            <h2 className={classes.followTitle}>Subscribe Newsletter</h2>
+            <p className={`${classes.followText} ${classes.followTextBeforeForm}`}>
               {newsletterDescription ||
                 'Offers on festive sweets, new snacks and locks — straight to your inbox.'}
-            </Text>
+            </p>
             <NewsletterForm />
           </div>
         </div>

@@ -1,4 +1,3 @@
-import { Container, Text } from '@mantine/core';
 import {
   IconAward,
   IconBuildingFactory2,
@@ -9,6 +8,7 @@ import {
 import { Button } from '../../components/ui/button.tsx';
 import classes from './home.module.css';
 import { SectionHeading } from './section-heading.tsx';
+import { Container } from '../../components/ui/container.tsx';
 
 const FEATURES = [
   { title: 'Transportation', icon: IconTruckDelivery },
@@ -28,24 +28,18 @@ export function MoreToDiscover({ text, images }: Props) {
   const shown = images.filter((src): src is string => Boolean(src)).slice(0, 2);
   return (
     <section aria-labelledby="discover-heading" className={classes.section} data-testid="more-to-discover">
-      <Container size="xl">
+      <Container>
         <SectionHeading id="discover-heading" title="More to discover" />
         <div className={classes.discoverGrid}>
           <div>
-            {text && (
-              <Text c="gray.8" lh={1.75} mb="lg">
-                {text.replace(/<[^>]*>/g, ' ')}
-              </Text>
-            )}
+            {text && <p className={classes.discoverText}>{text.replace(/<[^>]*>/g, ' ')}</p>}
             <div className={classes.featureGrid}>
               {FEATURES.map(({ title, icon: Icon }) => (
                 <div key={title} className={classes.featureBox} data-testid="feature-box">
                   <span className={classes.featureIcon}>
                     <Icon size={28} color="var(--mantine-color-maroon-8)" aria-hidden />
                   </span>
-                  <Text fw={700} c="maroon.9" mt="xs" ta="center">
-                    {title}
-                  </Text>
+                  <p className={classes.featureTitle}>{title}</p>
                 </div>
               ))}
             </div>

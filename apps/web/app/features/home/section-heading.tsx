@@ -1,4 +1,3 @@
-import { Text, Title } from '@mantine/core';
 import classes from './home.module.css';
 
 /** A home section heading with the saffron underline and an optional description. */
@@ -13,14 +12,10 @@ export function SectionHeading({
 }) {
   return (
     <div className={classes.sectionHeading}>
-      <Title order={2} id={id} className={classes.sectionTitle}>
+      <h2 id={id} className={classes.sectionTitle}>
         {title}
-      </Title>
-      {description && (
-        <Text c="gray.7" maw={720} mx="auto" mt="xs">
-          {description}
-        </Text>
-      )}
+      </h2>
+      {description && <p className={classes.sectionDescription}>{description}</p>}
     </div>
   );
 }

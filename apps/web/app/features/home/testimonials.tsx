@@ -1,4 +1,3 @@
-import { Container, Group, Stack, Text } from '@mantine/core';
 import type { Testimonial } from '@shop/contract/content';
 import { mediaUrl } from '@shop/contract/media';
 import { IconQuote } from '@tabler/icons-react';
@@ -6,6 +5,7 @@ import { FiveStarsIcon } from '../../components/ui/icons.tsx';
 import classes from './home.module.css';
 import { SectionHeading } from './section-heading.tsx';
 import { SlideCarousel } from './slide-carousel.tsx';
+import { Container } from '../../components/ui/container.tsx';
 
 function FiveStars() {
   return (
@@ -24,7 +24,7 @@ export function Testimonials({ items, description }: { items: Testimonial[]; des
       className={classes.testimonialSection}
       data-testid="testimonials"
     >
-      <Container size="xl">
+      <Container>
         <SectionHeading id="testimonials-heading" title="What People are Saying" description={description} />
         <SlideCarousel
           label="What People are Saying"
@@ -36,13 +36,11 @@ export function Testimonials({ items, description }: { items: Testimonial[]; des
         >
           {items.map((t) => (
             <div key={t.id} className={classes.testimonial} data-testid="testimonial">
-              <Stack gap="md" h="100%">
+              <div className={classes.testimonialBody}>
                 <IconQuote size={30} color="var(--mantine-color-saffron-5)" aria-hidden />
-                <Text c="gray.8" fz="sm" lh={1.7} style={{ flex: 1 }}>
-                  {t.description}
-                </Text>
+                <p className={classes.testimonialText}>{t.description}</p>
                 <FiveStars />
-                <Group gap="sm" wrap="nowrap">
+                <div className={classes.testimonialPerson}>
                   {t.image ? (
                     <img
                       src={mediaUrl('clienttestimonials', t.image, '300x300')}
@@ -59,15 +57,11 @@ export function Testimonials({ items, description }: { items: Testimonial[]; des
                     </span>
                   )}
                   <div>
-                    <Text fw={700} c="maroon.9">
-                      {t.name}
-                    </Text>
-                    <Text fz="xs" c="gray.7">
-                      {t.designation}
-                    </Text>
+                    <p className={classes.testimonialName}>{t.name}</p>
+                    <p className={classes.testimonialRole}>{t.designation}</p>
                   </div>
-                </Group>
-              </Stack>
+                </div>
+              </div>
             </div>
           ))}
         </SlideCarousel>

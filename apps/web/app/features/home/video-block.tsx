@@ -1,4 +1,4 @@
-import { Container, UnstyledButton } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import type { Banner } from '@shop/contract/content';
 import { mediaSrcSet, mediaUrl } from '@shop/contract/media';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { BannerLink } from './banner-link.tsx';
 import classes from './home.module.css';
 import { youtubeEmbed, youtubeIdOf } from './youtube.ts';
+import { Container } from '../../components/ui/container.tsx';
 
 interface Props {
   videoUrl: string;
@@ -55,7 +56,7 @@ export function VideoBlock({ videoUrl, poster, rightBanners, bottomBanners }: Pr
   if (!id && right.length === 0 && bottom.length === 0) return null;
   return (
     <section aria-label="Watch our story" className={classes.videoSection} data-testid="video-block">
-      <Container size="xl">
+      <Container>
         <div className={right.length ? classes.videoGrid : undefined}>
           {id && (
             <div className={classes.video}>

@@ -1,4 +1,3 @@
-import { Container, Stack, Text, Title } from '@mantine/core';
 import { IconDownload, IconMail, IconMapPin, IconPhone } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import classes from './layout.module.css';
@@ -7,6 +6,7 @@ import { footerCategoryColumns, categoryPath } from './category-links.ts';
 import type { RootData } from './root-data.ts';
 import type { ShopTexts } from './shop-texts.ts';
 import { ShopLogo } from './shop-logo.tsx';
+import { Container } from '../../components/ui/container.tsx';
 
 interface Props {
   data: RootData;
@@ -28,23 +28,20 @@ export function SiteFooter({ data, texts, shopName }: Props) {
   const file = catalogueFile(data);
   return (
     <footer className={classes.footer}>
-      <Container size="xl" py={48}>
+      <Container className={classes.footerMain}>
         <div className={classes.footerGrid}>
-          <Stack gap="md">
+          <div className={`${classes.footerColumn} ${classes.footerColumnWide}`}>
             <ShopLogo src={data.assets['company-logo-white']} name={shopName} light loading="lazy" />
             {data.safeHtml.aboutCompany && (
-              <Text
-                fz="sm"
+              <p
                 className={classes.footerText}
                 // Sanitised on the server (inline tags only).
                 dangerouslySetInnerHTML={{ __html: data.safeHtml.aboutCompany }}
               />
             )}
-          </Stack>
-          <Stack gap="xs">
-            <Title order={2} className={classes.footerHeading}>
-              Categories
-            </Title>
+          </div>
+          <div className={classes.footerColumn}>
+            <h2 className={classes.footerHeading}>Categories</h2>
             <ul className={classes.footerList}>
               {firstCategories.map((c) => (
                 <li key={c.id}>
@@ -54,11 +51,11 @@ export function SiteFooter({ data, texts, shopName }: Props) {
                 </li>
               ))}
             </ul>
-          </Stack>
-          <Stack gap="xs">
-            <Title order={2} className={classes.footerHeading}>
+          </div>
+          <div className={classes.footerColumn}>
+            <h2 className={classes.footerHeading}>
               {nextCategories.length > 0 ? 'More Categories' : 'Quick Links'}
-            </Title>
+            </h2>
             <ul className={classes.footerList}>
               {nextCategories.map((c) => (
                 <li key={c.id}>
@@ -74,17 +71,15 @@ export function SiteFooter({ data, texts, shopName }: Props) {
                   </li>
                 ))}
             </ul>
-          </Stack>
-          <Stack gap="sm">
-            <Title order={2} className={classes.footerHeading}>
-              Contact Us
-            </Title>
+          </div>
+          <div className={`${classes.footerColumn} ${classes.footerColumnContact}`}>
+            <h2 className={classes.footerHeading}>Contact Us</h2>
             {data.safeHtml.address && (
-              <Text fz="sm" component="address" className={classes.footerContact}>
+              <address className={classes.footerContact}>
                 <IconMapPin size={18} aria-hidden className={classes.footerIcon} />
                 {/* Sanitised on the server (inline tags only). */}
                 <span dangerouslySetInnerHTML={{ __html: data.safeHtml.address }} />
-              </Text>
+              </address>
             )}
             {texts.phone && (
               <a href={`tel:${texts.phone.replace(/[^\d+]/g, '')}`} className={classes.footerContact}>
@@ -110,9 +105,7 @@ export function SiteFooter({ data, texts, shopName }: Props) {
             )}
             {nextCategories.length > 0 && data.footerMenus.length > 0 && (
               <>
-                <Title order={2} className={classes.footerHeading} mt="sm">
-                  Quick Links
-                </Title>
+                <h2 className={`${classes.footerHeading} ${classes.footerHeadingSpaced}`}>Quick Links</h2>
                 <ul className={classes.footerList}>
                   {data.footerMenus.map((m) => (
                     <li key={m.id}>
@@ -122,18 +115,19 @@ export function SiteFooter({ data, texts, shopName }: Props) {
                 </ul>
               </>
             )}
-          </Stack>
+          </div>
         </div>
       </Container>
       <div className={classes.copyright}>
-        <Container size="xl">
+        <Container>
           {data.safeHtml.copyright ? (
             // Sanitised on the server (inline tags only).
-            <Text fz="sm" ta="center" dangerouslySetInnerHTML={{ __html: data.safeHtml.copyright }} />
+            <p
+              className={classes.copyrightText}
+              dangerouslySetInnerHTML={{ __html: data.safeHtml.copyright }}
+            />
           ) : (
-            <Text fz="sm" ta="center">
-              © {shopName}. All rights reserved.
-            </Text>
+            <p className={classes.copyrightText}>© {shopName}. All rights reserved.</p>
           )}
         </Container>
       </div>

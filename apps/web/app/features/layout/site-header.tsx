@@ -1,4 +1,3 @@
-import { Container } from '@mantine/core';
 import { useDisclosure, useWindowScroll } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
@@ -12,6 +11,7 @@ import classes from './layout.module.css';
 import type { TreeNode } from './menu-tree.ts';
 import type { MenuItem } from './root-data.ts';
 import { ShopLogo } from './shop-logo.tsx';
+import { Container } from '../../components/ui/container.tsx';
 
 // The drawer and the search modal load on first use (kept out of the first page's JavaScript).
 const MobileNav = lazy(() => import('./mobile-nav.tsx'));
@@ -51,7 +51,7 @@ export function SiteHeader({ menu, logo, shopName }: Props) {
 
   return (
     <header className={classes.header} data-sticky={sticky} data-testid="site-header">
-      <Container size="xl" className={classes.headerMain}>
+      <Container className={classes.headerMain}>
         <button
           type="button"
           onClick={mobileMenu.toggle}
@@ -87,7 +87,7 @@ export function SiteHeader({ menu, logo, shopName }: Props) {
         </div>
       </Container>
       <div className={classes.navBar}>
-        <Container size="xl">
+        <Container>
           <HeaderNav items={menu} />
         </Container>
       </div>

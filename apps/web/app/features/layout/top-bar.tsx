@@ -1,13 +1,13 @@
-import { Container } from '@mantine/core';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import classes from './layout.module.css';
 import type { ShopTexts } from './shop-texts.ts';
+import { Container } from '../../components/ui/container.tsx';
 
 /** Top bar: header text, company phone and e-mail (spec §2). */
 export function TopBar({ texts }: { texts: ShopTexts }) {
   return (
     <div className={classes.topBar} data-testid="top-bar">
-      <Container size="xl" className={classes.topBarInner}>
+      <Container className={classes.topBarInner}>
         <span className={classes.topBarText}>{texts.headerTopText}</span>
         <span className={classes.topBarContacts}>
           {texts.phone && (

@@ -1,4 +1,4 @@
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@shop/contract/collection';
+import { DEFAULT_PER_PAGE, MAX_PER_PAGE, NUMERIC_ID } from '@shop/contract/collection';
 import type { Collection } from '@shop/contract/collection';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
@@ -16,8 +16,7 @@ const positiveInt = (fallback: number) =>
     .transform((value, ctx) => {
       const raw = Array.isArray(value) ? value[0] : value;
       if (raw === undefined || raw === '') return fallback;
-      const n =
-        typeof raw === 'number' ? raw : /^\d{1,9}$/.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
+      const n = typeof raw === 'number' ? raw : NUMERIC_ID.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
       if (!Number.isInteger(n)) {
         ctx.addIssue({ code: 'custom', message: 'must be a positive integer' });
         return z.NEVER;

@@ -1,3 +1,4 @@
+import { NUMERIC_ID } from '@shop/contract/collection';
 import { z } from 'zod';
 
 /**
@@ -20,7 +21,4 @@ export function searchParam(max: number) {
 }
 
 /** A numeric resource id in the path; anything else is a 400, never a database error. */
-export const idParam = z
-  .string()
-  .regex(/^\d{1,9}$/, 'must be a positive integer')
-  .transform(Number);
+export const idParam = z.string().regex(NUMERIC_ID, 'must be a positive integer').transform(Number);

@@ -1,6 +1,7 @@
 import { type Stats, createReadStream } from 'node:fs';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, resolve, sep } from 'node:path';
+import { NUMERIC_ID } from '@shop/contract/collection';
 import sharp from 'sharp';
 
 /**
@@ -36,13 +37,12 @@ const resizable = new Set(['.jpg', '.jpeg', '.png', '.webp', '.avif', '.gif', '.
 // leading dot, so neither '..' nor hidden files nor absolute paths can be named.
 const FILE_NAME = /^[A-Za-z0-9_][A-Za-z0-9._ ()+-]{0,199}$/;
 const FOLDER = /^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/;
-const PRODUCT_ID = /^\d{1,9}$/;
 
 export function isFileName(name: string): boolean {
   return FILE_NAME.test(name) && !name.includes('..') && extname(name).toLowerCase() in contentTypes;
 }
 export const isFolderName = (name: string) => FOLDER.test(name);
-export const isProductId = (id: string) => PRODUCT_ID.test(id);
+export const isProductId = (id: string) => NUMERIC_ID.test(id);
 export const isVariantSize = (size: string): size is VariantSize => Object.hasOwn(VARIANT_SIZES, size);
 
 export function contentTypeOf(file: string): string {

@@ -1,10 +1,8 @@
 import type { Category, Product } from '@shop/contract/catalogue';
-import type { Collection } from '@shop/contract/collection';
+import { type Collection, NUMERIC_ID } from '@shop/contract/collection';
 import type { StorefrontLoadContext } from '@shop/contract/storefront-context';
 import { data } from 'react-router';
 import { ROOT_CATEGORY_ID } from '../layout/root-data.ts';
-
-const ID_PATTERN = /^\d{1,9}$/;
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
@@ -18,8 +16,7 @@ export async function loadCategoryPage(
 ): Promise<{ category: Category; products: Product[] }> {
   const id = Number(params.categoryId);
   const page = Number(params.pageNumber);
-  // The API takes at most 9 digits for either (a 400 there); a longer number names nothing.
-  if (!ID_PATTERN.test(params.categoryId ?? '') || !ID_PATTERN.test(params.pageNumber ?? '') || page < 1)
+  if (!NUMERIC_ID.test(params.categoryId ?? '') || !NUMERIC_ID.test(params.pageNumber ?? '') || page < 1)
     throw notFound();
   if (id === ROOT_CATEGORY_ID) throw notFound();
   const [categories, products] = await Promise.all([

@@ -8,6 +8,7 @@ import {
   uniqueEmail,
 } from './account-helpers.ts';
 import { mailCount, otpOf, waitForMail } from './support/mailbox.ts';
+import { gotoHydrated } from './storefront-helpers.ts';
 
 test('forgot password: code by mail → verify OTP → log in with the code → change password → log in with it', async ({
   page,
@@ -93,6 +94,29 @@ test('the login form validates and shows server errors as red notices', async ({
 
   await logIn(page, uniqueEmail(testInfo, 'nobody'), 'Whatever#123');
   await expect(page.getByText('Incorrect email or password.')).toBeVisible();
+});
+
+test('§9 login toasts stay 5000 ms: an error notice shows for about 5 s, not the default 4 s', async ({
+  page,
+}, testInfo) => {
+  await gotoHydrated(page, '/login');
+  // Timed in the page: from the notice's arrival to its removal (a slow machine can only lengthen it).
+  const shownFor = page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let shownAt = 0;
+        const notice = () =>
+          [...document.querySelectorAll('[role="alert"]')].find((n) =>
+            n.textContent?.includes('Incorrect email or password.'),
+          );
+        new MutationObserver(() => {
+          if (!shownAt && notice()) shownAt = performance.now();
+          else if (shownAt && !notice()) resolve(performance.now() - shownAt);
+        }).observe(document.body, { childList: true, subtree: true });
+      }),
+  );
+  await logIn(page, uniqueEmail(testInfo, 'toast'), 'Whatever#123');
+  expect(await shownFor).toBeGreaterThanOrEqual(4_800);
 });
 
 test('logging in to an unverified account leads to the verify screen', async ({

@@ -45,3 +45,39 @@ test('DESIGN §7 budget: the home page loads at most 150 KB of JavaScript (gzip)
   expect(scripts.size).toBeGreaterThan(0);
   expect(gzipBytes).toBeLessThanOrEqual(150_000);
 });
+
+test('ADR 0006: scripts start only after the first frame, so the first screen has the bandwidth', async ({
+  page,
+}) => {
+  const scriptRequests: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scriptRequests.push(request.url());
+  });
+  // Hold the stylesheets: until they arrive the browser can paint no frame.
+  let releaseStyles = () => {};
+  const stylesHeld = new Promise<void>((resolve) => {
+    releaseStyles = resolve;
+  });
+  let styleRequested = () => {};
+  const firstStyleRequest = new Promise<void>((resolve) => {
+    styleRequested = resolve;
+  });
+  await page.route('**/assets/*.css', async (route) => {
+    styleRequested();
+    await stylesHeld;
+    await route.continue();
+  });
+
+  await page.goto('/', { waitUntil: 'commit' });
+  await firstStyleRequest;
+  await expect(page.locator('footer')).toBeAttached();
+  expect(await page.locator('link[rel="modulepreload"]').count()).toBe(0);
+  expect(scriptRequests).toEqual([]);
+
+  releaseStyles();
+  await expect(page.locator('html[data-hydrated="true"]')).toBeAttached();
+  expect(scriptRequests.some((url) => /\/assets\/framework-[\w-]+\.js$/.test(url))).toBe(true);
+  // The product buttons work once hydrated: the deferred start lost nothing.
+  await page.getByRole('button', { name: 'Add to Cart' }).first().click();
+  await expect(page.getByText('Product added to cart')).toBeVisible();
+});

@@ -50,6 +50,39 @@ test('banner carousel: each slide links to its banner url; first image eager, ot
   await expect(carousel.getByRole('tab', { name: 'Show banner 2' })).toBeVisible();
 });
 
+test('§9 banner carousel: autoplay every 3500 ms, steadily, looping back to the first banner', async ({
+  page,
+  request,
+}) => {
+  const count = (await banners(request)).filter((b) => b.category === 'Homepage Banners').length;
+  expect(count).toBeGreaterThan(1);
+  const start = new Date('2026-01-01T10:00:00Z');
+  await page.clock.install({ time: start });
+  await gotoHydrated(page, '/');
+  const carousel = page.getByTestId('banner-carousel');
+  const viewport = carousel.locator('[aria-roledescription="slide"]').first().locator('..');
+  /** The banner in view, read from the scroll position (smooth scrolling runs in real time). */
+  const shown = () => viewport.evaluate((el) => Math.round(el.scrollLeft / el.clientWidth));
+  await page.clock.pauseAt(new Date(start.getTime() + 10 * 60_000));
+  // Hovering pauses the autoplay and leaving starts it again: the timer starts now, at a known time.
+  await carousel.hover();
+  await page.mouse.move(0, 0);
+  const settled = () =>
+    viewport.evaluate((el) => {
+      const offset = el.scrollLeft % el.clientWidth;
+      return offset < 2 || el.clientWidth - offset < 2;
+    });
+  await expect.poll(settled).toBe(true);
+  let expected = await shown();
+  for (let tick = 0; tick < count + 1; tick++) {
+    await page.clock.runFor(3499);
+    expect(await shown()).toBe(expected);
+    await page.clock.runFor(1);
+    expected = (expected + 1) % count;
+    await expect.poll(shown).toBe(expected);
+  }
+});
+
 test('video block: a poster loads the YouTube player only when clicked; at most 2 + 2 banners', async ({
   page,
   request,

@@ -55,6 +55,37 @@ test('typing searches once, 250 ms after the last key; choosing a result opens t
   await expect(page.getByRole('dialog', { name: product.name })).toBeVisible();
 });
 
+test("changing the keyword never shows, or lets anyone pick, the old keyword's results", async ({
+  page,
+}, testInfo) => {
+  await gotoHydrated(page, '/');
+  const input = await searchInput(page, isMobile(testInfo));
+  const dropdown = page.getByTestId('search-dropdown');
+  await input.fill('masala');
+  await expect(dropdown.getByRole('button', { name: /Garam Masala/ }).first()).toBeVisible();
+
+  // Hold the answer for the next keyword, so the window between typing and the answer is visible.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const kajuSearch = (url: URL) =>
+    url.pathname === '/backend/api/web/products' &&
+    url.searchParams.get('ProductsSearch[keyword]') === 'kaju';
+  await page.route(kajuSearch, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await input.fill('kaju');
+  // At once, inside the 250 ms debounce: no stale results (a click now would open the wrong product).
+  expect(await dropdown.getByRole('button', { name: /Masala/ }).count()).toBe(0);
+  await expect(dropdown.getByRole('status')).toBeVisible();
+  await expect(dropdown.getByRole('button', { name: /Masala/ })).toHaveCount(0);
+  release();
+  await expect(dropdown.getByRole('button', { name: /Kaju Katli/ }).first()).toBeVisible();
+  await expect(dropdown.getByRole('button', { name: /Masala/ })).toHaveCount(0);
+});
+
 test('a keyword without matches shows No product found; the cross clears text and results', async ({
   page,
 }, testInfo) => {

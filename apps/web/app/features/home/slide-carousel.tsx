@@ -70,17 +70,7 @@ export function SlideCarousel({
     let frame = 0;
     const onScroll = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => {
-        const atEnd = view.scrollLeft + view.clientWidth >= view.scrollWidth - 2;
-        if (atEnd) return setActive(view.children.length - visibleCount(view));
-        let best = 0;
-        for (let i = 0; i < view.children.length; i++) {
-          const left = (view.children[i] as HTMLElement).offsetLeft - view.offsetLeft;
-          const bestLeft = (view.children[best] as HTMLElement).offsetLeft - view.offsetLeft;
-          if (Math.abs(left - view.scrollLeft) < Math.abs(bestLeft - view.scrollLeft)) best = i;
-        }
-        setActive(best);
-      });
+      frame = requestAnimationFrame(() => setActive(shownIndex(view)));
     };
     view.addEventListener('scroll', onScroll, { passive: true });
     return () => {
@@ -89,16 +79,18 @@ export function SlideCarousel({
     };
   }, []);
 
+  // One steady interval (spec §9: every 3500 ms): the next slide is read from the scroll position,
+  // not from `active`, so a slide change does not restart the timer (that stretched the period by
+  // the length of the scroll, ~3.6–3.7 s).
   useEffect(() => {
     if (!autoplayMs || paused || slides.length < 2) return;
     const timer = window.setInterval(() => {
       const view = viewport.current;
       if (!view) return;
-      const atEnd = view.scrollLeft + view.clientWidth >= view.scrollWidth - 2;
-      goTo(atEnd ? 0 : active + 1);
+      goTo(atEnd(view) ? 0 : shownIndex(view) + 1);
     }, autoplayMs);
     return () => window.clearInterval(timer);
-  }, [autoplayMs, paused, active, goTo, slides.length]);
+  }, [autoplayMs, paused, goTo, slides.length]);
 
   if (slides.length === 0) return null;
   return (
@@ -169,6 +161,22 @@ export function SlideCarousel({
 }
 
 /** How many slides fit in the viewport (1 for banners; 1–3 for cards). */
+function atEnd(view: HTMLElement): boolean {
+  return view.scrollLeft + view.clientWidth >= view.scrollWidth - 2;
+}
+
+/** The first slide in view: the one whose left edge is nearest the scroll position. */
+function shownIndex(view: HTMLElement): number {
+  if (atEnd(view)) return view.children.length - visibleCount(view);
+  let best = 0;
+  for (let i = 0; i < view.children.length; i++) {
+    const left = (view.children[i] as HTMLElement).offsetLeft - view.offsetLeft;
+    const bestLeft = (view.children[best] as HTMLElement).offsetLeft - view.offsetLeft;
+    if (Math.abs(left - view.scrollLeft) < Math.abs(bestLeft - view.scrollLeft)) best = i;
+  }
+  return best;
+}
+
 function visibleCount(view: HTMLElement): number {
   const first = slideWidth(view, 0);
   return first > 0 ? Math.max(1, Math.round(view.clientWidth / first)) : 1;

@@ -82,6 +82,9 @@ export function SearchBox({ inModal = false, onDone }: Props) {
   };
 
   const showCross = text.length > 0 || inModal;
+  // While the shopper is still typing, the last results belong to an older keyword: never show
+  // (or let anyone pick from) those; show the loader until the new keyword's answer arrives.
+  const searching = state.status === 'loading' || text.trim() !== debounced;
   const results = state.status === 'done' ? state.results : [];
   const dropdownVisible = open && state.status !== 'idle' && text.trim().length > 0;
 
@@ -125,7 +128,7 @@ export function SearchBox({ inModal = false, onDone }: Props) {
       </form>
       {dropdownVisible && (
         <div className={inModal ? classes.dropdownInline : classes.dropdown} data-testid="search-dropdown">
-          {state.status === 'loading' ? (
+          {searching ? (
             <div className={classes.loading}>
               <Spinner label="Searching" />
             </div>

@@ -191,6 +191,23 @@ test('a product with available_stock 0 has a disabled Out of Stock button', asyn
   await expect(tile.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
 });
 
+test('§2/§7 the listing is page 1 whatever page number the address carries; page 1 is canonical', async ({
+  request,
+}) => {
+  const { category, products } = await categoryWithProducts(request);
+  const pageOne = categoryPath(category);
+  const pageTwo = pageOne.replace(`/category/${category.id}/1/`, `/category/${category.id}/2/`);
+  expect(pageTwo).not.toBe(pageOne);
+  const response = await request.get(pageTwo);
+  expect(response.status()).toBe(200);
+  const html = await response.text();
+  expect(html).not.toContain('No Product found in this category');
+  for (const p of products.slice(0, 3)) expect(html).toContain(p.name.replace('&', '&amp;'));
+  expect(html).toMatch(
+    new RegExp(`<link rel="canonical" href="http://[^"]+${pageOne.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}"`),
+  );
+});
+
 test('category pages are server-rendered with title, description, canonical and JSON-LD', async ({
   request,
 }) => {

@@ -9,14 +9,22 @@ const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 /**
  * A category and its products (the API includes sub-categories' products). Unknown, hidden
  * (id 1) or malformed ids and page numbers are a 404.
+ *
+ * The listing is always the first 100 products, whatever page number the address carries: the
+ * spec's links always say page 1 (§2) and its listing call is `per-page=100, page=1` (§7), so
+ * /category/5/2/sweets shows the same products as /category/5/1/sweets (whose address is the
+ * canonical one), never an empty "No Product found" page.
  */
 export async function loadCategoryPage(
   context: StorefrontLoadContext,
   params: { categoryId?: string; pageNumber?: string },
 ): Promise<{ category: Category; products: Product[] }> {
   const id = Number(params.categoryId);
-  const page = Number(params.pageNumber);
-  if (!NUMERIC_ID.test(params.categoryId ?? '') || !NUMERIC_ID.test(params.pageNumber ?? '') || page < 1)
+  if (
+    !NUMERIC_ID.test(params.categoryId ?? '') ||
+    !NUMERIC_ID.test(params.pageNumber ?? '') ||
+    Number(params.pageNumber) < 1
+  )
     throw notFound();
   if (id === ROOT_CATEGORY_ID) throw notFound();
   const [categories, products] = await Promise.all([
@@ -24,7 +32,7 @@ export async function loadCategoryPage(
       query: { 'per-page': 100, page: 1, sort: 'display_order' },
     }),
     context.api.get<Collection<Product>>('products', {
-      query: { 'per-page': 100, page, 'ProductsSearch[category_id]': id },
+      query: { 'per-page': 100, page: 1, 'ProductsSearch[category_id]': id },
     }),
   ]);
   const category = categories.items.find((c) => c.id === id);

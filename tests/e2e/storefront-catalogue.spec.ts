@@ -189,6 +189,11 @@ test('a product with available_stock 0 has a disabled Out of Stock button', asyn
   const tile = productTile(page, product.name);
   await expect(tile.getByRole('button', { name: 'Out of Stock' })).toBeDisabled();
   await expect(tile.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
+  // The product modal says it once too: the disabled button.
+  await page.getByRole('button', { name: `View ${product.name}` }).click();
+  const modal = page.getByRole('dialog', { name: product.name });
+  await expect(modal.getByText('Out of Stock')).toBeDisabled();
+  await expect(modal.getByRole('button', { name: 'Add to Cart' })).toHaveCount(0);
 });
 
 test('§2/§7 the listing is page 1 whatever page number the address carries; page 1 is canonical', async ({

@@ -39,8 +39,9 @@ export default function ProductModalContent({ product }: { product: Product }) {
               In stock
             </Badge>
           ) : (
+            // Not "Out of Stock": that is the disabled button's text (spec §4), said once.
             <Badge color="gray" variant="light">
-              Out of Stock
+              Sold out
             </Badge>
           )}
           <Badge color="saffron" variant="light" c="saffron.9">

@@ -59,7 +59,11 @@ test('cart → login → coupon → shipping address → payment page', async ({
   await page.getByRole('button', { name: 'Apply Coupon' }).click();
   await expect(page.getByTestId('coupon-applied')).toContainText('WELCOME10');
   await expect(page.getByTestId('summary-discount')).toHaveText(/^-₹\d/);
-  await page.getByLabel('Your remarks (optional)').fill('Please ring the bell');
+  // §2: labelled required (Mantine's asterisk) but not enforced.
+  const remarks = page.getByLabel('Your remarks');
+  await expect(page.locator('label', { hasText: 'Your remarks' })).toHaveText('Your remarks *');
+  await expect(remarks).not.toHaveAttribute('required');
+  await remarks.fill('Please ring the bell');
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL(/\/shipping$/);
 
@@ -83,6 +87,16 @@ test('cart → login → coupon → shipping address → payment page', async ({
   await expect(card).toContainText('9829012345');
   await expect(page.getByRole('button', { name: 'Add a New Address' })).toBeVisible();
   await expect(page.getByTestId('summary-discount')).toHaveText(/^-₹\d/);
+
+  // §5: with saved addresses but none selected, the shop does not choose one: it asks.
+  await page.evaluate(() => localStorage.removeItem('kesar_selected_address_id'));
+  await gotoHydrated(page, '/shipping');
+  await expect(card).toHaveCount(1);
+  await page.getByRole('button', { name: 'Proceed to payment page' }).click();
+  await expect(page.getByText('Please select address')).toBeVisible();
+  await expect(page).toHaveURL(/\/shipping$/);
+  await card.getByText('Home', { exact: true }).click(); // clicking an item selects it
+  await expect(page.getByRole('radio', { name: 'Deliver to Home' })).toBeChecked();
 
   await page.getByRole('button', { name: 'Proceed to payment page' }).click();
   await expect(page).toHaveURL(/\/payment$/);

@@ -33,6 +33,13 @@ test('§2 Orders: each Order History card shows its Order Id on one line', async
   expect(overflows).toBe(false);
   await expect(card.getByRole('link', { name: 'View Details' })).toBeVisible();
   await expect(card.getByRole('button', { name: 'Re-Order' })).toBeVisible();
+
+  // The details page answers to the Order Id the customer sees as well as to the number id.
+  await gotoHydrated(page, `/orders/${shopper.order.order_id}`);
+  await expect(page.getByText(`Order ${shopper.order.order_id}`).first()).toBeVisible();
+  await expect(page.getByText('Order not found.')).toHaveCount(0);
+  await gotoHydrated(page, '/orders/KFL-1999-999999');
+  await expect(page.getByText('Order not found.')).toBeVisible();
 });
 
 test('§2 Cart, Orders, Order details and Payment: every text is readable (no serious axe violations)', async ({

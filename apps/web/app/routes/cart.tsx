@@ -121,7 +121,9 @@ function CartContents() {
             <CartLines items={items} />
           </Paper>
           <Textarea
-            label="Your remarks (optional)"
+            // Spec §2: "labelled required but not enforced" — the asterisk shows, nothing checks it.
+            label="Your remarks"
+            withAsterisk
             description="Delivery instructions or a note for our team"
             autosize
             minRows={3}

@@ -51,19 +51,18 @@ export default function OrderDetailsRoute() {
 }
 
 function OrderDetails() {
-  const { orderId } = useParams();
-  const id = Number(orderId);
+  const { orderId = '' } = useParams();
   const [order, setOrder] = useState<Order | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!Number.isInteger(id) || id <= 0) {
+    if (!orderId.trim() || Number(orderId) === 0) {
       setError('Order not found.');
       return;
     }
     let current = true;
     ordersApi
-      .get(id)
+      .byAddress(orderId)
       .then((o) => current && setOrder(o))
       .catch(
         (e: unknown) =>
@@ -73,7 +72,7 @@ function OrderDetails() {
     return () => {
       current = false;
     };
-  }, [id]);
+  }, [orderId]);
 
   const back = (
     <Button

@@ -65,13 +65,11 @@ function ShippingStep() {
       const list = await addressesApi.list();
       setAddresses(list);
       setLoadError(null);
-      // Keep the selection valid: a stale id (removed elsewhere) falls back to the default.
+      // Keep the selection valid, but never choose for the shopper (spec §5): a stale id (removed
+      // elsewhere) is cleared, and "Proceed" then asks 'Please select address'. The selection comes
+      // from login (the customer's address), from saving an address, or from a click on one.
       const current = selectedAddressId.get();
-      if (!list.some((a) => a.id === current)) {
-        const fallback = list.find((a) => a.is_default) ?? list[0];
-        if (fallback) selectedAddressId.set(fallback.id);
-        else selectedAddressId.clear();
-      }
+      if (current !== null && !list.some((a) => a.id === current)) selectedAddressId.clear();
     } catch (error) {
       setLoadError(errorText(error));
     }

@@ -10,9 +10,11 @@ import classes from './account.module.css';
 import { useCountdown } from './use-countdown.ts';
 
 /**
- * The shared layout of Verify Email and Verify OTP (spec §2): the e-mail, an OTP field and
- * 'You can resend the OTP in 60 secs' counting down; at 0 a 'Resend OTP' link asks for a new code
- * and starts the count again. Without an e-mail in the address, the customer types it.
+ * The shared layout of Verify Email and Verify OTP (spec §2): the e-mail, an OTP field and the
+ * text 'You can resend the OTP in 60 secs' — as the spec says it, not a ticking count (§9 "The OTP
+ * text says 60 secs"). Once the 60 seconds are over, a 'Resend OTP' link takes its place and asks
+ * for a new code; sending one starts the wait again. Without an e-mail in the address, the
+ * customer types it.
  */
 export function OtpVerificationForm({
   email,
@@ -88,7 +90,7 @@ export function OtpVerificationForm({
         <Group justify="center" className={classes.resendRow} aria-live="polite">
           {seconds > 0 ? (
             <Text size="sm" c="gray.7">
-              {messages.resendOtpIn(seconds)}
+              {messages.resendOtpIn(OTP_RESEND_SECONDS)}
             </Text>
           ) : (
             <Text size="sm">

@@ -72,7 +72,8 @@ test('cart → login → coupon → shipping address → payment page', async ({
   await page.getByRole('button', { name: 'Proceed to payment page' }).click();
   await expect(page.getByText('Please add a new address')).toBeVisible();
   await page.getByRole('button', { name: 'Save Address' }).click();
-  await expect(page.getByText('This is a required field.').first()).toBeVisible();
+  // §5: all eight fields are required, the address type too (nothing is pre-chosen).
+  await expect(page.getByText('This is a required field.')).toHaveCount(8);
   await page.getByLabel('Contact person').fill('Meera Joshi');
   await page.getByLabel('Mobile number').fill('+91 98290 12345');
   await page.getByLabel('Full address').fill('7, Civil Lines, Station Road');
@@ -80,6 +81,7 @@ test('cart → login → coupon → shipping address → payment page', async ({
   await page.getByLabel('PIN code').fill('302006');
   await page.getByLabel('Landmark').fill('Near Ram Mandir');
   await page.getByLabel('Address name').fill('Home');
+  await page.getByRole('radio', { name: 'Home', exact: true }).check();
   await page.getByRole('button', { name: 'Save Address' }).click();
   await expect(page.getByText('Address added successfully.')).toBeVisible();
   const card = page.getByTestId('address-card');

@@ -12,7 +12,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { addressesApi } from './addresses-api.ts';
 
-const blank: AddressInput = {
+/** Every field starts empty, the address type too (spec §5: "all eight fields required"). */
+const blank: AddressFormInput = {
   contact_person: '',
   mobile_number: '',
   full_address: '',
@@ -20,7 +21,7 @@ const blank: AddressInput = {
   pin_code: '',
   landmark: '',
   address_name: '',
-  address_type: 'home',
+  address_type: '',
 };
 
 const FIELDS = Object.keys(blank) as (keyof AddressInput)[];

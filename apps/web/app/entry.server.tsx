@@ -1,3 +1,8 @@
+/**
+ * React Router's default Node entry (streaming; bots and crawlers get the whole page at once),
+ * with one change: the document passes through `BootstrapDeferrer`, so the client scripts start
+ * after the first paint (see lib/deferred-bootstrap.server.ts for why).
+ */
 import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createReadableStreamFromReadable } from '@react-router/node';
@@ -8,11 +13,6 @@ import type { EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { BootstrapDeferrer } from './lib/deferred-bootstrap.server.ts';
 
-/**
- * React Router's default Node entry (streaming; bots and crawlers get the whole page at once),
- * with one change: the document passes through `BootstrapDeferrer`, so the client scripts start
- * after the first paint (see lib/deferred-bootstrap.server.ts for why).
- */
 export const streamTimeout = 5_000;
 
 /** A byte stream in, the rewritten document out; UTF-8 split across chunks is kept whole. */

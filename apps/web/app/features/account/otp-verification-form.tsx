@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import classes from './account.module.css';
-import { useCountdown } from './use-countdown.ts';
+import { useResendWait } from './use-resend-wait.ts';
 
 /**
  * The shared layout of Verify Email and Verify OTP (spec §2): the e-mail, an OTP field and the
@@ -27,7 +27,7 @@ export function OtpVerificationForm({
   onVerify: (values: VerifyOtpInput) => Promise<void>;
   onResend: (email: string) => Promise<{ message: string }>;
 }) {
-  const { seconds, restart } = useCountdown(OTP_RESEND_SECONDS);
+  const { waiting, restart } = useResendWait(OTP_RESEND_SECONDS);
   const [resending, setResending] = useState(false);
   const form = useForm({
     resolver: zodResolver(verifyOtpSchema),
@@ -88,7 +88,7 @@ export function OtpVerificationForm({
           {...form.register('email_verification_otp')}
         />
         <Group justify="center" className={classes.resendRow} aria-live="polite">
-          {seconds > 0 ? (
+          {waiting ? (
             <Text size="sm" c="gray.7">
               {messages.resendOtpIn(OTP_RESEND_SECONDS)}
             </Text>

@@ -160,7 +160,6 @@ export function SlideCarousel({
   );
 }
 
-/** How many slides fit in the viewport (1 for banners; 1–3 for cards). */
 function atEnd(view: HTMLElement): boolean {
   return view.scrollLeft + view.clientWidth >= view.scrollWidth - 2;
 }
@@ -177,6 +176,7 @@ function shownIndex(view: HTMLElement): number {
   return best;
 }
 
+/** How many slides fit in the viewport (1 for banners; 1–3 for cards). */
 function visibleCount(view: HTMLElement): number {
   const first = slideWidth(view, 0);
   return first > 0 ? Math.max(1, Math.round(view.clientWidth / first)) : 1;

@@ -30,10 +30,10 @@ function run(command) {
 export function ensureInstalled() {
   const marker = join(root, 'node_modules/.package-lock.json');
   if (!existsSync(marker) || statSync(marker).mtimeMs < statSync(join(root, 'package-lock.json')).mtimeMs) {
-    // `npm install` (not `npm ci`): the registry here lacks some platform builds that packages list as
-    // optional (Biome's darwin/android/musl binaries), which `npm ci` rejects as a lock mismatch.
-    // With an up-to-date lock file, `npm install` installs exactly the locked versions.
-    run('npm install --no-audit --no-fund');
+    // `npm ci`: exactly the locked versions, the same install CI systems and container builds make.
+    // The lock file carries every platform entry of optional packages (Biome's binaries), so it
+    // matches package.json on any machine.
+    run('npm ci --no-audit --no-fund');
   }
 }
 

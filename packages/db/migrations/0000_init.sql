@@ -317,6 +317,40 @@ CREATE TABLE "mail_outbox" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "refund_balances" (
+	"payment_id" integer PRIMARY KEY NOT NULL,
+	"captured_paise" integer NOT NULL,
+	"refunded_paise" integer DEFAULT 0 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "refund_balances_within_capture" CHECK ("refund_balances"."refunded_paise" >= 0 and "refund_balances"."refunded_paise" <= "refund_balances"."captured_paise")
+);
+--> statement-breakpoint
+CREATE TABLE "refunds" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_id" integer NOT NULL,
+	"payment_id" integer NOT NULL,
+	"gateway" text NOT NULL,
+	"amount_paise" integer NOT NULL,
+	"amount_minor" integer NOT NULL,
+	"currency" text DEFAULT 'INR' NOT NULL,
+	"reason" text NOT NULL,
+	"status" text DEFAULT 'requested' NOT NULL,
+	"requested_by" text NOT NULL,
+	"requested_by_id" integer,
+	"idempotency_key" text NOT NULL,
+	"gateway_key" text NOT NULL,
+	"gateway_refund_id" text,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"next_attempt_at" timestamp with time zone,
+	"last_error" text,
+	"processed_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "refunds_amount_positive" CHECK ("refunds"."amount_paise" > 0),
+	CONSTRAINT "refunds_status_known" CHECK ("refunds"."status" in ('requested', 'pending', 'processed', 'failed')),
+	CONSTRAINT "refunds_requested_by_known" CHECK ("refunds"."requested_by" in ('system', 'customer', 'staff'))
+);
+--> statement-breakpoint
 ALTER TABLE "product_attachments" ADD CONSTRAINT "product_attachments_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "addresses" ADD CONSTRAINT "addresses_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -331,6 +365,9 @@ ALTER TABLE "order_status_history" ADD CONSTRAINT "order_status_history_order_id
 ALTER TABLE "orders" ADD CONSTRAINT "orders_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "refund_balances" ADD CONSTRAINT "refund_balances_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "refunds" ADD CONSTRAINT "refunds_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "refunds" ADD CONSTRAINT "refunds_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "categories_parent_idx" ON "categories" USING btree ("parent_id","display_order");--> statement-breakpoint
 CREATE INDEX "product_attachments_product_idx" ON "product_attachments" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "products_category_idx" ON "products" USING btree ("category_id","display_order","id");--> statement-breakpoint
@@ -357,4 +394,8 @@ CREATE INDEX "orders_reservation_idx" ON "orders" USING btree ("reservation_expi
 CREATE UNIQUE INDEX "payment_events_gateway_event_idx" ON "payment_events" USING btree ("gateway","event_id");--> statement-breakpoint
 CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_gateway_order_idx" ON "payments" USING btree ("gateway","gateway_order_id");--> statement-breakpoint
-CREATE INDEX "mail_outbox_pending_idx" ON "mail_outbox" USING btree ("status","next_attempt_at");
+CREATE INDEX "mail_outbox_pending_idx" ON "mail_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
+CREATE INDEX "refunds_order_idx" ON "refunds" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "refunds_due_idx" ON "refunds" USING btree ("next_attempt_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "refunds_payment_key_idx" ON "refunds" USING btree ("payment_id","idempotency_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "refunds_gateway_key_idx" ON "refunds" USING btree ("gateway_key");

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { releaseExpiredReservations } from '../modules/orders/order-lifecycle.service.ts';
+import { runDueRefunds } from '../modules/payments/refunds.service.ts';
 
 export interface Job {
   name: string;
@@ -18,6 +19,14 @@ export const jobs: Job[] = [
     everyMs: 60_000,
     run: async (ctx) => {
       await releaseExpiredReservations(ctx.db, new Date());
+    },
+  },
+  {
+    // Refund retries with back-off and status polls of pending refunds.
+    name: 'refunds',
+    everyMs: 30_000,
+    run: async (ctx) => {
+      await runDueRefunds(ctx);
     },
   },
 ];

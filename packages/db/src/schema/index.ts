@@ -4,3 +4,4 @@ export * from './customers.ts';
 export * from './orders.ts';
 export * from './payments.ts';
 export * from './mail.ts';
+export * from './refunds.ts';

@@ -15,6 +15,7 @@ import {
   recordEvent,
 } from './payments.repository.ts';
 import type { PaymentsDeps } from './payments.service.ts';
+import { handleRefundWebhook } from './refunds.service.ts';
 
 const invalidSignature = () => new AppError('bad-request', 'Invalid webhook signature.');
 
@@ -64,10 +65,12 @@ export async function handleRazorpayWebhook(
     throw new AppError('bad-request', 'The webhook body is not JSON.');
   }
   const eventType = asString(body.event) ?? '';
+  const eventId = headers['x-razorpay-event-id'] ?? createHash('sha256').update(rawBody).digest('hex');
+  if (await handleRefundWebhook(deps.ctx, { gateway: 'razorpay', eventId, eventType, payload: body })) return;
   const entity = asRecord(asRecord(asRecord(body.payload).payment).entity);
   const event: GatewayEvent = {
     gateway: 'razorpay',
-    eventId: headers['x-razorpay-event-id'] ?? createHash('sha256').update(rawBody).digest('hex'),
+    eventId,
     eventType,
     payload: body,
   };
@@ -134,9 +137,11 @@ export async function handlePaypalWebhook(
   }
   const eventType = asString(body.event_type) ?? '';
   const resource = asRecord(body.resource);
+  const eventId = asString(body.id) ?? createHash('sha256').update(rawBody).digest('hex');
+  if (await handleRefundWebhook(deps.ctx, { gateway: 'paypal', eventId, eventType, payload: body })) return;
   const event: GatewayEvent = {
     gateway: 'paypal',
-    eventId: asString(body.id) ?? createHash('sha256').update(rawBody).digest('hex'),
+    eventId,
     eventType,
     payload: body,
   };

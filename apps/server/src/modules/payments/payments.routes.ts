@@ -12,6 +12,7 @@ import {
   handleRazorpayWebhook,
 } from './payment-webhooks.service.ts';
 import { createPayment, listPaymentGateways, type PaymentsDeps, verifyPayment } from './payments.service.ts';
+import { bindRefundGateways } from './refunds.service.ts';
 
 function headersOf(request: FastifyRequest): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
@@ -30,6 +31,7 @@ function rawOf(request: FastifyRequest): Buffer {
 export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const deps: PaymentsDeps = { ctx, origin: () => selfOrigin(app.server, ctx.config) };
+  bindRefundGateways(ctx, deps.origin);
   const auth = requireCustomer(ctx);
   const tags = ['payments'];
 

@@ -1,0 +1,152 @@
+import type { DbOrTx } from '@shop/db/client';
+import { orders, payments, refundBalances, refunds } from '@shop/db/schema/index';
+import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+
+export type RefundRow = typeof refunds.$inferSelect;
+export type NewRefund = typeof refunds.$inferInsert;
+export type RefundStatusValue = 'requested' | 'pending' | 'processed' | 'failed';
+
+export async function findRefund(db: DbOrTx, id: number): Promise<RefundRow | undefined> {
+  const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
+  return row;
+}
+
+export async function findRefundByKey(db: DbOrTx, paymentId: number, idempotencyKey: string) {
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.paymentId, paymentId), eq(refunds.idempotencyKey, idempotencyKey)));
+  return row;
+}
+
+export async function findRefundByGatewayId(db: DbOrTx, gateway: string, gatewayRefundId: string) {
+  const [row] = await db
+    .select()
+    .from(refunds)
+    .where(and(eq(refunds.gateway, gateway), eq(refunds.gatewayRefundId, gatewayRefundId)));
+  return row;
+}
+
+export async function findRefundByGatewayKey(db: DbOrTx, gatewayKey: string) {
+  const [row] = await db.select().from(refunds).where(eq(refunds.gatewayKey, gatewayKey));
+  return row;
+}
+
+export async function listOrderRefunds(db: DbOrTx, orderId: number): Promise<RefundRow[]> {
+  return db
+    .select()
+    .from(refunds)
+    .where(eq(refunds.orderId, orderId))
+    .orderBy(desc(refunds.createdAt), desc(refunds.id));
+}
+
+export async function findPaymentOfOrder(db: DbOrTx, orderId: number, paymentId: number) {
+  const [row] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.id, paymentId), eq(payments.orderId, orderId)));
+  return row;
+}
+
+export async function orderContact(db: DbOrTx, orderId: number) {
+  const [row] = await db
+    .select({ orderNumber: orders.orderNumber, customerId: orders.customerId })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  return row;
+}
+
+/**
+ * Takes `amountPaise` of the payment's capture for a refund; false when that would exceed the
+ * capture. The conditional update serialises concurrent refunds on the balance row, and the
+ * table's CHECK refuses an over-refund whatever the caller does.
+ */
+export async function reserveRefundAmount(
+  db: DbOrTx,
+  paymentId: number,
+  capturedPaise: number,
+  amountPaise: number,
+): Promise<boolean> {
+  await db.insert(refundBalances).values({ paymentId, capturedPaise }).onConflictDoNothing();
+  const rows = await db
+    .update(refundBalances)
+    .set({ refundedPaise: sql`${refundBalances.refundedPaise} + ${amountPaise}`, updatedAt: new Date() })
+    .where(
+      and(
+        eq(refundBalances.paymentId, paymentId),
+        sql`${refundBalances.refundedPaise} + ${amountPaise} <= ${refundBalances.capturedPaise}`,
+      ),
+    )
+    .returning({ paymentId: refundBalances.paymentId });
+  return rows.length > 0;
+}
+
+/** Gives a finally failed refund's amount back to the payment's refundable balance. */
+export async function releaseRefundAmount(db: DbOrTx, paymentId: number, amountPaise: number) {
+  await db
+    .update(refundBalances)
+    .set({ refundedPaise: sql`${refundBalances.refundedPaise} - ${amountPaise}`, updatedAt: new Date() })
+    .where(eq(refundBalances.paymentId, paymentId));
+}
+
+export async function refundedOfPayment(db: DbOrTx, paymentId: number): Promise<number> {
+  const [row] = await db
+    .select({ refunded: refundBalances.refundedPaise })
+    .from(refundBalances)
+    .where(eq(refundBalances.paymentId, paymentId));
+  return row?.refunded ?? 0;
+}
+
+export async function insertRefund(db: DbOrTx, values: NewRefund): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .insert(refunds)
+    .values(values)
+    .onConflictDoNothing({ target: [refunds.paymentId, refunds.idempotencyKey] })
+    .returning();
+  return row;
+}
+
+/**
+ * Moves a refund on, only from the states given: states never go back (a late 'pending' poll
+ * after a 'processed' webhook changes nothing). Returns the row when it moved.
+ */
+export async function updateRefund(
+  db: DbOrTx,
+  id: number,
+  from: RefundStatusValue[],
+  values: Partial<NewRefund>,
+): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .update(refunds)
+    .set({ ...values, updatedAt: new Date() })
+    .where(and(eq(refunds.id, id), inArray(refunds.status, from)))
+    .returning();
+  return row;
+}
+
+/**
+ * Claims refunds whose next gateway call is due; a claimed row's next attempt moves past the
+ * lease, so another instance (SKIP LOCKED meanwhile) does not take it too.
+ */
+export async function claimDueRefunds(db: DbOrTx, now: Date, limit: number, leaseMs: number) {
+  const due = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .where(
+      and(
+        isNotNull(refunds.nextAttemptAt),
+        lte(refunds.nextAttemptAt, now),
+        inArray(refunds.status, ['requested', 'pending', 'failed']),
+      ),
+    )
+    .orderBy(refunds.nextAttemptAt)
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  if (due.length === 0) return [];
+  const ids = due.map((r) => r.id);
+  await db
+    .update(refunds)
+    .set({ nextAttemptAt: new Date(now.getTime() + leaseMs) })
+    .where(inArray(refunds.id, ids));
+  return ids;
+}

@@ -1,0 +1,502 @@
+import { createHash } from 'node:crypto';
+import type { DbOrTx } from '@shop/db/client';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { queueMail } from '../mail/mail.service.ts';
+import { type GatewaySettings, resolveGateway } from './gateway-settings.ts';
+import { customerEmail, findGateway, type PaymentRow, recordEvent } from './payments.repository.ts';
+import { paypalRefund, paypalRefundStatus } from './providers/paypal/paypal-refund.ts';
+import { paytmRefund, paytmRefundStatus } from './providers/paytm/paytm-refund.ts';
+import { razorpayRefund, razorpayRefundStatus } from './providers/razorpay/razorpay-refund.ts';
+import type { RefundAnswer } from './providers/refund-answer.ts';
+import {
+  claimDueRefunds,
+  findPaymentOfOrder,
+  findRefund,
+  findRefundByGatewayId,
+  findRefundByGatewayKey,
+  findRefundByKey,
+  insertRefund,
+  listOrderRefunds,
+  orderContact,
+  type RefundRow,
+  type RefundStatusValue,
+  releaseRefundAmount,
+  reserveRefundAmount,
+  updateRefund,
+} from './refunds.repository.ts';
+
+export type RefundRequester = 'system' | 'customer' | 'staff';
+export interface RefundRequest {
+  orderId: number; // our order id
+  paymentId: number; // our payments.id row of the captured payment to refund
+  amountPaise: number; // integer > 0; the sum of refunds of a payment never exceeds its capture
+  reason: string; // shown to the customer, e.g. 'Order cancelled', 'Payment received after the order was cancelled'
+  requestedBy: RefundRequester;
+  requestedById?: number | null;
+}
+
+export type RefundStatus = 'pending' | 'processed' | 'failed';
+
+export interface RefundView {
+  id: number;
+  orderId: number;
+  paymentId: number;
+  gateway: string;
+  amountPaise: number;
+  reason: string;
+  /** 'requested' shows as 'pending': for the customer both mean "on its way". */
+  status: RefundStatus;
+  /** The gateway's refund id or, for cash on delivery, the reference of the manual refund. */
+  reference: string | null;
+  requestedBy: RefundRequester;
+  createdAt: string;
+  processedAt: string | null;
+}
+
+export type RefundResult =
+  | { ok: true; refundId: number; status: RefundStatus }
+  | { ok: false; reason: 'exceeds-capture' | 'not-captured' | 'not-found'; message: string };
+
+/** Failed gateway calls are retried this many times in all, then the refund fails for good. */
+export const MAX_REFUND_ATTEMPTS = 5;
+/** Back-off after the n-th failure (1 → 1 min, 2 → 5 min, 3 → 30 min, 4+ → 2 h). */
+export function refundRetryDelayMs(attempts: number): number {
+  const minutes = [1, 5, 30, 120][Math.min(Math.max(attempts, 1), 4) - 1] ?? 120;
+  return minutes * 60_000;
+}
+/** A pending refund's status is asked again after this long (webhooks usually come first). */
+export const REFUND_POLL_MS = 10 * 60_000;
+const CLAIM_LEASE_MS = 2 * 60_000;
+
+/** Payment states that mean the gateway holds the money (the payments module may add refund states). */
+const CAPTURED_STATES = new Set(['paid', 'partially_refunded', 'refunded', 'partially refunded']);
+
+const publicStatus = (status: string): RefundStatus =>
+  status === 'processed' ? 'processed' : status === 'failed' ? 'failed' : 'pending';
+
+const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
+
+/** How each context reaches the gateways (the in-process simulators live at the server's own address). */
+const origins = new WeakMap<AppContext, () => string>();
+export function bindRefundGateways(ctx: AppContext, origin: () => string) {
+  origins.set(ctx, origin);
+}
+
+async function gatewaySettings(ctx: AppContext, gateway: string): Promise<GatewaySettings | undefined> {
+  const row = await findGateway(ctx.db, gateway);
+  const origin = origins.get(ctx)?.() ?? ctx.config.publicUrl;
+  return row ? resolveGateway(row, ctx.config, origin) : undefined;
+}
+
+/** The capture in paise: INR payments are paise already; others are converted back at their rate. */
+export function capturedPaiseOf(payment: Pick<PaymentRow, 'amountMinor' | 'currency' | 'currencyValue'>) {
+  if (payment.currency === 'INR') return payment.amountMinor;
+  const rate = Number(payment.currencyValue);
+  return rate > 0 ? Math.round(payment.amountMinor / rate) : payment.amountMinor;
+}
+
+/** A refund's amount in the payment's currency, never above what the payment captured. */
+function gatewayMinorOf(payment: PaymentRow, amountPaise: number): number {
+  if (payment.currency === 'INR') return amountPaise;
+  const rate = Number(payment.currencyValue);
+  return Math.min(payment.amountMinor, Math.round(amountPaise * rate));
+}
+
+/**
+ * The key the gateway deduplicates on: derived from the order and the caller's key, so a retry
+ * of the same request reuses it; the suffix changes only after the gateway said "failed".
+ * Letters, digits, `_` and `-`, 10–50 characters (Razorpay's and Paytm's limits).
+ */
+function gatewayKeyOf(orderId: number, paymentId: number, idempotencyKey: string, generation: number) {
+  const digest = createHash('sha256').update(`${paymentId}:${idempotencyKey}`).digest('hex').slice(0, 20);
+  return `rfnd_o${orderId}_${digest}_${generation}`;
+}
+
+function nextGatewayKey(key: string): string {
+  const at = key.lastIndexOf('_');
+  return `${key.slice(0, at)}_${Number(key.slice(at + 1)) + 1}`;
+}
+
+class DuplicateRefundKey extends Error {}
+
+async function mailCustomer(
+  ctx: AppContext,
+  db: DbOrTx,
+  refund: RefundRow,
+  kind: 'requested' | 'processed' | 'failed',
+) {
+  const order = await orderContact(db, refund.orderId);
+  const to = order ? await customerEmail(db, order.customerId) : undefined;
+  if (!order || !to) return;
+  const amount = rupees(refund.amountPaise);
+  const texts = {
+    requested: {
+      subject: `Refund of ${amount} for order ${order.orderNumber} initiated`,
+      heading: 'Your refund is on its way',
+      body: `We have initiated a refund of ${amount} for order ${order.orderNumber} (${refund.reason}). It usually reaches your account within 5–7 working days.`,
+    },
+    processed: {
+      subject: `Refund of ${amount} for order ${order.orderNumber} processed`,
+      heading: 'Your refund has been processed',
+      body: `The refund of ${amount} for order ${order.orderNumber} has been processed${refund.gatewayRefundId ? ` (reference ${refund.gatewayRefundId})` : ''}. Your bank may take a few days to show it.`,
+    },
+    failed: {
+      subject: `Refund of ${amount} for order ${order.orderNumber} could not be completed`,
+      heading: 'Your refund could not be completed',
+      body: `The refund of ${amount} for order ${order.orderNumber} failed at the payment gateway. Our team has been told and will contact you to return the money another way.`,
+    },
+  }[kind];
+  await queueMail(ctx, db, { to, subject: texts.subject, heading: texts.heading, paragraphs: [texts.body] });
+}
+
+/** Records the refund (status 'pending') and asks the gateway after commit; idempotent per (paymentId, idempotencyKey). */
+export async function requestRefund(
+  ctx: AppContext,
+  request: RefundRequest,
+  idempotencyKey: string,
+): Promise<
+  | { ok: true; refundId: number; status: 'pending' | 'processed' | 'failed' }
+  | { ok: false; reason: 'exceeds-capture' | 'not-captured' | 'not-found'; message: string }
+> {
+  if (!Number.isSafeInteger(request.amountPaise) || request.amountPaise <= 0) {
+    throw AppError.invalid('amountPaise', 'The refund amount must be a positive number of paise.');
+  }
+  if (!idempotencyKey) throw AppError.invalid('idempotencyKey', 'A refund needs an idempotency key.');
+  const replay = await findRefundByKey(ctx.db, request.paymentId, idempotencyKey);
+  if (replay) return { ok: true, refundId: replay.id, status: publicStatus(replay.status) };
+
+  let recorded: RefundResult | RefundRow;
+  try {
+    recorded = await ctx.db.transaction(async (tx): Promise<RefundResult | RefundRow> => {
+      const payment = await findPaymentOfOrder(tx, request.orderId, request.paymentId);
+      if (!payment) return { ok: false, reason: 'not-found', message: 'No such payment for this order.' };
+      if (!CAPTURED_STATES.has(payment.status) || payment.gateway === 'cod') {
+        return {
+          ok: false,
+          reason: 'not-captured',
+          message: 'This payment has captured no money to refund.',
+        };
+      }
+      const reserved = await reserveRefundAmount(
+        tx,
+        payment.id,
+        capturedPaiseOf(payment),
+        request.amountPaise,
+      );
+      if (!reserved) {
+        return {
+          ok: false,
+          reason: 'exceeds-capture',
+          message: 'The refunds of this payment would exceed the amount it captured.',
+        };
+      }
+      const row = await insertRefund(tx, {
+        orderId: request.orderId,
+        paymentId: payment.id,
+        gateway: payment.gateway,
+        amountPaise: request.amountPaise,
+        amountMinor: gatewayMinorOf(payment, request.amountPaise),
+        currency: payment.currency,
+        reason: request.reason,
+        status: 'requested',
+        requestedBy: request.requestedBy,
+        requestedById: request.requestedById ?? null,
+        idempotencyKey,
+        gatewayKey: gatewayKeyOf(request.orderId, payment.id, idempotencyKey, 1),
+        // Should this process die before asking the gateway, the job asks with the same key.
+        nextAttemptAt: new Date(Date.now() + CLAIM_LEASE_MS),
+      });
+      // A concurrent call with the same key won: undo this reservation, answer with its refund.
+      if (!row) throw new DuplicateRefundKey();
+      await mailCustomer(ctx, tx, row, 'requested');
+      return row;
+    });
+  } catch (error) {
+    if (!(error instanceof DuplicateRefundKey)) throw error;
+    const winner = await findRefundByKey(ctx.db, request.paymentId, idempotencyKey);
+    if (!winner) throw error;
+    return { ok: true, refundId: winner.id, status: publicStatus(winner.status) };
+  }
+  if ('ok' in recorded) return recorded;
+  const status = await askGateway(ctx, recorded.id);
+  return { ok: true, refundId: recorded.id, status: publicStatus(status) };
+}
+
+/** Refunds of an order, newest first, for order details (customer and staff). */
+export async function listRefunds(ctx: AppContext, orderId: number): Promise<RefundView[]> {
+  const rows = await listOrderRefunds(ctx.db, orderId);
+  return rows.map((r) => ({
+    id: r.id,
+    orderId: r.orderId,
+    paymentId: r.paymentId,
+    gateway: r.gateway,
+    amountPaise: r.amountPaise,
+    reason: r.reason,
+    status: publicStatus(r.status),
+    reference: r.gatewayRefundId,
+    requestedBy: r.requestedBy as RefundRequester,
+    createdAt: r.createdAt.toISOString(),
+    processedAt: r.processedAt ? r.processedAt.toISOString() : null,
+  }));
+}
+
+/**
+ * Cash on delivery: the money went back by hand (bank transfer, cash); staff record it with its
+ * reference. Same cap as gateway refunds: never more than the cash payment collected.
+ */
+export async function recordManualRefund(
+  ctx: AppContext,
+  input: RefundRequest & { reference: string },
+): Promise<RefundResult> {
+  if (!Number.isSafeInteger(input.amountPaise) || input.amountPaise <= 0) {
+    throw AppError.invalid('amountPaise', 'The refund amount must be a positive number of paise.');
+  }
+  if (!input.reference.trim()) throw AppError.invalid('reference', 'A manual refund needs its reference.');
+  return ctx.db.transaction(async (tx): Promise<RefundResult> => {
+    const payment = await findPaymentOfOrder(tx, input.orderId, input.paymentId);
+    if (!payment) return { ok: false, reason: 'not-found', message: 'No such payment for this order.' };
+    if (payment.gateway !== 'cod' || !CAPTURED_STATES.has(payment.status)) {
+      return {
+        ok: false,
+        reason: 'not-captured',
+        message: 'Only collected cash payments are refunded by hand.',
+      };
+    }
+    if (!(await reserveRefundAmount(tx, payment.id, capturedPaiseOf(payment), input.amountPaise))) {
+      return {
+        ok: false,
+        reason: 'exceeds-capture',
+        message: 'The refunds would exceed the cash collected.',
+      };
+    }
+    const key = `manual:${input.reference.trim()}`;
+    const row = await insertRefund(tx, {
+      orderId: input.orderId,
+      paymentId: payment.id,
+      gateway: 'cod',
+      amountPaise: input.amountPaise,
+      amountMinor: input.amountPaise,
+      reason: input.reason,
+      status: 'processed',
+      requestedBy: input.requestedBy,
+      requestedById: input.requestedById ?? null,
+      idempotencyKey: key,
+      gatewayKey: gatewayKeyOf(input.orderId, payment.id, key, 1),
+      gatewayRefundId: input.reference.trim(),
+      processedAt: new Date(),
+    });
+    if (!row) throw AppError.invalid('reference', 'This reference is already recorded for this payment.');
+    await mailCustomer(ctx, tx, row, 'processed');
+    return { ok: true, refundId: row.id, status: 'processed' };
+  });
+}
+
+/** Applies what the gateway said to the refund; returns the refund's status afterwards. */
+async function applyAnswer(
+  ctx: AppContext,
+  refund: RefundRow,
+  answer: RefundAnswer,
+  now = new Date(),
+): Promise<RefundStatusValue> {
+  return ctx.db.transaction(async (tx) => {
+    const open: RefundStatusValue[] = ['requested', 'pending', 'failed'];
+    if (answer.kind === 'accepted' && answer.status === 'processed') {
+      const moved = await updateRefund(tx, refund.id, open, {
+        status: 'processed',
+        gatewayRefundId: answer.gatewayRefundId || refund.gatewayRefundId,
+        processedAt: now,
+        nextAttemptAt: null,
+        lastError: null,
+      });
+      if (moved) await mailCustomer(ctx, tx, moved, 'processed');
+      return (
+        (moved?.status as RefundStatusValue | undefined) ??
+        ((await findRefund(tx, refund.id))?.status as RefundStatusValue)
+      );
+    }
+    if (answer.kind === 'accepted') {
+      const moved = await updateRefund(tx, refund.id, open, {
+        status: 'pending',
+        gatewayRefundId: answer.gatewayRefundId || refund.gatewayRefundId,
+        nextAttemptAt: new Date(now.getTime() + REFUND_POLL_MS),
+      });
+      return (moved?.status ?? (await findRefund(tx, refund.id))?.status) as RefundStatusValue;
+    }
+    if (answer.kind === 'unknown') {
+      // No trustworthy answer: ask again later with the same key (the gateway deduplicates).
+      ctx.log.warn(
+        { refundId: refund.id, reason: answer.reason },
+        'refund: no answer from the gateway, will retry',
+      );
+      await updateRefund(tx, refund.id, open, {
+        lastError: answer.reason,
+        nextAttemptAt: new Date(now.getTime() + refundRetryDelayMs(refund.attempts + 1)),
+      });
+      return refund.status as RefundStatusValue;
+    }
+    const attempts = refund.attempts + 1;
+    const final = attempts >= MAX_REFUND_ATTEMPTS;
+    const moved = await updateRefund(tx, refund.id, ['requested', 'pending'], {
+      status: 'failed',
+      attempts,
+      lastError: answer.reason,
+      ...(answer.gatewayRefundId ? { gatewayRefundId: answer.gatewayRefundId } : {}),
+      nextAttemptAt: final ? null : new Date(now.getTime() + refundRetryDelayMs(attempts)),
+    });
+    if (!moved) return (await findRefund(tx, refund.id))?.status as RefundStatusValue;
+    if (final) {
+      // The money stays with the shop: free the capture for another refund and tell the customer.
+      await releaseRefundAmount(tx, refund.paymentId, refund.amountPaise);
+      await mailCustomer(ctx, tx, moved, 'failed');
+      ctx.log.error({ refundId: refund.id, reason: answer.reason }, 'refund failed for good');
+    } else {
+      ctx.log.warn(
+        { refundId: refund.id, attempts, reason: answer.reason },
+        'refund failed at the gateway, will retry',
+      );
+    }
+    return 'failed';
+  });
+}
+
+/**
+ * One gateway call for a refund: a new refund call for a requested refund (or a failed one,
+ * with a new key), a status question for a pending one the gateway already knows.
+ */
+async function askGateway(ctx: AppContext, refundId: number, now = new Date()): Promise<RefundStatusValue> {
+  let refund = await findRefund(ctx.db, refundId);
+  if (!refund) throw AppError.notFound('No such refund.');
+  if (refund.status === 'processed' || (refund.status === 'failed' && !refund.nextAttemptAt)) {
+    return refund.status as RefundStatusValue;
+  }
+  if (refund.status === 'failed') {
+    // The gateway said this attempt failed: only now may a new key be used. Recorded before the call.
+    const retried = await updateRefund(ctx.db, refund.id, ['failed'], {
+      status: 'pending',
+      gatewayKey: nextGatewayKey(refund.gatewayKey),
+      gatewayRefundId: null,
+    });
+    if (!retried) return (await findRefund(ctx.db, refund.id))?.status as RefundStatusValue;
+    refund = retried;
+  }
+  const settings = await gatewaySettings(ctx, refund.gateway);
+  const [payment] = await ctx.db.query.payments.findMany({
+    where: (p, { eq }) => eq(p.id, refund.paymentId),
+  });
+  if (!settings || !payment?.gatewayPaymentId) {
+    return applyAnswer(ctx, refund, { kind: 'unknown', reason: 'gateway or payment id missing' }, now);
+  }
+  const call = {
+    gatewayPaymentId: payment.gatewayPaymentId,
+    gatewayOrderId: payment.gatewayOrderId ?? '',
+    amountMinor: refund.amountMinor,
+    currency: refund.currency,
+    key: refund.gatewayKey,
+    note: refund.reason,
+  };
+  const known = refund.status === 'pending' && refund.gatewayRefundId;
+  let answer: RefundAnswer;
+  switch (settings.gateway) {
+    case 'razorpay':
+      answer = known
+        ? await razorpayRefundStatus(settings, refund.gatewayRefundId ?? '')
+        : await razorpayRefund(settings, call);
+      break;
+    case 'paytm':
+      answer = known
+        ? await paytmRefundStatus(settings, { gatewayOrderId: call.gatewayOrderId, key: call.key })
+        : await paytmRefund(settings, call);
+      break;
+    case 'paypal':
+      answer = known
+        ? await paypalRefundStatus(settings, refund.gatewayRefundId ?? '')
+        : await paypalRefund(settings, call);
+      break;
+    default:
+      return refund.status as RefundStatusValue;
+  }
+  return applyAnswer(ctx, refund, answer, now);
+}
+
+/** The background job: retries failed refunds, re-asks unanswered ones, polls pending ones. */
+export async function runDueRefunds(ctx: AppContext, now = new Date(), limit = 20): Promise<number> {
+  const ids = await ctx.db.transaction((tx) => claimDueRefunds(tx, now, limit, CLAIM_LEASE_MS));
+  for (const id of ids) {
+    try {
+      await askGateway(ctx, id, now);
+    } catch (error) {
+      ctx.log.error({ err: error, refundId: id }, 'refund job: refund not handled');
+    }
+  }
+  return ids.length;
+}
+
+export interface RefundWebhook {
+  gateway: 'razorpay' | 'paytm' | 'paypal';
+  /** The gateway's event id (Razorpay x-razorpay-event-id, PayPal event id): repeats change nothing. */
+  eventId: string;
+  eventType: string;
+  /** The verified body. */
+  payload: unknown;
+}
+
+const asObject = (v: unknown): Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+const asText = (v: unknown) => (typeof v === 'string' ? v : undefined);
+
+/**
+ * A refund webhook, its signature already verified by the payments webhook route: Razorpay
+ * `refund.processed` / `refund.failed`, PayPal `PAYMENT.CAPTURE.REFUNDED`. Returns false for
+ * events it does not handle (the caller treats them as payment events).
+ */
+export async function handleRefundWebhook(ctx: AppContext, event: RefundWebhook): Promise<boolean> {
+  let gatewayRefundId: string | undefined;
+  let receipt: string | undefined;
+  let answer: RefundAnswer | undefined;
+  if (event.gateway === 'razorpay' && event.eventType.startsWith('refund.')) {
+    const entity = asObject(asObject(asObject(asObject(event.payload).payload).refund).entity);
+    gatewayRefundId = asText(entity.id);
+    receipt = asText(entity.receipt);
+    if (event.eventType === 'refund.processed' && gatewayRefundId) {
+      answer = { kind: 'accepted', gatewayRefundId, status: 'processed' };
+    } else if (event.eventType === 'refund.failed' && gatewayRefundId) {
+      answer = { kind: 'failed', reason: 'Razorpay reports the refund failed', gatewayRefundId };
+    }
+  } else if (event.gateway === 'paypal' && event.eventType === 'PAYMENT.CAPTURE.REFUNDED') {
+    const resource = asObject(asObject(event.payload).resource);
+    gatewayRefundId = asText(resource.id);
+    if (gatewayRefundId) {
+      const status = asText(resource.status);
+      answer =
+        status === 'COMPLETED' || status === undefined
+          ? { kind: 'accepted', gatewayRefundId, status: 'processed' }
+          : status === 'FAILED' || status === 'CANCELLED'
+            ? { kind: 'failed', reason: `PayPal reports the refund ${status.toLowerCase()}`, gatewayRefundId }
+            : { kind: 'accepted', gatewayRefundId, status: 'pending' };
+    }
+  } else {
+    return false;
+  }
+  const fresh = await ctx.db.transaction((tx) =>
+    recordEvent(tx, {
+      gateway: event.gateway,
+      eventId: event.eventId,
+      eventType: event.eventType,
+      payload: event.payload,
+    }),
+  );
+  if (!fresh || !answer || !gatewayRefundId) return true;
+  const refund =
+    (await findRefundByGatewayId(ctx.db, event.gateway, gatewayRefundId)) ??
+    (receipt ? await findRefundByGatewayKey(ctx.db, receipt) : undefined);
+  if (!refund) {
+    ctx.log.warn({ gateway: event.gateway, gatewayRefundId }, 'refund webhook for an unknown refund');
+    return true;
+  }
+  // A failure report about an earlier key's refund says nothing about the current attempt.
+  if (answer.kind === 'failed' && refund.gatewayRefundId && refund.gatewayRefundId !== gatewayRefundId)
+    return true;
+  await applyAnswer(ctx, refund, answer);
+  return true;
+}

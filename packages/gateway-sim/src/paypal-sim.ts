@@ -10,6 +10,7 @@ import {
   registerSimBodyParsers,
   stringOf,
 } from './sim-common.ts';
+import { RefundSwitch } from './refund-switch.ts';
 import { WebhookSender } from './webhook-sender.ts';
 
 /** Currencies PayPal accepts (INR is not among them for cross-border checkout since 2021). */
@@ -38,11 +39,22 @@ interface Money {
 
 interface Capture {
   id: string;
-  status: 'COMPLETED' | 'DECLINED' | 'PENDING' | 'REFUNDED' | 'FAILED';
+  status: 'COMPLETED' | 'DECLINED' | 'PENDING' | 'REFUNDED' | 'PARTIALLY_REFUNDED' | 'FAILED';
   amount: Money;
   final_capture: boolean;
   create_time: string;
 }
+
+export interface PaypalRefund {
+  id: string;
+  status: 'COMPLETED' | 'PENDING' | 'FAILED' | 'CANCELLED';
+  amount: Money;
+  note_to_payer?: string;
+  create_time: string;
+  update_time: string;
+}
+
+const toCents = (value: string) => Math.round(Number(value) * 100);
 
 export interface PaypalOrder {
   id: string;
@@ -53,7 +65,7 @@ export interface PaypalOrder {
     reference_id: string;
     amount: Money;
     custom_id?: string;
-    payments?: { captures: Capture[] };
+    payments?: { captures: Capture[]; refunds?: PaypalRefund[] };
   }>;
   payer?: { payer_id: string; email_address: string; name: { given_name: string; surname: string } };
   /** Set when the shopper chose "Decline": the funding instrument fails at capture. */
@@ -93,6 +105,13 @@ export function createPaypalSim(options: PaypalSimOptions) {
   const tokens = new Map<string, { clientId: string; expiresAt: number }>();
   const orders = new Map<string, PaypalOrder>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
+  /** Refund id → the refund, its capture and order; PayPal-Request-Id → refund id. */
+  const refunds = new Map<
+    string,
+    { refund: PaypalRefund; captureId: string; orderId: string; clientId: string }
+  >();
+  const refundRequests = new Map<string, string>();
+  const refundSwitch = new RefundSwitch();
   const webhooks = options.webhooks ?? new WebhookSender();
   const signingKey = randomBytes(32);
   const script = browserScript('paypal-sdk');
@@ -365,6 +384,145 @@ export function createPaypalSim(options: PaypalSimOptions) {
       },
     );
 
+    refundSwitch.register(app, routeConfig);
+
+    const refundView = (refund: PaypalRefund, base: string) => ({
+      ...refund,
+      links: [{ href: `${base}/v2/payments/refunds/${refund.id}`, rel: 'self', method: 'GET' }],
+    });
+
+    function findCapture(clientId: string, captureId: string) {
+      for (const order of orders.values()) {
+        if (order.clientId !== clientId) continue;
+        for (const unit of order.purchase_units) {
+          const capture = unit.payments?.captures.find((c) => c.id === captureId);
+          if (capture) return { order, unit, capture };
+        }
+      }
+      return undefined;
+    }
+
+    const notFound = (reply: FastifyReply) =>
+      paypalError(
+        reply,
+        404,
+        'RESOURCE_NOT_FOUND',
+        'The specified resource does not exist.',
+        'INVALID_RESOURCE_ID',
+        'Specified resource ID does not exist. Please check the resource ID and try again.',
+      );
+
+    /**
+     * Refund a capture: empty body = the rest, `amount` = partial, repeatable up to the capture,
+     * in its currency. PayPal-Request-Id: a repeat answers the first request's refund as it is now.
+     */
+    app.post<{ Params: { id: string } }>(
+      '/v2/payments/captures/:id/refund',
+      { config: routeConfig },
+      async (request, reply) => {
+        const account = await bearer(request, reply);
+        if (!account) return reply;
+        const base = baseOf(request);
+        const requestId = request.headers['paypal-request-id'];
+        const idemKey = typeof requestId === 'string' ? `${account.clientId}:refund:${requestId}` : undefined;
+        const previousId = idemKey ? refundRequests.get(idemKey) : undefined;
+        const previous = previousId ? refunds.get(previousId) : undefined;
+        if (previous) return reply.code(200).send(refundView(previous.refund, base));
+        const found = findCapture(account.clientId, request.params.id);
+        if (!found) return notFound(reply);
+        const { order, unit, capture } = found;
+        const unprocessable = (issue: string, description: string) =>
+          paypalError(
+            reply,
+            422,
+            'UNPROCESSABLE_ENTITY',
+            'The requested action could not be performed, semantically incorrect, or failed business validation.',
+            issue,
+            description,
+          );
+        if (capture.status !== 'COMPLETED' && capture.status !== 'PARTIALLY_REFUNDED') {
+          return unprocessable('CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded.');
+        }
+        const taken = (unit.payments?.refunds ?? [])
+          .filter((r) => r.status !== 'FAILED' && r.status !== 'CANCELLED')
+          .reduce((sum, r) => sum + toCents(r.amount.value), 0);
+        const left = toCents(capture.amount.value) - taken;
+        const body = isRecord(request.body) ? request.body : {};
+        const asked = isRecord(body.amount) ? body.amount : undefined;
+        if (asked && asked.currency_code !== capture.amount.currency_code) {
+          return unprocessable(
+            'REFUND_CURRENCY_MISMATCH',
+            'Refund must be in the same currency as the capture.',
+          );
+        }
+        const value = asked ? stringOf(asked.value) : (left / 100).toFixed(2);
+        if (!value || !TWO_DECIMALS.test(value) || toCents(value) <= 0) {
+          return paypalError(
+            reply,
+            400,
+            'INVALID_REQUEST',
+            'Request is not well-formed, syntactically incorrect, or violates schema.',
+            'INVALID_PARAMETER_VALUE',
+            'The value of a field is invalid.',
+          );
+        }
+        if (toCents(value) > left) {
+          return unprocessable(
+            'REFUND_AMOUNT_EXCEEDED',
+            'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+          );
+        }
+        const now = new Date().toISOString();
+        const refund: PaypalRefund = {
+          id: randomId('', 17).toUpperCase(),
+          status: 'PENDING',
+          amount: { currency_code: capture.amount.currency_code, value },
+          ...(stringOf(body.note_to_payer) ? { note_to_payer: stringOf(body.note_to_payer) } : {}),
+          create_time: now,
+          update_time: now,
+        };
+        if (unit.payments) unit.payments.refunds = [...(unit.payments.refunds ?? []), refund];
+        refunds.set(refund.id, {
+          refund,
+          captureId: capture.id,
+          orderId: order.id,
+          clientId: account.clientId,
+        });
+        if (idemKey) refundRequests.set(idemKey, refund.id);
+        const answer = refundView({ ...refund }, base);
+        const outcome = refundSwitch.take();
+        if (outcome !== 'hold') settleRefund(account, base, refund.id, outcome);
+        return reply.code(201).send(answer);
+      },
+    );
+
+    app.get<{ Params: { id: string } }>(
+      '/v2/payments/refunds/:id',
+      { config: routeConfig },
+      async (request, reply) => {
+        const account = await bearer(request, reply);
+        if (!account) return reply;
+        const entry = refunds.get(request.params.id);
+        if (!entry || entry.clientId !== account.clientId) return notFound(reply);
+        return reply.send(refundView(entry.refund, baseOf(request)));
+      },
+    );
+
+    app.get<{ Params: { id: string } }>(
+      '/v2/payments/captures/:id',
+      { config: routeConfig },
+      async (request, reply) => {
+        const account = await bearer(request, reply);
+        if (!account) return reply;
+        const found = findCapture(account.clientId, request.params.id);
+        if (!found) return notFound(reply);
+        return reply.send({
+          ...found.capture,
+          supplementary_data: { related_ids: { order_id: found.order.id } },
+        });
+      },
+    );
+
     app.post(
       '/v1/notifications/verify-webhook-signature',
       { config: routeConfig },
@@ -444,7 +602,44 @@ export function createPaypalSim(options: PaypalSimOptions) {
     });
   };
 
-  return { plugin, orders, webhooks };
+  /**
+   * A refund reaches its final state: COMPLETED (PAYMENT.CAPTURE.REFUNDED is sent, the capture
+   * shows REFUNDED or PARTIALLY_REFUNDED) or FAILED (seen by asking the refund).
+   */
+  function settleRefund(account: PaypalAccount, base: string, refundId: string, outcome: 'process' | 'fail') {
+    const entry = refunds.get(refundId);
+    if (entry?.refund.status !== 'PENDING') return;
+    const order = orders.get(entry.orderId);
+    const unit = order?.purchase_units.find((u) =>
+      u.payments?.captures.some((c) => c.id === entry.captureId),
+    );
+    const capture = unit?.payments?.captures.find((c) => c.id === entry.captureId);
+    entry.refund.status = outcome === 'fail' ? 'FAILED' : 'COMPLETED';
+    entry.refund.update_time = new Date().toISOString();
+    if (outcome === 'fail' || !capture || !unit) return;
+    const refunded = (unit.payments?.refunds ?? [])
+      .filter((r) => r.status === 'COMPLETED')
+      .reduce((sum, r) => sum + toCents(r.amount.value), 0);
+    capture.status = refunded >= toCents(capture.amount.value) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    sendEvent(account, base, 'PAYMENT.CAPTURE.REFUNDED', 'refund', {
+      ...entry.refund,
+      links: [
+        { href: `${base}/v2/payments/refunds/${entry.refund.id}`, rel: 'self', method: 'GET' },
+        { href: `${base}/v2/payments/captures/${entry.captureId}`, rel: 'up', method: 'GET' },
+      ],
+    });
+  }
+
+  /** Settles every held refund (the switch's `hold`). */
+  async function settleRefunds(base: string, outcome: 'process' | 'fail' = 'process') {
+    for (const [id, entry] of refunds) {
+      if (entry.refund.status !== 'PENDING') continue;
+      const account = await options.accounts.paypal(entry.clientId);
+      if (account) settleRefund(account, base, id, outcome);
+    }
+  }
+
+  return { plugin, orders, refunds, refundSwitch, settleRefunds, webhooks };
 }
 
 export type PaypalSim = ReturnType<typeof createPaypalSim>;

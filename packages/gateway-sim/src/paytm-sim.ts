@@ -10,6 +10,7 @@ import {
 } from './sim-common.ts';
 import { generatePaytmSignature, verifyPaytmSignature } from './signatures/paytm.ts';
 import { rawJsonMember } from './signatures/raw-json.ts';
+import { RefundSwitch } from './refund-switch.ts';
 import { WebhookSender } from './webhook-sender.ts';
 
 const ORDER_ID = /^[A-Za-z0-9@\-_.]{1,50}$/;
@@ -35,6 +36,22 @@ export interface PaytmTransaction {
   respMsg: string;
 }
 
+export interface PaytmRefund {
+  mid: string;
+  orderId: string;
+  txnId: string;
+  refId: string;
+  refundId: string;
+  /** Paise. */
+  amount: number;
+  status: 'PENDING' | 'TXN_SUCCESS' | 'TXN_FAILURE';
+  txnTimestamp: string;
+}
+
+const REF_ID = /^[A-Za-z0-9@\-_.]{1,50}$/;
+const toPaise = (amount: string) => Math.round(Number(amount) * 100);
+const rupeesOf = (paise: number) => (paise / 100).toFixed(2);
+
 interface ResultInfo {
   resultStatus: string;
   resultCode: string;
@@ -57,6 +74,9 @@ export interface PaytmSimOptions {
  */
 export function createPaytmSim(options: PaytmSimOptions) {
   const transactions = new Map<string, PaytmTransaction>();
+  /** By `mid/refId`: a repeated refId is rejected. */
+  const refunds = new Map<string, PaytmRefund>();
+  const refundSwitch = new RefundSwitch();
   const webhooks = options.webhooks ?? new WebhookSender();
   const script = browserScript('paytm-checkout');
   const keyOf = (mid: string, orderId: string) => `${mid}/${orderId}`;
@@ -120,8 +140,113 @@ export function createPaytmSim(options: PaytmSimOptions) {
     };
   }
 
+  /** What refunds (pending or done) take of a transaction; failed ones give it back. */
+  function refundedOf(txn: PaytmTransaction): number {
+    let sum = 0;
+    for (const r of refunds.values()) {
+      if (r.mid === txn.mid && r.orderId === txn.orderId && r.status !== 'TXN_FAILURE') sum += r.amount;
+    }
+    return sum;
+  }
+
+  function refundBody(refund: PaytmRefund, txn: PaytmTransaction | undefined) {
+    const resultInfo: ResultInfo =
+      refund.status === 'TXN_SUCCESS'
+        ? { resultStatus: 'TXN_SUCCESS', resultCode: '10', resultMsg: 'Refund Successfull' }
+        : refund.status === 'PENDING'
+          ? {
+              resultStatus: 'PENDING',
+              resultCode: '601',
+              resultMsg: 'Refund request was raised for this transaction. But it is pending state',
+            }
+          : { resultStatus: 'TXN_FAILURE', resultCode: '631', resultMsg: 'Refund failed at the bank' };
+    return {
+      orderId: refund.orderId,
+      mid: refund.mid,
+      refId: refund.refId,
+      refundId: refund.refundId,
+      txnId: refund.txnId,
+      refundAmount: rupeesOf(refund.amount),
+      totalRefundAmount: txn ? rupeesOf(refundedOf(txn)) : rupeesOf(refund.amount),
+      txnAmount: txn?.amount ?? '',
+      txnTimestamp: refund.txnTimestamp,
+      resultInfo,
+    };
+  }
+
+  /** Settles every pending refund (the switch's `hold`), as Paytm does days later. */
+  function settleRefunds(outcome: 'process' | 'fail' = 'process') {
+    for (const refund of refunds.values()) {
+      if (refund.status === 'PENDING') refund.status = outcome === 'fail' ? 'TXN_FAILURE' : 'TXN_SUCCESS';
+    }
+  }
+
   const plugin: FastifyPluginAsync<SimPluginOptions> = async (app, { routeConfig = {} }) => {
     registerSimBodyParsers(app);
+    refundSwitch.register(app, routeConfig);
+
+    /**
+     * The Refund API: asynchronous (the answer registers the refund as PENDING), refId unique
+     * per merchant (a repeat is rejected with 617), refunds of a transaction never above it.
+     */
+    app.post('/refund/apply', { config: routeConfig }, async (request, reply) => {
+      const signed = await signedRequest(request, reply);
+      if (!signed) return reply;
+      const { account, body } = signed;
+      const fail = (resultCode: string, resultMsg: string) =>
+        sendSigned(reply, account, {
+          orderId: stringOf(body.orderId) ?? '',
+          mid: account.mid,
+          refId: stringOf(body.refId) ?? '',
+          resultInfo: { resultStatus: 'TXN_FAILURE', resultCode, resultMsg },
+        });
+      const refId = stringOf(body.refId) ?? '';
+      if (body.txnType !== 'REFUND') return fail('1001', 'Request parameters are not valid');
+      if (!REF_ID.test(refId)) return fail('1001', 'Invalid refId');
+      if (refunds.has(`${account.mid}/${refId}`)) return fail('617', 'Refund Already Raised');
+      const txn = transactions.get(keyOf(account.mid, stringOf(body.orderId) ?? ''));
+      if (!txn || txn.txnId !== body.txnId) return fail('501', 'Invalid Order Id or Txn Id');
+      if (txn.status !== 'TXN_SUCCESS') return fail('620', 'Refund is not allowed for this transaction');
+      const refundAmount = stringOf(body.refundAmount) ?? '';
+      if (!AMOUNT.test(refundAmount) || toPaise(refundAmount) <= 0)
+        return fail('619', 'Invalid refund amount');
+      const amount = toPaise(refundAmount);
+      if (refundedOf(txn) + amount > toPaise(txn.amount)) {
+        return fail('619', 'Refund amount exceeds the transaction amount');
+      }
+      const refund: PaytmRefund = {
+        mid: account.mid,
+        orderId: txn.orderId,
+        txnId: txn.txnId,
+        refId,
+        refundId: randomId('', 20).replace(/[a-zA-Z]/g, '5'),
+        amount,
+        status: 'PENDING',
+        txnTimestamp: paytmDate(),
+      };
+      refunds.set(`${account.mid}/${refId}`, refund);
+      const answer = refundBody(refund, txn);
+      const outcome = refundSwitch.take();
+      if (outcome !== 'hold') refund.status = outcome === 'fail' ? 'TXN_FAILURE' : 'TXN_SUCCESS';
+      return sendSigned(reply, account, answer);
+    });
+
+    app.post('/v2/refund/status', { config: routeConfig }, async (request, reply) => {
+      const signed = await signedRequest(request, reply);
+      if (!signed) return reply;
+      const { account, body } = signed;
+      const refund = refunds.get(`${account.mid}/${stringOf(body.refId) ?? ''}`);
+      if (!refund || refund.orderId !== body.orderId) {
+        return sendSigned(reply, account, {
+          resultInfo: { resultStatus: 'TXN_FAILURE', resultCode: '631', resultMsg: 'Record not found' },
+        });
+      }
+      return sendSigned(
+        reply,
+        account,
+        refundBody(refund, transactions.get(keyOf(refund.mid, refund.orderId))),
+      );
+    });
 
     app.get<{ Params: { file: string } }>(
       '/merchantpgpui/checkoutjs/merchants/:file',
@@ -211,7 +336,7 @@ export function createPaytmSim(options: PaytmSimOptions) {
         bankName: txn.status === 'TXN_SUCCESS' ? 'Kesar Simulated Bank' : '',
         mid: txn.mid,
         paymentMode: 'DC',
-        refundAmt: '0.00',
+        refundAmt: rupeesOf(refundedOf(txn)),
         txnDate: txn.txnDate,
       });
     });
@@ -263,7 +388,7 @@ export function createPaytmSim(options: PaytmSimOptions) {
     });
   };
 
-  return { plugin, transactions, webhooks };
+  return { plugin, transactions, refunds, refundSwitch, settleRefunds, webhooks };
 }
 
 export type PaytmSim = ReturnType<typeof createPaytmSim>;

@@ -11,6 +11,7 @@ import {
   unixNow,
 } from './sim-common.ts';
 import { razorpayPaymentSignature, razorpayWebhookSignature } from './signatures/razorpay.ts';
+import { RefundSwitch } from './refund-switch.ts';
 import { WebhookSender } from './webhook-sender.ts';
 
 /** Orders API minimum amounts in subunits (razorpay.com/docs: "The amount must be at least INR 1.00"). */
@@ -52,6 +53,8 @@ export interface RazorpayPayment {
   order_id: string;
   method: string;
   captured: boolean;
+  amount_refunded: number;
+  refund_status: null | 'partial' | 'full';
   description: string | null;
   email: string;
   contact: string;
@@ -88,6 +91,23 @@ function sendError(reply: FastifyReply, status: number, fields: ErrorFields) {
   });
 }
 
+export interface RazorpayRefund {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Record<string, string> | [];
+  receipt: string | null;
+  acquirer_data: { arn: string | null };
+  status: 'pending' | 'processed' | 'failed';
+  speed_requested: string;
+  speed_processed: string | null;
+  created_at: number;
+}
+
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{10,}$/;
+
 export interface RazorpaySimOptions {
   accounts: SimAccounts;
   webhooks?: WebhookSender;
@@ -100,6 +120,10 @@ export interface RazorpaySimOptions {
 export function createRazorpaySim(options: RazorpaySimOptions) {
   const orders = new Map<string, RazorpayOrder & { keyId: string }>();
   const payments = new Map<string, RazorpayPayment & { keyId: string }>();
+  const refunds = new Map<string, RazorpayRefund & { keyId: string }>();
+  /** X-Refund-Idempotency → the request body it came with and the refund it made. */
+  const refundKeys = new Map<string, { body: string; refundId: string }>();
+  const refundSwitch = new RefundSwitch();
   const webhooks = options.webhooks ?? new WebhookSender();
   const script = browserScript('razorpay-checkout');
 
@@ -122,20 +146,26 @@ export function createRazorpaySim(options: RazorpaySimOptions) {
   const publicPayment = ({ keyId: _k, ...payment }: RazorpayPayment & { keyId: string }): RazorpayPayment =>
     payment;
 
+  const publicRefund = ({ keyId: _k, ...refund }: RazorpayRefund & { keyId: string }): RazorpayRefund => ({
+    ...refund,
+  });
+
   function sendEvent(
     account: RazorpayAccount,
     event: string,
     payment: RazorpayPayment,
     order?: RazorpayOrder,
+    refund?: RazorpayRefund,
   ) {
     if (!account.webhookUrl) return;
     const payload: Record<string, unknown> = { payment: { entity: payment } };
     if (order) payload.order = { entity: order };
+    if (refund) payload.refund = { entity: refund };
     const body = JSON.stringify({
       entity: 'event',
       account_id: 'acc_KesarSimulator',
       event,
-      contains: order ? ['payment', 'order'] : ['payment'],
+      contains: refund ? ['refund', 'payment'] : order ? ['payment', 'order'] : ['payment'],
       payload,
       created_at: unixNow(),
     });
@@ -283,6 +313,155 @@ export function createRazorpaySim(options: RazorpaySimOptions) {
       },
     );
 
+    refundSwitch.register(app, routeConfig);
+
+    /**
+     * POST /v1/payments/:id/refund: only captured payments, amount in paise (omitted = the rest),
+     * refunds never above the payment. X-Refund-Idempotency: the same key and body answer the
+     * same refund; the same key with another body is a 400.
+     */
+    app.post<{ Params: { id: string } }>(
+      '/v1/payments/:id/refund',
+      { config: routeConfig },
+      async (request, reply) => {
+        const account = await authenticate(request, reply);
+        if (!account) return reply;
+        const key = request.headers['x-refund-idempotency'];
+        const idempotencyKey = typeof key === 'string' ? key : undefined;
+        if (idempotencyKey !== undefined && !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+          return sendError(reply, 400, {
+            description: 'The idempotency key must be at least 10 letters, digits, - or _',
+          });
+        }
+        const bodyText = `${request.params.id}:${request.rawBody ?? ''}`;
+        if (idempotencyKey) {
+          const seen = refundKeys.get(`${account.keyId}/${idempotencyKey}`);
+          if (seen) {
+            if (seen.body !== bodyText) {
+              return sendError(reply, 400, {
+                description: 'Idempotency key is already used with a different request body',
+              });
+            }
+            const refund = refunds.get(seen.refundId);
+            if (refund) return reply.send(publicRefund(refund));
+          }
+        }
+        const payment = payments.get(request.params.id);
+        if (!payment || payment.keyId !== account.keyId) return notFound(reply);
+        if (!payment.captured) {
+          return sendError(reply, 400, { description: 'Only captured payments can be refunded' });
+        }
+        const body = isRecord(request.body) ? request.body : {};
+        const left = payment.amount - payment.amount_refunded;
+        const amount = body.amount === undefined ? left : body.amount;
+        if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) {
+          return sendError(reply, 400, {
+            description: 'The amount must be at least INR 1.00',
+            field: 'amount',
+          });
+        }
+        if (amount > left) {
+          return sendError(reply, 400, {
+            description: 'The refund amount provided is greater than amount captured',
+            field: 'amount',
+          });
+        }
+        const receipt = stringOf(body.receipt) ?? null;
+        const refund: RazorpayRefund & { keyId: string } = {
+          id: randomId('rfnd_'),
+          entity: 'refund',
+          amount,
+          currency: payment.currency,
+          payment_id: payment.id,
+          notes: isRecord(body.notes) ? (body.notes as Record<string, string>) : [],
+          receipt,
+          acquirer_data: { arn: null },
+          status: 'pending',
+          speed_requested: stringOf(body.speed) ?? 'normal',
+          speed_processed: null,
+          created_at: unixNow(),
+          keyId: account.keyId,
+        };
+        refunds.set(refund.id, refund);
+        if (idempotencyKey) {
+          refundKeys.set(`${account.keyId}/${idempotencyKey}`, { body: bodyText, refundId: refund.id });
+        }
+        payment.amount_refunded += amount;
+        payment.refund_status = payment.amount_refunded === payment.amount ? 'full' : 'partial';
+        if (payment.amount_refunded === payment.amount) payment.status = 'refunded';
+        const answer = publicRefund(refund);
+        sendEvent(account, 'refund.created', publicPayment(payment), undefined, answer);
+        const outcome = refundSwitch.take();
+        if (outcome !== 'hold') settleRefund(account, refund, outcome);
+        return reply.send(answer);
+      },
+    );
+
+    const ownRefund = (account: RazorpayAccount, id: string) => {
+      const refund = refunds.get(id);
+      return refund && refund.keyId === account.keyId ? refund : undefined;
+    };
+
+    app.get<{ Params: { id: string } }>(
+      '/v1/refunds/:id',
+      { config: routeConfig },
+      async (request, reply) => {
+        const account = await authenticate(request, reply);
+        if (!account) return reply;
+        const refund = ownRefund(account, request.params.id);
+        if (!refund) return notFound(reply);
+        return reply.send(publicRefund(refund));
+      },
+    );
+
+    /** Lists in Razorpay's collection shape, filtered by `from`/`to` (unix seconds), `count` ≤ 100, `skip`. */
+    function page<T extends { created_at: number }>(items: T[], query: Record<string, string | undefined>) {
+      const from = Number(query.from ?? 0);
+      const to = Number(query.to ?? Number.MAX_SAFE_INTEGER);
+      const count = Math.min(Number(query.count ?? 10), 100);
+      const skip = Number(query.skip ?? 0);
+      const chosen = items
+        .filter((i) => i.created_at >= from && i.created_at <= to)
+        .sort((a, b) => b.created_at - a.created_at)
+        .slice(skip, skip + count);
+      return { entity: 'collection', count: chosen.length, items: chosen };
+    }
+
+    app.get<{ Querystring: Record<string, string | undefined> }>(
+      '/v1/refunds',
+      { config: routeConfig },
+      async (request, reply) => {
+        const account = await authenticate(request, reply);
+        if (!account) return reply;
+        const mine = [...refunds.values()].filter((r) => r.keyId === account.keyId).map(publicRefund);
+        return reply.send(page(mine, request.query));
+      },
+    );
+
+    app.get<{ Querystring: Record<string, string | undefined> }>(
+      '/v1/payments',
+      { config: routeConfig },
+      async (request, reply) => {
+        const account = await authenticate(request, reply);
+        if (!account) return reply;
+        const mine = [...payments.values()].filter((p) => p.keyId === account.keyId).map(publicPayment);
+        return reply.send(page(mine, request.query));
+      },
+    );
+
+    app.get<{ Params: { id: string } }>(
+      '/v1/payments/:id/refunds',
+      { config: routeConfig },
+      async (request, reply) => {
+        const account = await authenticate(request, reply);
+        if (!account) return reply;
+        const payment = payments.get(request.params.id);
+        if (!payment || payment.keyId !== account.keyId) return notFound(reply);
+        const items = [...refunds.values()].filter((r) => r.payment_id === payment.id).map(publicRefund);
+        return reply.send({ entity: 'collection', count: items.length, items });
+      },
+    );
+
     /**
      * What Checkout.js does after the shopper approves or declines in its dialog: creates a
      * payment on the order (auto-captured, as orders are by default) and answers with the
@@ -316,6 +495,8 @@ export function createRazorpaySim(options: RazorpaySimOptions) {
         order_id: order.id,
         method: 'card',
         captured: false,
+        amount_refunded: 0,
+        refund_status: null,
         description: stringOf(body.description) ?? null,
         email: stringOf(body.email) ?? 'void@razorpay.com',
         contact: stringOf(body.contact) ?? '+919000090000',
@@ -358,7 +539,47 @@ export function createRazorpaySim(options: RazorpaySimOptions) {
     });
   };
 
-  return { plugin, orders, payments, webhooks };
+  /** A refund reaches its final state: processed (the payment's refunded amount grows) or failed. */
+  function settleRefund(
+    account: RazorpayAccount,
+    refund: RazorpayRefund & { keyId: string },
+    outcome: 'process' | 'fail',
+  ) {
+    if (refund.status !== 'pending') return;
+    const payment = payments.get(refund.payment_id);
+    if (!payment) return;
+    if (outcome === 'fail') {
+      refund.status = 'failed';
+    } else {
+      refund.status = 'processed';
+      refund.speed_processed = 'normal';
+      refund.acquirer_data = { arn: randomId('', 12).replace(/[a-zA-Z]/g, '4') };
+    }
+    if (outcome === 'fail') {
+      payment.amount_refunded -= refund.amount;
+      payment.refund_status = payment.amount_refunded === 0 ? null : 'partial';
+      if (payment.status === 'refunded' && payment.amount_refunded < payment.amount)
+        payment.status = 'captured';
+    }
+    sendEvent(
+      account,
+      outcome === 'fail' ? 'refund.failed' : 'refund.processed',
+      publicPayment(payment),
+      undefined,
+      publicRefund(refund),
+    );
+  }
+
+  /** Settles every held refund (the switch's `hold`), as Razorpay does days later. */
+  async function settleRefunds(outcome: 'process' | 'fail' = 'process') {
+    for (const refund of refunds.values()) {
+      if (refund.status !== 'pending') continue;
+      const account = await options.accounts.razorpay(refund.keyId);
+      if (account) settleRefund(account, refund, outcome);
+    }
+  }
+
+  return { plugin, orders, payments, refunds, refundSwitch, settleRefunds, webhooks };
 }
 
 export type RazorpaySim = ReturnType<typeof createRazorpaySim>;

@@ -300,7 +300,9 @@ async function applyAnswer(
   now = new Date(),
 ): Promise<RefundStatusValue> {
   return ctx.db.transaction(async (tx) => {
-    const open: RefundStatusValue[] = ['requested', 'pending', 'failed'];
+    // An accepted refund moves on only from requested/pending: a failure already reported (by a
+    // webhook that overtook the call's answer) is not undone by the earlier 'pending' answer.
+    const open: RefundStatusValue[] = ['requested', 'pending'];
     if (answer.kind === 'accepted' && answer.status === 'processed') {
       const moved = await updateRefund(tx, refund.id, open, {
         status: 'processed',

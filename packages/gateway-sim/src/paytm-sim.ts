@@ -140,11 +140,15 @@ export function createPaytmSim(options: PaytmSimOptions) {
     };
   }
 
-  /** What refunds (pending or done) take of a transaction; failed ones give it back. */
-  function refundedOf(txn: PaytmTransaction): number {
+  /**
+   * What refunds take of a transaction: pending and done ones count against the amount left,
+   * failed ones give it back; `doneOnly` counts the refunds completed (the status APIs' refundAmt).
+   */
+  function refundedOf(txn: PaytmTransaction, doneOnly = false): number {
     let sum = 0;
     for (const r of refunds.values()) {
-      if (r.mid === txn.mid && r.orderId === txn.orderId && r.status !== 'TXN_FAILURE') sum += r.amount;
+      if (r.mid !== txn.mid || r.orderId !== txn.orderId) continue;
+      if (doneOnly ? r.status === 'TXN_SUCCESS' : r.status !== 'TXN_FAILURE') sum += r.amount;
     }
     return sum;
   }
@@ -336,7 +340,7 @@ export function createPaytmSim(options: PaytmSimOptions) {
         bankName: txn.status === 'TXN_SUCCESS' ? 'Kesar Simulated Bank' : '',
         mid: txn.mid,
         paymentMode: 'DC',
-        refundAmt: rupeesOf(refundedOf(txn)),
+        refundAmt: rupeesOf(refundedOf(txn, true)),
         txnDate: txn.txnDate,
       });
     });

@@ -150,3 +150,24 @@ export async function claimDueRefunds(db: DbOrTx, now: Date, limit: number, leas
     .where(inArray(refunds.id, ids));
   return ids;
 }
+
+/** Gateway payments the shop created since a date, with their order's state and refund sums. */
+export async function paymentsForReconciliation(db: DbOrTx, since: Date) {
+  const rows = await db
+    .select({
+      payment: payments,
+      orderStatus: orders.status,
+      orderNumber: orders.orderNumber,
+    })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(and(sql`${payments.createdAt} >= ${since}`, sql`${payments.gateway} <> 'cod'`))
+    .orderBy(payments.id);
+  const ids = rows.map((r) => r.payment.id);
+  const refundRows =
+    ids.length === 0 ? [] : await db.select().from(refunds).where(inArray(refunds.paymentId, ids));
+  return rows.map((r) => ({
+    ...r,
+    refunds: refundRows.filter((x) => x.paymentId === r.payment.id),
+  }));
+}

@@ -70,7 +70,12 @@ export const REFUND_POLL_MS = 10 * 60_000;
 const CLAIM_LEASE_MS = 2 * 60_000;
 
 /** Payment states that mean the gateway holds the money (the payments module may add refund states). */
-const CAPTURED_STATES = new Set(['paid', 'partially_refunded', 'refunded', 'partially refunded']);
+export const CAPTURED_STATES: ReadonlySet<string> = new Set([
+  'paid',
+  'partially_refunded',
+  'refunded',
+  'partially refunded',
+]);
 
 const publicStatus = (status: string): RefundStatus =>
   status === 'processed' ? 'processed' : status === 'failed' ? 'failed' : 'pending';

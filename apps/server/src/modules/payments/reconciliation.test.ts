@@ -1,0 +1,112 @@
+/**
+ * `npm run reconcile`'s comparison, against the simulators: gateways and shop agree after
+ * payments and refunds on all three gateways; one planted disagreement is reported, exit 1.
+ */
+import { payments } from '@shop/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { selfOrigin } from './gateway-settings.ts';
+import {
+  createdPayment,
+  newShopper,
+  type PaymentsHarness,
+  paymentsHarness,
+  placeOrder,
+  type Shopper,
+  simCheckout,
+  verified,
+} from './payments-test-kit.ts';
+import { parseSince, reconcile, reconcileReport } from './reconciliation.service.ts';
+import { requestRefund } from './refunds.service.ts';
+
+let h: PaymentsHarness;
+let shopper: Shopper;
+beforeAll(async () => {
+  h = await paymentsHarness();
+  shopper = await newShopper(h.t);
+});
+afterAll(() => h.close());
+
+const origin = () => selfOrigin(h.t.app.server, h.t.ctx.config);
+const today = () => new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+
+async function pay(gateway: 'razorpay' | 'paytm' | 'paypal') {
+  const { order } = await placeOrder(h.t, shopper, { pricePaise: 40_000 });
+  const created = await createdPayment(h.t, shopper, order.id, gateway);
+  let payload: unknown = { orderID: created.order.payment_gateway_order_id };
+  if (gateway === 'razorpay') {
+    payload = (
+      await simCheckout(h.t, 'razorpay/checkout/pay', {
+        key_id: created.settings.key,
+        order_id: created.order.payment_gateway_order_id,
+        amount: 40_000,
+        outcome: 'approve',
+      })
+    ).body;
+  } else if (gateway === 'paytm') {
+    payload = (
+      await simCheckout(h.t, 'paytm/checkout/pay', {
+        mid: created.settings.mid,
+        orderId: created.order.payment_gateway_order_id,
+        txnToken: created.order.payment_transaction_token,
+        outcome: 'approve',
+      })
+    ).body;
+  } else {
+    await simCheckout(h.t, 'paypal/checkoutnow/approve', {
+      token: created.order.payment_gateway_order_id,
+      client_id: created.settings.key,
+      outcome: 'approve',
+    });
+  }
+  expect((await verified(h.t, shopper, order.order_id, payload)).payment_status).toBe('Paid');
+  const [payment] = await h.paymentRows(order.id);
+  if (!payment) throw new Error('no payment');
+  return { orderId: order.id, payment };
+}
+
+describe('reconcile', () => {
+  it('parses --since YYYY-MM-DD and refuses anything else', () => {
+    expect(parseSince(['--since', '2026-04-01'])?.toISOString()).toBe('2026-04-01T00:00:00.000Z');
+    expect(parseSince(['--since=2026-04-01'])?.toISOString()).toBe('2026-04-01T00:00:00.000Z');
+    expect(parseSince(['--since', '2026-02-30'])).toBeUndefined();
+    expect(parseSince([])).toBeUndefined();
+  });
+
+  it('finds no mismatch when the books agree, then reports exactly the planted one and exits 1', async () => {
+    const razorpay = await pay('razorpay');
+    const paytm = await pay('paytm');
+    const paypal = await pay('paypal');
+    const refund = (p: typeof razorpay, amountPaise: number) =>
+      requestRefund(
+        h.t.ctx,
+        {
+          orderId: p.orderId,
+          paymentId: p.payment.id,
+          amountPaise,
+          reason: 'Returned',
+          requestedBy: 'staff',
+        },
+        `return-${p.orderId}`,
+      );
+    expect(await refund(razorpay, 10_000)).toMatchObject({ ok: true });
+    expect(await refund(paypal, 40_000)).toMatchObject({ ok: true });
+    h.sims.paytm.refundSwitch.hold = true;
+    expect(await refund(paytm, 5_000)).toMatchObject({ ok: true, status: 'pending' });
+    await h.sims.webhooks.idle();
+
+    const lines: string[] = [];
+    expect(await reconcileReport(h.t.ctx, origin(), today(), (l) => lines.push(l))).toBe(0);
+    expect(lines.at(-1)).toMatch(/gateways and shop agree/);
+
+    // Planted: the shop lost track of the Razorpay capture.
+    await h.t.ctx.db.update(payments).set({ status: 'failed' }).where(eq(payments.id, razorpay.payment.id));
+    const mismatches = await reconcile(h.t.ctx, origin(), today());
+    expect(mismatches).toEqual([
+      expect.objectContaining({ gateway: 'razorpay', kind: 'captured', gatewaySays: 40_000, shopSays: 0 }),
+    ]);
+    lines.length = 0;
+    expect(await reconcileReport(h.t.ctx, origin(), today(), (l) => lines.push(l))).toBe(1);
+    expect(lines[0]).toMatch(/^MISMATCH razorpay \S+ captured: gateway 40000, shop 0/);
+  });
+});

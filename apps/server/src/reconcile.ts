@@ -6,6 +6,7 @@
  * the same time). With the simulators, the gateways are the running shop's at PUBLIC_URL.
  */
 import { openDatabase } from '@shop/db/client';
+import { migrateDatabase } from '@shop/db/migrate';
 import { loadConfig } from './env.ts';
 import { parseSince, reconcileReport } from './modules/payments/reconciliation.service.ts';
 
@@ -21,6 +22,7 @@ async function main(): Promise<number> {
     dataDir: config.DATABASE_URL ? undefined : `${config.dataDir}/db`,
   });
   try {
+    await migrateDatabase(database);
     return await reconcileReport({ db: database.db, config }, config.publicUrl, since, (line) =>
       console.log(line),
     );

@@ -303,8 +303,9 @@ async function applyAnswer(
   refund: RefundRow,
   answer: RefundAnswer,
   now = new Date(),
+  db: DbOrTx = ctx.db,
 ): Promise<RefundStatusValue> {
-  return ctx.db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     // An accepted refund moves on only from requested/pending: a failure already reported (by a
     // webhook that overtook the call's answer) is not undone by the earlier 'pending' answer.
     const open: RefundStatusValue[] = ['requested', 'pending'];
@@ -485,25 +486,31 @@ export async function handleRefundWebhook(ctx: AppContext, event: RefundWebhook)
   } else {
     return false;
   }
-  const fresh = await ctx.db.transaction((tx) =>
-    recordEvent(tx, {
+  const found = answer;
+  const refundId = gatewayRefundId;
+  // The event id and its effect are committed together: a repeat finds the event and does nothing,
+  // a crash before the commit leaves neither, so the gateway's retry is applied.
+  await ctx.db.transaction(async (tx) => {
+    const fresh = await recordEvent(tx, {
       gateway: event.gateway,
       eventId: event.eventId,
       eventType: event.eventType,
       payload: event.payload,
-    }),
-  );
-  if (!fresh || !answer || !gatewayRefundId) return true;
-  const refund =
-    (await findRefundByGatewayId(ctx.db, event.gateway, gatewayRefundId)) ??
-    (receipt ? await findRefundByGatewayKey(ctx.db, receipt) : undefined);
-  if (!refund) {
-    ctx.log.warn({ gateway: event.gateway, gatewayRefundId }, 'refund webhook for an unknown refund');
-    return true;
-  }
-  // A failure report about an earlier key's refund says nothing about the current attempt.
-  if (answer.kind === 'failed' && refund.gatewayRefundId && refund.gatewayRefundId !== gatewayRefundId)
-    return true;
-  await applyAnswer(ctx, refund, answer);
+    });
+    if (!fresh || !found || !refundId) return;
+    const refund =
+      (await findRefundByGatewayId(tx, event.gateway, refundId)) ??
+      (receipt ? await findRefundByGatewayKey(tx, receipt) : undefined);
+    if (!refund) {
+      ctx.log.warn(
+        { gateway: event.gateway, gatewayRefundId: refundId },
+        'refund webhook for an unknown refund',
+      );
+      return;
+    }
+    // A failure report about an earlier key's refund says nothing about the current attempt.
+    if (found.kind === 'failed' && refund.gatewayRefundId && refund.gatewayRefundId !== refundId) return;
+    await applyAnswer(ctx, refund, found, new Date(), tx);
+  });
   return true;
 }

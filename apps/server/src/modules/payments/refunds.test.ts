@@ -16,6 +16,7 @@ import {
   verified,
 } from './payments-test-kit.ts';
 import {
+  handleRefundWebhook,
   listRefunds,
   MAX_REFUND_ATTEMPTS,
   REFUND_POLL_MS,
@@ -252,6 +253,31 @@ describe('Razorpay refunds', () => {
     expect(row).toMatchObject({ status: 'failed', attempts: MAX_REFUND_ATTEMPTS, nextAttemptAt: null });
     expect((await refundMails('could not be completed')).length).toBe(failedMails + 1);
     expect(await ask(orderId, payment.id, 30_000, 'second-try')).toMatchObject({ ok: true });
+  });
+
+  it('a refund webhook that overtakes the answer to the call is matched by its receipt (our key); a repeat changes nothing', async () => {
+    const { orderId, payment } = await paidOrder('razorpay');
+    h.sims.razorpay.refundSwitch.hold = true;
+    await ask(orderId, payment.id, 5_000, 'overtaken');
+    const [row] = await refundRows(orderId);
+    await h.t.ctx.db
+      .update(refunds)
+      .set({ status: 'requested', gatewayRefundId: null })
+      .where(eq(refunds.id, row?.id ?? 0));
+    const event = {
+      gateway: 'razorpay' as const,
+      eventId: `evt_overtaken_${row?.id}`,
+      eventType: 'refund.processed',
+      payload: { payload: { refund: { entity: { id: row?.gatewayRefundId, receipt: row?.gatewayKey } } } },
+    };
+    expect(await handleRefundWebhook(h.t.ctx, event)).toBe(true);
+    expect(await handleRefundWebhook(h.t.ctx, event)).toBe(true);
+    expect((await refundRows(orderId))[0]).toMatchObject({
+      status: 'processed',
+      gatewayRefundId: row?.gatewayRefundId,
+    });
+    // Not a refund event: left to the payment webhook code.
+    expect(await handleRefundWebhook(h.t.ctx, { ...event, eventType: 'payment.captured' })).toBe(false);
   });
 
   it('refuses a payment of another order and a payment that captured nothing', async () => {

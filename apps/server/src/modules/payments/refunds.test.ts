@@ -237,6 +237,22 @@ describe('Razorpay refunds', () => {
     expect(atGateway.map((r) => r.status).sort()).toEqual(['failed', 'processed']);
   });
 
+  it('two job runs at once claim a due refund once (FOR UPDATE SKIP LOCKED and a lease)', async () => {
+    const { orderId, payment } = await paidOrder('razorpay');
+    h.sims.razorpay.refundSwitch.failNext = 1;
+    await ask(orderId, payment.id, 30_000, 'claimed-once');
+    await h.sims.webhooks.idle();
+    const due = new Date(Date.now() + refundRetryDelayMs(1) + 1_000);
+    const claimed = await Promise.all([runDueRefunds(h.t.ctx, due), runDueRefunds(h.t.ctx, due)]);
+    expect(claimed[0] + claimed[1]).toBe(1);
+    await h.sims.webhooks.idle();
+    const atGateway = [...h.sims.razorpay.refunds.values()].filter(
+      (r) => r.payment_id === payment.gatewayPaymentId,
+    );
+    expect(atGateway).toHaveLength(2);
+    expect((await refundRows(orderId))[0]?.status).toBe('processed');
+  });
+
   it('a refund that keeps failing ends failed, frees the capture and tells the customer', async () => {
     const { orderId, payment } = await paidOrder('razorpay');
     h.sims.razorpay.refundSwitch.failNext = MAX_REFUND_ATTEMPTS;

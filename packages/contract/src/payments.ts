@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField } from './validation.ts';
+import { idField, MAX_DATABASE_ID } from './validation.ts';
 
 /** The gateways the shop knows (spec §3 "Payment gateway": internal_name). */
 export const GATEWAY_NAMES = ['cod', 'razorpay', 'paytm', 'paypal'] as const;
@@ -23,15 +23,22 @@ export const paymentMessages = {
 } as const;
 
 const invalidOrderId = paymentMessages.invalidOrderId;
-const orderIdentifier = z.union(
-  [
-    z.number().int(invalidOrderId).positive(invalidOrderId).max(2_147_483_647, invalidOrderId),
-    z.string().trim().min(1, paymentMessages.orderIdRequired).max(60, invalidOrderId),
-  ],
-  {
-    error: (issue) =>
-      issue.input === undefined || issue.input === null ? paymentMessages.orderIdRequired : invalidOrderId,
-  },
+/**
+ * The order number (KFL-…) or the numeric id. Digits are always read as an id, so they must be
+ * one ("2147483648" is refused here instead of failing in the database).
+ */
+const orderIdentifier = z.preprocess(
+  (value) => (typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value),
+  z.union(
+    [
+      z.number().int(invalidOrderId).positive(invalidOrderId).max(MAX_DATABASE_ID, invalidOrderId),
+      z.string().trim().min(1, paymentMessages.orderIdRequired).max(60, invalidOrderId),
+    ],
+    {
+      error: (issue) =>
+        issue.input === undefined || issue.input === null ? paymentMessages.orderIdRequired : invalidOrderId,
+    },
+  ),
 );
 
 /** POST orders/payment (spec §7): `id` is the order's id, `payment_gateway` the internal name. */

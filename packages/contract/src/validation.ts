@@ -43,6 +43,18 @@ export function wholeNumberToText(value: unknown): unknown {
 }
 
 /**
+ * Every id of the shop is a PostgreSQL `integer` (serial): 1 to 2,147,483,647. A larger number
+ * would make the database fail the query (a 500), so every id the API accepts — in a path, a
+ * query or a body — is checked against this range by one of the schemas below first.
+ */
+export const MAX_DATABASE_ID = 2_147_483_647;
+
+/** True for a whole number in the range of a database id. */
+export function isDatabaseId(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 1 && value <= MAX_DATABASE_ID;
+}
+
+/**
  * A database id in a JSON body: a positive whole number (or its digits), with one message for
  * every way it can be wrong (and, optionally, another for a missing one).
  */
@@ -53,8 +65,20 @@ export function idField(message: string, missingMessage: string = message) {
       .number({ error: (issue) => (isMissing(issue.input) ? missingMessage : message) })
       .int(message)
       .positive(message)
-      .max(2_147_483_647, message),
+      .max(MAX_DATABASE_ID, message),
   );
+}
+
+/**
+ * A database id written as text (a path segment or a query parameter): digits only — no sign,
+ * point, exponent or spaces — and within the id range; read as its number.
+ */
+export function idText(message: string) {
+  return z
+    .string()
+    .regex(/^\d{1,10}$/, message)
+    .transform(Number)
+    .refine((id) => isDatabaseId(id), message);
 }
 
 /** Plain words for the kinds of value a field can expect. */

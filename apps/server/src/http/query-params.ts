@@ -1,4 +1,4 @@
-import { NUMERIC_ID } from '@shop/contract/collection';
+import { idText } from '@shop/contract/validation';
 import { z } from 'zod';
 
 /**
@@ -20,5 +20,8 @@ export function searchParam(max: number) {
     );
 }
 
-/** A numeric resource id in the path; anything else is a 400, never a database error. */
-export const idParam = z.string().regex(NUMERIC_ID, 'must be a positive integer').transform(Number);
+/**
+ * A resource id in the path: digits within the database id range. Anything else names no
+ * resource, so the error handler answers it like an unknown id (404), never with a database error.
+ */
+export const idParam = idText('must be a positive integer');

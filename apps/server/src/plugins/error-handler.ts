@@ -6,6 +6,9 @@ import { AppError } from '../http/app-error.ts';
 export const UNSUPPORTED_MEDIA_TYPE_MESSAGE =
   'Unsupported Media Type: send the request body as application/json.';
 
+/** Yii2's text for an address that names nothing (an unknown route, a path id that is no id). */
+export const PAGE_NOT_FOUND_MESSAGE = 'Page not found.';
+
 function named(status: number, message: string): NamedError {
   return { name: httpErrorNames[status] ?? 'Error', message, code: 0, status };
 }
@@ -57,12 +60,15 @@ export function registerErrorHandler(app: FastifyInstance) {
         }
         return reply.code(422).send(fields);
       }
+      // A path that does not fit its pattern (an id that is no id: "abc", "-1", "1e3",
+      // "2147483648") names nothing, as in Yii2, whose URL rules do not match it: a 404.
+      if (context === 'params') return sendNamedError(reply, 404, PAGE_NOT_FOUND_MESSAGE);
       const first = validation[0];
       const where = first ? fieldOf(first) : String(context ?? 'request');
       return sendNamedError(
         reply,
         400,
-        `Invalid ${context === 'params' ? 'path parameter' : 'query parameter'} "${where}": ${first?.message ?? 'invalid value'}`,
+        `Invalid query parameter "${where}": ${first?.message ?? 'invalid value'}`,
       );
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;

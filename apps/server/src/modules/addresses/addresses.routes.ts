@@ -8,7 +8,7 @@ import { pageRequest, paginationQuery, sendCollection } from '../../http/collect
 import { addAddress, listCustomerAddresses, removeAddress, updateAddress } from './addresses.service.ts';
 import { idParam } from '../../http/query-params.ts';
 
-/** Same id rule and 400 message as the catalogue ('must be a positive integer'). */
+/** The shared path id rule: an id that is no id ("abc", "-1", "2147483648") is a 404 like an unknown one. */
 const idParams = z.object({ id: idParam });
 
 /** Saved delivery addresses of the logged-in customer (spec §7 /customers/address). */

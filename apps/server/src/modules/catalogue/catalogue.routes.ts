@@ -5,7 +5,7 @@ import {
   productSchema,
   productSortFields,
 } from '@shop/contract/catalogue';
-import { NUMERIC_ID } from '@shop/contract/collection';
+import { idText } from '@shop/contract/validation';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -67,7 +67,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
           // An empty filter is no filter (Yii2's andFilterWhere), as for every other search field.
           'ProductsSearch[category_id]': searchParam(12)
             .transform((value) => value?.trim() || undefined)
-            .pipe(z.string().regex(NUMERIC_ID, 'must be a category id').transform(Number).optional()),
+            .pipe(idText('must be a category id').optional()),
           'ProductsSearch[keyword]': searchParam(1000),
         }),
         response: { 200: collectionSchema(productSchema) },

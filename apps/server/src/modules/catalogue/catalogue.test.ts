@@ -281,14 +281,20 @@ describe('catalogue API', () => {
       }
     });
 
-    it.each(['abc', '-1', '1.5', '99999999999999', "1'%20OR%201=1%20--", '%FF%FE'])(
-      'answers the non-numeric id %s with a named 400',
+    it.each(['abc', '-1', '1.5', '2147483648', '99999999999999', "1'%20OR%201=1%20--"])(
+      'answers the id %s, which is no id, with a named 404',
       async (id) => {
         const { res, body } = await getJson(`products/${id}`);
-        expect(res.statusCode).toBe(400);
-        expect(body).toMatchObject({ name: 'Bad Request', code: 0, status: 400 });
+        expect(res.statusCode).toBe(404);
+        expect(body).toMatchObject({ name: 'Not Found', code: 0, status: 404 });
       },
     );
+
+    it('answers an address that cannot be decoded with a named 400', async () => {
+      const { res, body } = await getJson('products/%FF%FE');
+      expect(res.statusCode).toBe(400);
+      expect(body).toMatchObject({ name: 'Bad Request', code: 0, status: 400 });
+    });
   });
 
   describe('on the demo shop (packages/db seed)', () => {

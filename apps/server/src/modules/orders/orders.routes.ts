@@ -18,7 +18,7 @@ import { listCustomerOrders } from './order-history.service.ts';
 import { paiseToRupees } from '@shop/contract/money';
 import { idParam } from '../../http/query-params.ts';
 
-/** Same id rule and 400 message as the catalogue ('must be a positive integer'). */
+/** The shared path id rule: an id that is no id ("abc", "-1", "2147483648") is a 404 like an unknown one. */
 const idParams = z.object({ id: idParam });
 const SORTABLE = ['id', 'created_at', 'total_amount'] as const;
 

@@ -26,6 +26,8 @@ export const orderMessages = {
   tooManyLines: `An order can hold at most ${MAX_ORDER_LINES} different products.`,
   invalidItemId: 'Item id must be a positive whole number.',
   notFound: 'Order not found.',
+  idempotencyKeyReused:
+    'This Idempotency-Key was already used for a different order. Send a new key with a changed cart, address, coupon or remarks.',
   priceChanged: (name: string, fromPaise: number, toPaise: number) =>
     `Price of ${name} changed from ${formatPaise(fromPaise)} to ${formatPaise(toPaise)}`,
   removedOutOfStock: (name: string) => `${name} is out of stock and was removed`,

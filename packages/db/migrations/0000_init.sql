@@ -257,6 +257,7 @@ CREATE TABLE "orders" (
 	"shipping_address" jsonb NOT NULL,
 	"address_id" integer,
 	"idempotency_key" text,
+	"idempotency_fingerprint" text,
 	"reservation_expires_at" timestamp with time zone,
 	"stock_released_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,

@@ -59,6 +59,11 @@ export const orders = pgTable(
     shippingAddress: jsonb('shipping_address').notNull(),
     addressId: integer('address_id'),
     idempotencyKey: text('idempotency_key'),
+    /**
+     * SHA-256 of the checkout request that first used the key (its items, address, coupon and
+     * remarks): the same key sent with another request is refused instead of answered.
+     */
+    idempotencyFingerprint: text('idempotency_fingerprint'),
     /** Until when reserved stock is held for an unpaid gateway order. */
     reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }),
     stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),

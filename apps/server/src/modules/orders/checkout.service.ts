@@ -45,9 +45,21 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-async function existingOrder(db: Db, customerId: number, key: string): Promise<CheckoutResult | null> {
+/**
+ * The order an Idempotency-Key already placed. The key stands for one request (IETF
+ * Idempotency-Key draft): sent again with another cart, address, coupon or remarks it is refused
+ * with a 422 rather than answered with an order the shopper did not ask for.
+ */
+async function existingOrder(
+  db: Db,
+  customerId: number,
+  key: string,
+  fingerprint: string,
+): Promise<CheckoutResult | null> {
   const row = await findOrderByKey(db, customerId, key);
   if (!row) return null;
+  if (row.idempotencyFingerprint !== null && row.idempotencyFingerprint !== fingerprint)
+    throw AppError.invalid('Idempotency-Key', orderMessages.idempotencyKeyReused);
   return { order: toOrder(row, await itemsOfOrders(db, [row.id])) };
 }
 
@@ -57,19 +69,28 @@ async function existingOrder(db: Db, customerId: number, key: string): Promise<C
  */
 export const SAME_CART_WINDOW_MS = 60_000;
 
-/** `cart:{hash}:` — the key prefix of orders placed from this exact cart without a client key. */
-function cartKeyPrefix(input: CheckoutInput): string {
+/**
+ * SHA-256 (base64url) of what a checkout request asks for, in a canonical form: the merged lines
+ * sorted by product, the address, the coupon and the remarks. Key order, repeated lines and
+ * fields checkout ignores (client prices) do not change it.
+ */
+function requestFingerprint(input: CheckoutInput): string {
   const lines = mergeLines(input.items)
     .sort((a, b) => a.item_id - b.item_id)
     .map((l) => `${l.item_id}x${l.quantity}`)
     .join(',');
-  const fingerprint = JSON.stringify([
+  const canonical = JSON.stringify([
     lines,
     input.customer.address_id,
     input.coupon_code ?? '',
     input.customer_remarks?.trim() ?? '',
   ]);
-  return `cart:${createHash('sha256').update(fingerprint).digest('base64url').slice(0, 32)}:`;
+  return createHash('sha256').update(canonical).digest('base64url');
+}
+
+/** `cart:{hash}:` — the key prefix of orders placed from this exact cart without a client key. */
+function cartKeyPrefix(fingerprint: string): string {
+  return `cart:${fingerprint.slice(0, 32)}:`;
 }
 
 /** Subtotal of a cart at today's prices (unknown or unsold products count as nothing). */
@@ -110,8 +131,9 @@ export async function applyCoupon(
  * Places an order (spec §4 "checkout creates the order"). Steps, all in one transaction:
  * price from the database → coupon → minimum → address snapshot → order + items → reserve stock
  * (conditional updates) → count the coupon use. Any failure rolls everything back.
- * The same Idempotency-Key returns the order that key already created; without a key, the same
- * cart within SAME_CART_WINDOW_MS returns the still-unpaid order it placed (DESIGN §5).
+ * The same Idempotency-Key with the same request returns the order that key already created (with
+ * another request it is a 422); without a key, the same cart within SAME_CART_WINDOW_MS returns
+ * the still-unpaid order it placed (DESIGN §5).
  */
 export async function checkout(
   ctx: AppContext,
@@ -120,8 +142,9 @@ export async function checkout(
   idempotencyKey: string | null,
 ): Promise<CheckoutResult> {
   const { db } = ctx;
+  const fingerprint = requestFingerprint(input);
   if (idempotencyKey) {
-    const existing = await existingOrder(db, customerId, idempotencyKey);
+    const existing = await existingOrder(db, customerId, idempotencyKey, fingerprint);
     if (existing) return existing;
   }
   // Read-only checks first, outside any transaction: a cart that cannot be placed (out of stock,
@@ -140,7 +163,7 @@ export async function checkout(
   try {
     return await db.transaction(async (tx) => {
       let coupon: { id: number; code: string; discountPaise: number } | null = null;
-      const cartPrefix = idempotencyKey ? null : cartKeyPrefix(input);
+      const cartPrefix = idempotencyKey ? null : cartKeyPrefix(fingerprint);
       if (couponCode || cartPrefix) {
         // Serialise this customer's checkouts so that neither the per-customer coupon limit nor
         // the same-cart check below can be raced.
@@ -180,6 +203,7 @@ export async function checkout(
         shippingAddress: address.snapshot,
         addressId: address.id,
         idempotencyKey: idempotencyKey ?? `${cartPrefix}${randomBytes(6).toString('base64url')}`,
+        idempotencyFingerprint: fingerprint,
         reservationExpiresAt: new Date(now.getTime() + ctx.config.ORDER_RESERVATION_MINUTES * 60_000),
       });
       const items = await insertOrderItems(
@@ -221,7 +245,7 @@ export async function checkout(
     });
   } catch (error) {
     if (idempotencyKey && isUniqueViolation(error)) {
-      const existing = await existingOrder(db, customerId, idempotencyKey);
+      const existing = await existingOrder(db, customerId, idempotencyKey, fingerprint);
       if (existing) return existing;
     }
     throw error;

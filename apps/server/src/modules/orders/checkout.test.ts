@@ -255,6 +255,66 @@ describe('checkout', () => {
     expect(theirs.json<CheckoutResult>().order.id).not.toBe(first.json<CheckoutResult>().order.id);
   });
 
+  it('Idempotency-Key reused with a different request → 422 naming the key; the same request still returns the same order', async () => {
+    const p = await makeProduct(t.ctx.db, { availableStock: 10 });
+    const q = await makeProduct(t.ctx.db, { availableStock: 10 });
+    const who = await newShopper();
+    const key = randomUUID();
+    const cart = { items: [{ item_id: p.id, quantity: 2 }], customer_remarks: 'Ring twice' };
+    const first = await place(who, cart, key);
+    expect(first.statusCode).toBe(200);
+    const orderId = first.json<CheckoutResult>().order.id;
+    const changes: Record<string, unknown>[] = [
+      { items: [{ item_id: p.id, quantity: 3 }] },
+      { items: [{ item_id: q.id, quantity: 2 }] },
+      { items: [...cart.items, { item_id: q.id, quantity: 1 }] },
+      { customer_remarks: 'Leave at the door' },
+      { coupon_code: 'WELCOME10' },
+    ];
+    for (const change of changes) {
+      const res = await place(who, { ...cart, ...change }, key);
+      expect(res.statusCode, JSON.stringify(change)).toBe(422);
+      expect(res.json()).toEqual([
+        {
+          field: 'Idempotency-Key',
+          message:
+            'This Idempotency-Key was already used for a different order. Send a new key with a changed cart, address, coupon or remarks.',
+        },
+      ]);
+    }
+    const otherAddress = await makeAddress(t.ctx.db, who.id, { isDefault: false });
+    const moved = await place(who, { ...cart, customer: { address_id: otherAddress.id } }, key);
+    expect(moved.statusCode).toBe(422);
+    // The same request — also written differently (key order, split lines, spaces, ignored client
+    // prices) — is the same request.
+    const same = await t.request({
+      method: 'POST',
+      url: CHECKOUT,
+      headers: { ...who.auth, 'idempotency-key': key },
+      payload: {
+        customer: { address_id: who.addressId },
+        coupon_code: '',
+        customer_remarks: ' Ring twice ',
+        items: [
+          { quantity: 1, item_id: p.id, selling_price: 1 },
+          { item_id: p.id, quantity: 1 },
+        ],
+      },
+    });
+    expect(same.statusCode).toBe(200);
+    expect(same.json<CheckoutResult>().order.id).toBe(orderId);
+    expect(await stockOf(t.ctx.db, p.id)).toBe(8);
+    expect(await stockOf(t.ctx.db, q.id)).toBe(10);
+    // Two different requests racing with one key: one order, the other request refused.
+    const raceKey = randomUUID();
+    const racing = await Promise.all([
+      place(who, { items: [{ item_id: q.id, quantity: 1 }] }, raceKey),
+      place(who, { items: [{ item_id: q.id, quantity: 2 }] }, raceKey),
+    ]);
+    expect(racing.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    expect([8, 9]).toContain(await stockOf(t.ctx.db, q.id));
+  });
+
   it('DESIGN §5: the same cart retried without a key (also concurrently) returns the same unpaid order', async () => {
     const p = await makeProduct(t.ctx.db, { availableStock: 20 });
     const who = await newShopper();

@@ -32,6 +32,10 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
+  /** Orders a customer may have waiting for an online payment (each holds stock) at one time. */
+  ORDER_MAX_UNPAID: z.coerce.number().int().min(1).max(1000).default(3),
+  /** Cash-on-delivery orders a customer may place in any 24 hours (each holds stock until delivery). */
+  ORDER_MAX_COD_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
   /**
    * Multiplier of every per-client-IP rate limit. Default 1 in production and tests; 10 in
    * development, where every client (browser, test runner, scripts) shares the loopback address.

@@ -26,6 +26,10 @@ export const orderMessages = {
   tooManyLines: `An order can hold at most ${MAX_ORDER_LINES} different products.`,
   invalidItemId: 'Item id must be a positive whole number.',
   notFound: 'Order not found.',
+  tooManyUnpaidOrders: (max: number, minutes: number) =>
+    `You already have ${max === 1 ? 'an unpaid order' : `${max} unpaid orders`}. Please pay for ${max === 1 ? 'it' : 'one of them'} before placing another; an unpaid order is cancelled after ${minutes} minutes.`,
+  tooManyCodOrders: (max: number) =>
+    `You can place at most ${max === 1 ? 'one cash on delivery order' : `${max} cash on delivery orders`} in 24 hours. Please choose another payment option.`,
   idempotencyKeyReused:
     'This Idempotency-Key was already used for a different order. Send a new key with a changed cart, address, coupon or remarks.',
   priceChanged: (name: string, fromPaise: number, toPaise: number) =>

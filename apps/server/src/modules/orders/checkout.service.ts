@@ -3,7 +3,7 @@ import { messages } from '@shop/contract/messages';
 import { formatPaise, paiseToRupees } from '@shop/contract/money';
 import { type CartLine, type CheckoutResult, orderMessages } from '@shop/contract/orders';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db } from '@shop/db/client';
+import type { Db, DbOrTx } from '@shop/db/client';
 import { customers } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
@@ -19,6 +19,7 @@ import {
 import { couponDiscountFor } from './coupon.service.ts';
 import { orderNumberOf, toOrder } from './order-view.ts';
 import {
+  countOpenUnpaidOrders,
   findOrderByKey,
   findRecentPendingOrderByKeyPrefix,
   insertOrder,
@@ -93,6 +94,20 @@ function cartKeyPrefix(fingerprint: string): string {
   return `cart:${fingerprint.slice(0, 32)}:`;
 }
 
+/**
+ * Stock hoarding guard: every unpaid order holds its stock for ORDER_RESERVATION_MINUTES, so a
+ * customer may have at most ORDER_MAX_UNPAID of them at a time; the next checkout is refused
+ * (422) until one is paid or released. Runs under the customer's row lock.
+ */
+async function ensureUnpaidOrderAllowance(ctx: AppContext, tx: DbOrTx, customerId: number): Promise<void> {
+  const max = ctx.config.ORDER_MAX_UNPAID;
+  if ((await countOpenUnpaidOrders(tx, customerId, new Date())) >= max)
+    throw AppError.invalid(
+      'customer',
+      orderMessages.tooManyUnpaidOrders(max, ctx.config.ORDER_RESERVATION_MINUTES),
+    );
+}
+
 /** Subtotal of a cart at today's prices (unknown or unsold products count as nothing). */
 async function cartSubtotalPaise(db: Db, lines: CartLine[]): Promise<number> {
   const merged = mergeLines(lines);
@@ -164,20 +179,15 @@ export async function checkout(
     return await db.transaction(async (tx) => {
       let coupon: { id: number; code: string; discountPaise: number } | null = null;
       const cartPrefix = idempotencyKey ? null : cartKeyPrefix(fingerprint);
-      if (couponCode || cartPrefix) {
-        // Serialise this customer's checkouts so that neither the per-customer coupon limit nor
-        // the same-cart check below can be raced.
-        await tx
-          .select({ id: customers.id })
-          .from(customers)
-          .where(eq(customers.id, customerId))
-          .for('update');
-      }
+      // Serialise this customer's checkouts so that neither the unpaid-order cap, the
+      // per-customer coupon limit nor the same-cart check below can be raced.
+      await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
       if (cartPrefix) {
         const since = new Date(Date.now() - SAME_CART_WINDOW_MS);
         const retried = await findRecentPendingOrderByKeyPrefix(tx, customerId, cartPrefix, since);
         if (retried) return { order: toOrder(retried, await itemsOfOrders(tx, [retried.id])) };
       }
+      await ensureUnpaidOrderAllowance(ctx, tx, customerId);
       if (couponCode) {
         const found = await couponDiscountFor(tx, couponCode, subtotal, customerId);
         coupon = { id: found.coupon.id, code: found.coupon.code, discountPaise: found.discountPaise };

@@ -13,7 +13,8 @@ describe('checkout', () => {
   let t: TestApp;
   let shopper: Shopper;
   beforeAll(async () => {
-    t = await createTestApp();
+    // One customer places many orders here; the unpaid-order cap has its own test (stock-hoarding).
+    t = await createTestApp({ env: { ORDER_MAX_UNPAID: '100' } });
     await setSetting(t.ctx.db, 'minimum_order_amount', '0');
     shopper = await newShopper();
   });

@@ -18,7 +18,8 @@ describe('order lifecycle and history', () => {
   let t: TestApp;
   let s: Awaited<ReturnType<typeof makeCustomer>> & { addressId: number };
   beforeAll(async () => {
-    t = await createTestApp();
+    // One customer places many orders here; the unpaid-order cap has its own test (stock-hoarding).
+    t = await createTestApp({ env: { ORDER_MAX_UNPAID: '100' } });
     await setSetting(t.ctx.db, 'minimum_order_amount', '0');
     const c = await makeCustomer(t.ctx.db);
     s = { ...c, addressId: (await makeAddress(t.ctx.db, c.id)).id };
@@ -205,8 +206,9 @@ describe('order lifecycle and history', () => {
     expect(theirs.statusCode).toBe(404);
     expect(theirs.json()).toMatchObject({ name: 'Not Found', message: 'Order not found.', status: 404 });
     await expect(getOwnedOrder(t.ctx.db, intruder.id, order.id)).rejects.toMatchObject({ kind: 'not-found' });
+    // An id that is no id names no order either.
     const bad = await t.request({ method: 'GET', url: '/backend/api/web/orders/abc', headers: s.auth });
-    expect(bad.statusCode).toBe(400);
+    expect(bad.statusCode).toBe(404);
   });
 
   it('POST orders/price_cart returns current prices, stock and availability', async () => {

@@ -189,6 +189,27 @@ export async function findRecentPendingOrderByKeyPrefix(
   return row;
 }
 
+/**
+ * How many of the customer's orders hold stock while waiting for a payment: pending, unpaid, not
+ * released and with a reservation that has not run out yet (an expired one is released by the
+ * expiry job and no longer counts).
+ */
+export async function countOpenUnpaidOrders(db: DbOrTx, customerId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.customerId, customerId),
+        eq(orders.status, 'pending'),
+        eq(orders.paymentStatus, 'Pending'),
+        isNull(orders.stockReleasedAt),
+        gt(orders.reservationExpiresAt, now),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
 export async function findOrder(db: DbOrTx, orderId: number, options: { forUpdate?: boolean } = {}) {
   const query = db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   const [row] = options.forUpdate ? await query.for('update') : await query;

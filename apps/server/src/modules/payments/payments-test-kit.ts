@@ -69,7 +69,8 @@ export interface PaymentsHarness {
 
 /** The real app (simulators in-process) listening on 127.0.0.1:0, so gateway calls and webhooks travel over HTTP. */
 export async function paymentsHarness(): Promise<PaymentsHarness> {
-  const t = await createTestApp();
+  // One shopper pays many orders in these tests; the per-customer order caps have their own test.
+  const t = await createTestApp({ env: { ORDER_MAX_UNPAID: '1000', ORDER_MAX_COD_PER_DAY: '1000' } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   await ensureGateways(t.ctx.db);
   await setSetting(t.ctx.db, 'minimum_order_amount', '0');

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { customerOf, requireCustomer } from '../../http/authenticate.ts';
 import { pageRequest, paginationQuery, sendCollection } from '../../http/collection.ts';
+import { ensureCodAllowance } from './cod-allowance.ts';
 import { selfOrigin } from './gateway-settings.ts';
 import {
   handlePaypalWebhook,
@@ -55,7 +56,11 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   api.post(
     '/orders/payment',
     { onRequest: auth, schema: { tags, body: createPaymentRequestSchema } },
-    async (request) => createPayment(deps, customerOf(request).id, request.body),
+    async (request) => {
+      const customerId = customerOf(request).id;
+      if (request.body.payment_gateway === 'cod') await ensureCodAllowance(ctx, customerId, request.body.id);
+      return createPayment(deps, customerId, request.body);
+    },
   );
 
   api.post(

@@ -3,6 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { sendNamedError } from '../../plugins/error-handler.ts';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../plugins/json-body.ts';
+import { findNul, NUL_MESSAGE } from '../../plugins/nul-guard.ts';
 import { customerOf, requireCustomer } from '../../http/authenticate.ts';
 import { pageRequest, paginationQuery, sendCollection } from '../../http/collection.ts';
 import { ensureCodAllowance } from './cod-allowance.ts';
@@ -14,6 +17,25 @@ import {
 } from './payment-webhooks.service.ts';
 import { createPayment, listPaymentGateways, type PaymentsDeps, verifyPayment } from './payments.service.ts';
 import { bindRefundGateways } from './refunds.service.ts';
+
+const ILL_FORMED_TEXT_MESSAGE = 'This must be valid Unicode text.';
+
+/** A high surrogate without its low half, or a low one without its high half. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The path of the first string or key that is not well-formed UTF-16 (a lone surrogate), or null. */
+function findIllFormedText(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path || 'body' : null;
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const at = path ? `${path}.${key}` : key;
+      if (LONE_SURROGATE.test(key)) return at;
+      const found = findIllFormedText(item, at);
+      if (found) return found;
+    }
+  }
+  return null;
+}
 
 function headersOf(request: FastifyRequest): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
@@ -80,6 +102,29 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
       { parseAs: 'string' },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
     );
+    // The global NUL guard skips raw bodies. A webhook whose JSON holds a NUL character or a lone
+    // UTF-16 surrogate ("\ud800") could not be recorded (PostgreSQL jsonb holds neither) and
+    // would fail as a 500 even when signed: it is refused like any other body with one.
+    hooks.addHook('preValidation', async (request, reply) => {
+      if (!Buffer.isBuffer(request.body)) return;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(request.body.toString('utf8'));
+      } catch {
+        return;
+      }
+      // The walks below recurse; a gateway's event nests about 8 levels.
+      if (nestsDeeperThan(parsed, MAX_JSON_DEPTH))
+        return sendNamedError(
+          reply,
+          400,
+          `The webhook body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`,
+        );
+      const nul = findNul(parsed);
+      if (nul) return reply.code(422).send([{ field: nul, message: NUL_MESSAGE }]);
+      const broken = findIllFormedText(parsed);
+      if (broken) return reply.code(422).send([{ field: broken, message: ILL_FORMED_TEXT_MESSAGE }]);
+    });
     const ok = { status: 'ok' };
     // Gateways send bursts (Razorpay: three events per payment) and retry; they get their own,
     // higher limit instead of the shoppers' per-IP POST limit.

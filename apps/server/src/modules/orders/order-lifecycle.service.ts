@@ -4,6 +4,7 @@ import { AppError } from '../../http/app-error.ts';
 import { toOrder } from './order-view.ts';
 import {
   claimExpiredReservations,
+  findExpiredReservations,
   findOrder,
   findOwnedOrder,
   historyOfOrder,
@@ -11,6 +12,7 @@ import {
   itemsOfOrders,
   markStockReleased,
   restoreStock,
+  retakeReleasedStock,
   returnCouponUse,
   updateOrder,
 } from './orders.repository.ts';
@@ -66,6 +68,44 @@ export async function confirmOrder(
     payment.note ??
     (nextPayment === 'Paid' ? `Payment received via ${payment.gateway}` : `Confirmed (${payment.gateway})`);
   await insertStatus(tx, orderId, becomesConfirmed ? 'confirmed' : order.status, note);
+}
+
+/**
+ * Money arrived for an order that had been cancelled (its reservation ran out, or the customer
+ * cancelled while the gateway was still deciding): when every line is still in stock the order is
+ * taken back into stock and confirmed as paid; otherwise nothing changes and the caller refunds.
+ * Returns whether the order was confirmed. A returned coupon use is not taken again: the shopper
+ * keeps the discount they paid for.
+ */
+export async function confirmCancelledOrderIfStockAllows(
+  tx: DbOrTx,
+  orderId: number,
+  payment: { gateway: string; note: string },
+): Promise<boolean> {
+  const order = await findOrder(tx, orderId, { forUpdate: true });
+  if (order?.status !== 'cancelled') return false;
+  if (order.stockReleasedAt && !(await retakeReleasedStock(tx, orderId))) return false;
+  await updateOrder(tx, orderId, {
+    status: 'confirmed',
+    paymentStatus: 'Paid',
+    paymentGateway: payment.gateway,
+    reservationExpiresAt: null,
+  });
+  await insertStatus(tx, orderId, 'confirmed', payment.note);
+  return true;
+}
+
+/**
+ * Keeps an unpaid order's stock while its gateway still reports the payment as under way
+ * (a late bank answer, a pending UPI collect): the reservation moves to `until`.
+ */
+export async function extendReservation(tx: DbOrTx, orderId: number, until: Date): Promise<void> {
+  await updateOrder(tx, orderId, { reservationExpiresAt: until });
+}
+
+/** Pending orders whose reservation has run out, for the gateway check that comes before release. */
+export function expiredReservations(db: DbOrTx, now: Date, limit = 50) {
+  return findExpiredReservations(db, now, limit);
 }
 
 /**

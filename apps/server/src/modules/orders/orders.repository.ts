@@ -260,6 +260,42 @@ export async function updateOrder(db: DbOrTx, orderId: number, values: Partial<t
     .where(eq(orders.id, orderId));
 }
 
+/**
+ * Takes the stock back for an order whose reservation had been released, only if every line
+ * still fits: on a shortfall the lines already taken are given back, so the caller's transaction
+ * can go on (to a refund) with stock as it was. Clears stock_released_at so a later release gives
+ * the stock back again.
+ */
+export async function retakeReleasedStock(db: DbOrTx, orderId: number): Promise<boolean> {
+  const taken: OrderItemRow[] = [];
+  for (const item of await itemsOfOrders(db, [orderId])) {
+    if (!(await reserveStock(db, item.productId, item.quantity))) {
+      for (const back of taken) await restoreStock(db, back.productId, back.quantity);
+      return false;
+    }
+    taken.push(item);
+  }
+  await db.update(orders).set({ stockReleasedAt: null, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+  return true;
+}
+
+/** Pending orders whose reservation has run out (not locked: the settlement locks each order). */
+export async function findExpiredReservations(db: DbOrTx, now: Date, limit: number) {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.status, 'pending'),
+        eq(orders.paymentStatus, 'Pending'),
+        isNull(orders.stockReleasedAt),
+        lt(orders.reservationExpiresAt, now),
+      ),
+    )
+    .orderBy(asc(orders.id))
+    .limit(limit);
+}
+
 /** Unpaid pending orders whose reservation has run out, locked for this worker only. */
 export async function claimExpiredReservations(db: DbOrTx, now: Date, limit: number) {
   return db

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@shop/db/client';
 import { customers, orders, paymentEvents, paymentGateways, payments } from '@shop/db/schema/index';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 
 export type GatewayRow = typeof paymentGateways.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -28,11 +28,26 @@ export async function findCustomerOrderRef(db: DbOrTx, customerId: number, ref: 
   const byId = typeof ref === 'number' || /^\d+$/.test(ref);
   const where = byId ? eq(orders.id, Number(ref)) : eq(orders.orderNumber, String(ref));
   const [row] = await db
-    .select({ id: orders.id })
+    .select({ id: orders.id, status: orders.status })
     .from(orders)
     .where(and(where, eq(orders.customerId, customerId)))
     .limit(1);
   return row;
+}
+
+/** An order's online payment attempts that have not been paid, newest first. */
+export async function openGatewayPayments(db: DbOrTx, orderId: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        ne(payments.gateway, 'cod'),
+        inArray(payments.status, ['created', 'pending', 'failed']),
+      ),
+    )
+    .orderBy(desc(payments.id));
 }
 
 /** Locks the order row: settlements of one order run one after another. */

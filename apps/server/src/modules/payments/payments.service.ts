@@ -211,6 +211,11 @@ async function createRazorpayPayment(
     notes: { order_number: order.number, customer_id: String(order.customerId) },
   });
   if (!check.ok) return { order: { ...order.view, order_error_message: check.message }, settings: view };
+  // One Razorpay order per purchase: "Pay now" after a declined card retries on the same one.
+  const open = await latestPayment(deps.ctx.db, order.id, 'razorpay');
+  if (open?.gatewayOrderId && open.status !== 'paid' && open.amountMinor === check.options.amount) {
+    return { order: { ...order.view, payment_gateway_order_id: open.gatewayOrderId }, settings: view };
+  }
   const notes = Object.fromEntries(Object.entries(check.options.notes).map(([k, v]) => [k, String(v)]));
   const created = await razorpayClient(settings).createOrder({
     amount: check.options.amount,
@@ -330,7 +335,12 @@ export async function verifyPayment(
   const payload = input.payload ?? {};
   const payment = await paymentOfPayload(deps, ref.id, payload);
   if (!payment) throw AppError.invalid('order_id', paymentMessages.noPaymentStarted);
-  if (payment.status === 'paid' || payment.status === 'failed') return resultOfPayment(payment);
+  if (payment.status === 'paid') return resultOfPayment(payment, ref.status);
+  // A failed attempt is not final: Razorpay lets the shopper retry on the same gateway order, and
+  // the browser then points at the new payment, which is checked like the first.
+  const retried = str(payload.razorpay_payment_id);
+  const isRetry = payment.gateway === 'razorpay' && retried && retried !== payment.gatewayPaymentId;
+  if (payment.status === 'failed' && !isRetry) return resultOfPayment(payment);
 
   const settings = await settingsOfPayment(deps, payment);
   let verdict: Verdict;

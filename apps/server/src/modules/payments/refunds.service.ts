@@ -88,7 +88,11 @@ export function bindRefundGateways(ctx: AppContext, origin: () => string) {
   origins.set(ctx, origin);
 }
 
-async function gatewaySettings(ctx: AppContext, gateway: string): Promise<GatewaySettings | undefined> {
+/** The settings of a gateway as this context reaches it (jobs have no request to take an origin from). */
+export async function gatewaySettings(
+  ctx: AppContext,
+  gateway: string,
+): Promise<GatewaySettings | undefined> {
   const row = await findGateway(ctx.db, gateway);
   const origin = origins.get(ctx)?.() ?? ctx.config.publicUrl;
   return row ? resolveGateway(row, ctx.config, origin) : undefined;

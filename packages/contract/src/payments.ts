@@ -23,6 +23,7 @@ export const paymentMessages = {
   /** A capture that arrived after the order was cancelled, with the items sold out meanwhile. */
   lateCaptureRefunded:
     'Your payment arrived after this order was cancelled and the items are no longer in stock. The full amount is being refunded to you.',
+  cancelledOrderRefunded: 'This order was cancelled, so your payment is being refunded to you in full.',
 } as const;
 
 const invalidOrderId = paymentMessages.invalidOrderId;

@@ -259,6 +259,7 @@ CREATE TABLE "orders" (
 	"idempotency_key" text,
 	"reservation_expires_at" timestamp with time zone,
 	"stock_released_at" timestamp with time zone,
+	"cancelled_by" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );

@@ -1,6 +1,13 @@
-import { type Order, orderMessages, type PaymentStatus } from '@shop/contract/orders';
+import {
+  CUSTOMER_CANCELLABLE,
+  type Order,
+  type OrderStatus,
+  orderMessages,
+  type PaymentStatus,
+} from '@shop/contract/orders';
 import type { Db, DbOrTx } from '@shop/db/client';
 import { AppError } from '../../http/app-error.ts';
+import { type CancelledBy, moveOrder, paymentStatusOf } from './order-state.ts';
 import { toOrder } from './order-view.ts';
 import {
   claimExpiredReservations,
@@ -8,8 +15,8 @@ import {
   findOrder,
   findOwnedOrder,
   historyOfOrder,
-  insertStatus,
   itemsOfOrders,
+  type OrderRow,
   markStockReleased,
   restoreStock,
   retakeReleasedStock,
@@ -17,8 +24,14 @@ import {
   updateOrder,
 } from './orders.repository.ts';
 
-/** Payment status only moves forward: Pending → Paid (Failed ends an attempt; Paid is final). */
-const paymentRank: Record<PaymentStatus, number> = { Pending: 0, Failed: 1, Paid: 2 };
+/** Payment status only moves forward: Pending → Paid (refunds are settled by settleRefundedMoney). */
+const paymentRank: Record<PaymentStatus, number> = {
+  Pending: 0,
+  Failed: 1,
+  Paid: 2,
+  'Partially Refunded': 3,
+  Refunded: 4,
+};
 
 /** An order of this customer with items, address snapshot and status history; others' are 404. */
 export async function getOwnedOrder(db: DbOrTx, customerId: number, orderId: number): Promise<Order> {
@@ -58,16 +71,13 @@ export async function confirmOrder(
     paymentRank[payment.paymentStatus] > paymentRank[current] ? payment.paymentStatus : current;
   const becomesConfirmed = order.status === 'pending';
   if (!becomesConfirmed && nextPayment === current) return;
-  await updateOrder(tx, orderId, {
-    status: becomesConfirmed ? 'confirmed' : order.status,
-    paymentStatus: nextPayment,
-    paymentGateway: payment.gateway,
-    reservationExpiresAt: null,
-  });
   const note =
     payment.note ??
     (nextPayment === 'Paid' ? `Payment received via ${payment.gateway}` : `Confirmed (${payment.gateway})`);
-  await insertStatus(tx, orderId, becomesConfirmed ? 'confirmed' : order.status, note);
+  await moveOrder(tx, order, becomesConfirmed ? 'confirmed' : (order.status as OrderStatus), {
+    note,
+    patch: { paymentStatus: nextPayment, paymentGateway: payment.gateway, reservationExpiresAt: null },
+  });
 }
 
 /**
@@ -83,15 +93,13 @@ export async function confirmCancelledOrderIfStockAllows(
   payment: { gateway: string; note: string },
 ): Promise<boolean> {
   const order = await findOrder(tx, orderId, { forUpdate: true });
-  if (order?.status !== 'cancelled') return false;
+  // The shopper's (or staff's) own cancellation stands: their money goes back instead.
+  if (order?.status !== 'cancelled' || order.cancelledBy !== 'system') return false;
   if (order.stockReleasedAt && !(await retakeReleasedStock(tx, orderId))) return false;
-  await updateOrder(tx, orderId, {
-    status: 'confirmed',
-    paymentStatus: 'Paid',
-    paymentGateway: payment.gateway,
-    reservationExpiresAt: null,
+  await moveOrder(tx, order, 'confirmed', {
+    note: payment.note,
+    patch: { paymentStatus: 'Paid', paymentGateway: payment.gateway, reservationExpiresAt: null },
   });
-  await insertStatus(tx, orderId, 'confirmed', payment.note);
   return true;
 }
 
@@ -109,27 +117,49 @@ export function expiredReservations(db: DbOrTx, now: Date, limit = 50) {
 }
 
 /**
- * A failed payment cancels an unpaid order and gives its stock and coupon use back (once).
- * A paid order is never failed afterwards. Idempotent.
+ * Cancels an order that has not been packed yet and gives its stock and coupon use back (once).
+ * Refunding captured money is the caller's part (order-cancellation.service). Returns the order
+ * as it was before, or a 409 when it can no longer be cancelled.
  */
-export async function failOrderPayment(
+export async function cancelOrder(
   tx: DbOrTx,
   orderId: number,
-  failure: { gateway: string; reason: string },
+  cancellation: { by: CancelledBy; note: string; customerId?: number },
+): Promise<OrderRow> {
+  const order = await findOrder(tx, orderId, { forUpdate: true });
+  if (!order || (cancellation.customerId !== undefined && order.customerId !== cancellation.customerId))
+    throw AppError.notFound(orderMessages.notFound);
+  const cancellable =
+    cancellation.by === 'system'
+      ? order.status === 'pending'
+      : CUSTOMER_CANCELLABLE.includes(order.status as OrderStatus);
+  if (!cancellable) throw new AppError('conflict', orderMessages.cannotCancel);
+  await releaseOrderStock(tx, orderId);
+  await moveOrder(tx, order, 'cancelled', {
+    note: cancellation.note,
+    cancelledBy: cancellation.by,
+    patch: { reservationExpiresAt: null },
+  });
+  return order;
+}
+
+/**
+ * Sets the payment status an order shows once refunds were processed (see paymentStatusOf):
+ * the payments module reports what was captured and refunded; only this module writes it.
+ */
+export async function settleRefundedMoney(
+  tx: DbOrTx,
+  orderId: number,
+  money: { capturedPaise: number; refundedPaise: number },
 ): Promise<void> {
   const order = await findOrder(tx, orderId, { forUpdate: true });
-  if (!order) throw AppError.notFound(orderMessages.notFound);
-  if (order.paymentStatus === 'Paid') return;
-  const alreadyFailed = order.paymentStatus === 'Failed' && order.status === 'cancelled';
-  await releaseOrderStock(tx, orderId);
-  if (alreadyFailed) return;
-  await updateOrder(tx, orderId, {
-    status: 'cancelled',
-    paymentStatus: 'Failed',
-    paymentGateway: failure.gateway,
-    reservationExpiresAt: null,
+  if (!order) return;
+  const next = paymentStatusOf(order.paymentStatus as PaymentStatus, {
+    ...money,
+    totalPaise: order.totalPaise,
   });
-  await insertStatus(tx, orderId, 'cancelled', `Payment failed: ${failure.reason}`.slice(0, 500));
+  if (next === order.paymentStatus) return;
+  await updateOrder(tx, orderId, { paymentStatus: next });
 }
 
 /**
@@ -144,9 +174,12 @@ export async function releaseExpiredReservations(db: Db, now: Date = new Date())
       const claimed = await claimExpiredReservations(tx, now, 50);
       let done = 0;
       for (const { id } of claimed) {
-        if (!(await releaseOrderStock(tx, id))) continue;
-        await updateOrder(tx, id, { status: 'cancelled' });
-        await insertStatus(tx, id, 'cancelled', 'Payment not completed in time; reserved stock released');
+        const order = await findOrder(tx, id, { forUpdate: true });
+        if (!order || !(await releaseOrderStock(tx, id))) continue;
+        await moveOrder(tx, order, 'cancelled', {
+          note: 'Payment not completed in time; reserved stock released',
+          cancelledBy: 'system',
+        });
         done += 1;
       }
       return { claimed: claimed.length, done };

@@ -19,7 +19,7 @@ import {
   simCheckout,
   verified,
 } from './payments-test-kit.ts';
-import { listRefunds } from './refunds.service.ts';
+import { listRefunds, runDueRefunds } from './refunds.service.ts';
 import { settleExpiringPayments } from './reservation-check.service.ts';
 
 let h: PaymentsHarness;
@@ -176,5 +176,13 @@ describe('double payment', () => {
     const refunds = await listRefunds(h.t.ctx, order.id);
     expect(refunds).toHaveLength(1);
     expect(refunds[0]).toMatchObject({ paymentId: paytmRow?.id, amountPaise: 45_000, requestedBy: 'system' });
+
+    // Once the gateway has paid the refund out, the extra payment shows refunded and the order,
+    // which keeps exactly its total, stays Paid.
+    await runDueRefunds(h.t.ctx, new Date(Date.now() + 60 * 60_000));
+    await h.sims.webhooks.idle();
+    expect((await listRefunds(h.t.ctx, order.id))[0]?.status).toBe('processed');
+    expect((await h.paymentRows(order.id)).find((r) => r.gateway === 'paytm')?.status).toBe('refunded');
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'Paid' });
   });
 });

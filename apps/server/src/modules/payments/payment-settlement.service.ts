@@ -31,8 +31,18 @@ export interface GatewayEvent {
   payload: unknown;
 }
 
-/** Payment rows only move forward: created → pending → failed → paid (captured money wins). */
-const rank: Record<PaymentStatusValue, number> = { created: 0, pending: 1, failed: 2, paid: 3 };
+/**
+ * Payment rows only move forward: created → pending → failed → paid (captured money wins); the
+ * refund states come after paid, so a late "captured" webhook never undoes a refund.
+ */
+const rank: Record<PaymentStatusValue, number> = {
+  created: 0,
+  pending: 1,
+  failed: 2,
+  paid: 3,
+  partially_refunded: 4,
+  refunded: 5,
+};
 const statusOfOutcome: Record<PaymentOutcome['kind'], PaymentStatusValue> = {
   paid: 'paid',
   failed: 'failed',
@@ -52,16 +62,13 @@ const gatewayLabels: Record<string, string> = {
  */
 export function resultOfPayment(
   payment: Pick<PaymentRow, 'status' | 'errorMessage'>,
-  orderStatus?: string,
+  order?: { status: string; cancelledBy: string | null },
 ): VerifyPaymentResult {
   switch (payment.status as PaymentStatusValue) {
     case 'paid':
-      if (orderStatus === 'cancelled') {
-        return {
-          payment_status: 'Failed',
-          payment_verification_error_message: paymentMessages.lateCaptureRefunded,
-        };
-      }
+    case 'partially_refunded':
+    case 'refunded':
+      if (order?.status === 'cancelled') return refundedAnswer(order);
       return { payment_status: 'Paid', payment_verification_error_message: null };
     case 'failed':
       return {
@@ -76,6 +83,17 @@ export function resultOfPayment(
         payment_verification_error_message: paymentMessages.paymentNotComplete,
       };
   }
+}
+
+/** The truthful answer for money that reached a cancelled order: it is on its way back. */
+function refundedAnswer(order: { cancelledBy: string | null }): VerifyPaymentResult {
+  return {
+    payment_status: 'Failed',
+    payment_verification_error_message:
+      order.cancelledBy === 'system'
+        ? paymentMessages.lateCaptureRefunded
+        : paymentMessages.cancelledOrderRefunded,
+  };
 }
 
 /** A refund that a settlement decided on, asked of the gateway once the settlement has committed. */
@@ -112,11 +130,11 @@ export async function settlePayment(
       const order = await lockOrder(tx, orderId);
       const payment = await lockPayment(tx, paymentId);
       if (!order || !payment) throw AppError.notFound(paymentMessages.noPaymentStarted);
-      if (event && !(await recordEvent(tx, event))) return { result: resultOfPayment(payment, order.status) };
+      if (event && !(await recordEvent(tx, event))) return { result: resultOfPayment(payment, order) };
 
       const next = statusOfOutcome[outcome.kind];
       const current = payment.status as PaymentStatusValue;
-      if (rank[next] <= rank[current]) return { result: resultOfPayment(payment, order.status) };
+      if (rank[next] <= rank[current]) return { result: resultOfPayment(payment, order) };
       if (outcome.kind === 'cod' && order.status === 'cancelled') {
         throw new AppError('conflict', paymentMessages.orderCancelled);
       }
@@ -148,7 +166,10 @@ export async function settlePayment(
         idempotencyKey: `${key}-${payment.id}`,
       });
 
-      if (outcome.kind === 'paid' && order.paymentStatus === 'Paid') {
+      if (
+        outcome.kind === 'paid' &&
+        (order.paymentStatus === 'Paid' || order.paymentStatus === 'Partially Refunded')
+      ) {
         ctx.log.warn(
           { orderId: order.id, paymentId: payment.id },
           'second capture on a paid order; refunding it',
@@ -167,10 +188,7 @@ export async function settlePayment(
             'capture for a cancelled order without stock; refunding it',
           );
           return {
-            result: {
-              payment_status: 'Failed',
-              payment_verification_error_message: paymentMessages.lateCaptureRefunded,
-            },
+            result: refundedAnswer(order),
             refund: fullRefund('Payment received after the order was cancelled', 'late-capture'),
           };
         }

@@ -4,7 +4,14 @@ import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 
 export type GatewayRow = typeof paymentGateways.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
-export type PaymentStatusValue = 'created' | 'pending' | 'paid' | 'failed';
+/** A payment row: created → pending → failed → paid → partially_refunded → refunded. */
+export type PaymentStatusValue =
+  | 'created'
+  | 'pending'
+  | 'paid'
+  | 'failed'
+  | 'partially_refunded'
+  | 'refunded';
 
 export async function listActiveGateways(db: DbOrTx): Promise<GatewayRow[]> {
   return db
@@ -28,7 +35,7 @@ export async function findCustomerOrderRef(db: DbOrTx, customerId: number, ref: 
   const byId = typeof ref === 'number' || /^\d+$/.test(ref);
   const where = byId ? eq(orders.id, Number(ref)) : eq(orders.orderNumber, String(ref));
   const [row] = await db
-    .select({ id: orders.id, status: orders.status })
+    .select({ id: orders.id, status: orders.status, cancelledBy: orders.cancelledBy })
     .from(orders)
     .where(and(where, eq(orders.customerId, customerId)))
     .limit(1);
@@ -56,6 +63,7 @@ export async function lockOrder(db: DbOrTx, orderId: number) {
     .select({
       id: orders.id,
       status: orders.status,
+      cancelledBy: orders.cancelledBy,
       paymentStatus: orders.paymentStatus,
       orderNumber: orders.orderNumber,
       totalPaise: orders.totalPaise,

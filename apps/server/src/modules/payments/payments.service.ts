@@ -32,6 +32,7 @@ import { paypalClient } from './gateways/paypal.client.ts';
 import { paytmClient } from './gateways/paytm.client.ts';
 import { razorpayClient } from './gateways/razorpay.client.ts';
 import { resultOfPayment, settlePayment } from './payment-settlement.service.ts';
+import { CAPTURED_STATES } from './refunds.service.ts';
 import {
   findCustomerOrderRef,
   findGateway,
@@ -213,7 +214,11 @@ async function createRazorpayPayment(
   if (!check.ok) return { order: { ...order.view, order_error_message: check.message }, settings: view };
   // One Razorpay order per purchase: "Pay now" after a declined card retries on the same one.
   const open = await latestPayment(deps.ctx.db, order.id, 'razorpay');
-  if (open?.gatewayOrderId && open.status !== 'paid' && open.amountMinor === check.options.amount) {
+  if (
+    open?.gatewayOrderId &&
+    !CAPTURED_STATES.has(open.status) &&
+    open.amountMinor === check.options.amount
+  ) {
     return { order: { ...order.view, payment_gateway_order_id: open.gatewayOrderId }, settings: view };
   }
   const notes = Object.fromEntries(Object.entries(check.options.notes).map(([k, v]) => [k, String(v)]));
@@ -335,7 +340,7 @@ export async function verifyPayment(
   const payload = input.payload ?? {};
   const payment = await paymentOfPayload(deps, ref.id, payload);
   if (!payment) throw AppError.invalid('order_id', paymentMessages.noPaymentStarted);
-  if (payment.status === 'paid') return resultOfPayment(payment, ref.status);
+  if (CAPTURED_STATES.has(payment.status)) return resultOfPayment(payment, ref);
   // A failed attempt is not final: Razorpay lets the shopper retry on the same gateway order, and
   // the browser then points at the new payment, which is checked like the first.
   const retried = str(payload.razorpay_payment_id);

@@ -89,6 +89,25 @@ export async function releaseRefundAmount(db: DbOrTx, paymentId: number, amountP
     .where(eq(refundBalances.paymentId, paymentId));
 }
 
+/** Processed refunds of an order's payments, in paise, by payment id. */
+export async function processedRefundsOfOrder(db: DbOrTx, orderId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ paymentId: refunds.paymentId, paise: sql<string>`sum(${refunds.amountPaise})` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'processed')))
+    .groupBy(refunds.paymentId);
+  return new Map(rows.map((r) => [r.paymentId, Number(r.paise)]));
+}
+
+/** The payments of an order (all states). */
+export async function paymentsOfOrder(db: DbOrTx, orderId: number) {
+  return db.select().from(payments).where(eq(payments.orderId, orderId));
+}
+
+export async function setPaymentStatus(db: DbOrTx, paymentId: number, status: string) {
+  await db.update(payments).set({ status, updatedAt: new Date() }).where(eq(payments.id, paymentId));
+}
+
 export async function refundedOfPayment(db: DbOrTx, paymentId: number): Promise<number> {
   const [row] = await db
     .select({ refunded: refundBalances.refundedPaise })

@@ -3,6 +3,7 @@ import type { DbOrTx } from '@shop/db/client';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { queueMail } from '../mail/mail.service.ts';
+import { settleRefundedMoney } from '../orders/order-lifecycle.service.ts';
 import { type GatewaySettings, resolveGateway } from './gateway-settings.ts';
 import { customerEmail, findGateway, type PaymentRow, recordEvent } from './payments.repository.ts';
 import { paypalRefund, paypalRefundStatus } from './providers/paypal/paypal-refund.ts';
@@ -19,10 +20,14 @@ import {
   insertRefund,
   listOrderRefunds,
   orderContact,
+  paymentsOfOrder,
+  processedRefundsOfOrder,
   type RefundRow,
+  refundedOfPayment,
   type RefundStatusValue,
   releaseRefundAmount,
   reserveRefundAmount,
+  setPaymentStatus,
   updateRefund,
 } from './refunds.repository.ts';
 
@@ -70,12 +75,7 @@ export const REFUND_POLL_MS = 10 * 60_000;
 const CLAIM_LEASE_MS = 2 * 60_000;
 
 /** Payment states that mean the gateway holds the money (the payments module may add refund states). */
-export const CAPTURED_STATES: ReadonlySet<string> = new Set([
-  'paid',
-  'partially_refunded',
-  'refunded',
-  'partially refunded',
-]);
+export const CAPTURED_STATES: ReadonlySet<string> = new Set(['paid', 'partially_refunded', 'refunded']);
 
 const publicStatus = (status: string): RefundStatus =>
   status === 'processed' ? 'processed' : status === 'failed' ? 'failed' : 'pending';
@@ -159,6 +159,26 @@ async function mailCustomer(
   await queueMail(ctx, db, { to, subject: texts.subject, heading: texts.heading, paragraphs: [texts.body] });
 }
 
+/**
+ * Once a refund is processed, its payment and its order show what the shop keeps: the payment
+ * becomes partially_refunded or refunded, and the orders module sets the order's payment status
+ * from the order's captured and refunded money.
+ */
+async function settleRefundedPayment(tx: DbOrTx, refund: RefundRow): Promise<void> {
+  const refunded = await processedRefundsOfOrder(tx, refund.orderId);
+  let capturedPaise = 0;
+  for (const payment of await paymentsOfOrder(tx, refund.orderId)) {
+    if (!CAPTURED_STATES.has(payment.status)) continue;
+    const captured = capturedPaiseOf(payment);
+    capturedPaise += captured;
+    const back = refunded.get(payment.id) ?? 0;
+    const status = back <= 0 ? 'paid' : back >= captured ? 'refunded' : 'partially_refunded';
+    if (status !== payment.status) await setPaymentStatus(tx, payment.id, status);
+  }
+  const refundedPaise = [...refunded.values()].reduce((sum, paise) => sum + paise, 0);
+  await settleRefundedMoney(tx, refund.orderId, { capturedPaise, refundedPaise });
+}
+
 /** Records the refund (status 'pending') and asks the gateway after commit; idempotent per (paymentId, idempotencyKey). */
 export async function requestRefund(
   ctx: AppContext,
@@ -232,6 +252,40 @@ export async function requestRefund(
   return { ok: true, refundId: recorded.id, status: publicStatus(status) };
 }
 
+/**
+ * Gives back everything an order's payments captured and no refund has claimed yet (a cancelled
+ * order keeps nothing). Keyed by `key` and the payment, so asking again asks nothing twice.
+ * Returns the refunds asked for.
+ */
+export async function refundOrderInFull(
+  ctx: AppContext,
+  orderId: number,
+  request: { reason: string; requestedBy: RefundRequester; requestedById?: number | null; key: string },
+): Promise<number> {
+  let asked = 0;
+  for (const payment of await paymentsOfOrder(ctx.db, orderId)) {
+    if (!CAPTURED_STATES.has(payment.status) || payment.gateway === 'cod') continue;
+    const replay = await findRefundByKey(ctx.db, payment.id, request.key);
+    const left = capturedPaiseOf(payment) - (await refundedOfPayment(ctx.db, payment.id));
+    if (!replay && left <= 0) continue;
+    const result = await requestRefund(
+      ctx,
+      {
+        orderId,
+        paymentId: payment.id,
+        amountPaise: replay ? replay.amountPaise : left,
+        reason: request.reason,
+        requestedBy: request.requestedBy,
+        requestedById: request.requestedById ?? null,
+      },
+      request.key,
+    );
+    if (result.ok) asked += 1;
+    else ctx.log.error({ orderId, paymentId: payment.id, reason: result.reason }, 'refund refused');
+  }
+  return asked;
+}
+
 /** Refunds of an order, newest first, for order details (customer and staff). */
 export async function listRefunds(ctx: AppContext, orderId: number): Promise<RefundView[]> {
   const rows = await listOrderRefunds(ctx.db, orderId);
@@ -297,6 +351,7 @@ export async function recordManualRefund(
     });
     if (!row) throw AppError.invalid('reference', 'This reference is already recorded for this payment.');
     await mailCustomer(ctx, tx, row, 'processed');
+    await settleRefundedPayment(tx, row);
     return { ok: true, refundId: row.id, status: 'processed' };
   });
 }
@@ -321,7 +376,10 @@ async function applyAnswer(
         nextAttemptAt: null,
         lastError: null,
       });
-      if (moved) await mailCustomer(ctx, tx, moved, 'processed');
+      if (moved) {
+        await mailCustomer(ctx, tx, moved, 'processed');
+        await settleRefundedPayment(tx, moved);
+      }
       return (
         (moved?.status as RefundStatusValue | undefined) ??
         ((await findRefund(tx, refund.id))?.status as RefundStatusValue)

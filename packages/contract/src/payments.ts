@@ -23,6 +23,8 @@ export const paymentMessages = {
   /** A capture that arrived after the order was cancelled, with the items sold out meanwhile. */
   lateCaptureRefunded:
     'Your payment arrived after this order was cancelled and the items are no longer in stock. The full amount is being refunded to you.',
+  /** PayPal takes no domestic INR payments for Indian merchants (since 1 April 2021). */
+  paypalAbroadOnly: 'for cards and PayPal accounts outside India',
   cancelledOrderRefunded: 'This order was cancelled, so your payment is being refunded to you in full.',
 } as const;
 

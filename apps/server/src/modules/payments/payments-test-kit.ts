@@ -62,8 +62,8 @@ export interface PaymentsHarness {
   orderRow(id: number): Promise<typeof orders.$inferSelect>;
   paymentRows(orderId: number): Promise<(typeof payments.$inferSelect)[]>;
   mailsTo(email: string): Promise<(typeof mailOutbox.$inferSelect)[]>;
-  /** Re-sends every webhook the simulators delivered (gateways retry and duplicate). */
-  replayWebhooks(times: number): Promise<void>;
+  /** Re-sends every webhook the simulators delivered from the `since`-th on (gateways retry and duplicate). */
+  replayWebhooks(times: number, since?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -86,8 +86,8 @@ export async function paymentsHarness(): Promise<PaymentsHarness> {
     },
     paymentRows: (orderId) => db.select().from(payments).where(eq(payments.orderId, orderId)),
     mailsTo: (email) => db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)),
-    async replayWebhooks(times) {
-      const sent = [...sims.webhooks.sent];
+    async replayWebhooks(times, since = 0) {
+      const sent = sims.webhooks.sent.slice(since);
       for (let i = 0; i < times; i++) {
         for (const delivery of sent) {
           const res = await t.request({

@@ -6,15 +6,12 @@ import { mailOutbox, payments, refundBalances, refunds } from '@shop/db/schema/i
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  createdPayment,
   newShopper,
   type PaymentsHarness,
   paidThrough,
   paymentsHarness,
   placeOrder,
   type Shopper,
-  simCheckout,
-  verified,
 } from './payments-test-kit.ts';
 import {
   handleRefundWebhook,

@@ -13,6 +13,9 @@ export type PaymentStatusValue =
   | 'partially_refunded'
   | 'refunded';
 
+/** Payment states that mean the gateway took the money (some of it may have gone back). */
+export const CAPTURED_STATES: ReadonlySet<string> = new Set(['paid', 'partially_refunded', 'refunded']);
+
 export async function listActiveGateways(db: DbOrTx): Promise<GatewayRow[]> {
   return db
     .select()

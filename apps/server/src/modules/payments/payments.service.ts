@@ -1,56 +1,39 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { messages } from '@shop/contract/messages';
 import { rupeesToPaise } from '@shop/contract/money';
 import { orderMessages } from '@shop/contract/orders';
 import {
   type CreatePaymentResult,
-  checkCardCheckoutOptions,
-  convertPaise,
   isGatewayName,
-  minorToDecimal,
   type PaymentGatewayView,
-  type PaymentOrderView,
-  type PaymentSettingsView,
   paymentMessages,
   type VerifyPaymentResult,
 } from '@shop/contract/payments';
-import { verifyRazorpayPaymentSignature } from '@shop/gateway-sim/signatures/razorpay';
-import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { getOwnedOrder } from '../orders/order-lifecycle.service.ts';
-import {
-  type GatewaySettings,
-  type PaypalSettings,
-  type PaytmSettings,
-  publicKeyOf,
-  type RazorpaySettings,
-  resolveGateway,
-} from './gateway-settings.ts';
-import { paypalVerdict, paytmVerdict, razorpayVerdict, unchanged, type Verdict } from './gateway-verdicts.ts';
-import { GatewayUnavailable } from './gateways/gateway-http.ts';
-import { paypalClient } from './gateways/paypal.client.ts';
-import { paytmClient } from './gateways/paytm.client.ts';
-import { razorpayClient } from './gateways/razorpay.client.ts';
+import { type GatewaySettings, resolveGateway } from './gateway-settings.ts';
 import { resultOfPayment, settlePayment } from './payment-settlement.service.ts';
-import { CAPTURED_STATES } from './refunds.service.ts';
 import {
+  CAPTURED_STATES,
   findCustomerOrderRef,
   findGateway,
   findPaymentOfOrder,
-  insertPayment,
   latestPayment,
   listActiveGateways,
   type PaymentRow,
 } from './payments.repository.ts';
+import { GatewayUnavailable } from './providers/gateway-http.ts';
+import {
+  type OrderForPayment,
+  type PaymentsDeps,
+  settingsView,
+  unchanged,
+  type Verdict,
+} from './providers/payment-provider.ts';
+import { providerOf } from './providers/registry.ts';
+import { stringOf as str } from './providers/webhook-body.ts';
 
-const SHOP_NAME = 'Kesar Foods & Locks';
 const LOGO_BASE = '/backend/data/payment-gateways';
 
-/** What the payment services need besides the context: how the server reaches itself. */
-export interface PaymentsDeps {
-  ctx: AppContext;
-  origin: () => string;
-}
+export type { PaymentsDeps };
 
 function logoOf(internalName: string, logo: string): string {
   if (!logo) return `${LOGO_BASE}/${internalName}-logo.png`;
@@ -70,7 +53,7 @@ export async function listPaymentGateways(deps: PaymentsDeps): Promise<PaymentGa
       name: row.name,
       internal_name: row.internalName,
       environment: row.environment,
-      api_key: publicKeyOf(settings),
+      api_key: providerOf(settings).publicKey(settings),
       is_default: row.isDefault ? 1 : 0,
       logo: logoOf(row.internalName, row.logo),
       display_order: row.displayOrder,
@@ -83,13 +66,7 @@ export async function listPaymentGateways(deps: PaymentsDeps): Promise<PaymentGa
 async function activeGateway(deps: PaymentsDeps, name: string): Promise<GatewaySettings> {
   const row = isGatewayName(name) ? await findGateway(deps.ctx.db, name) : undefined;
   const settings = row?.isActive ? resolveGateway(row, deps.ctx.config, deps.origin()) : undefined;
-  const configured =
-    settings &&
-    (settings.gateway === 'cod' ||
-      (settings.gateway === 'razorpay' && settings.keyId && settings.keySecret) ||
-      (settings.gateway === 'paytm' && settings.mid && settings.merchantKey.length === 16) ||
-      (settings.gateway === 'paypal' && settings.clientId && settings.clientSecret));
-  if (!settings || !configured)
+  if (!settings || !providerOf(settings).isConfigured(settings))
     throw AppError.invalid('payment_gateway', paymentMessages.gatewayNotSupported);
   return settings;
 }
@@ -100,31 +77,6 @@ async function settingsOfPayment(deps: PaymentsDeps, payment: PaymentRow): Promi
   const settings = row ? resolveGateway(row, deps.ctx.config, deps.origin()) : undefined;
   if (!settings) throw AppError.invalid('payment_gateway', paymentMessages.gatewayNotSupported);
   return settings;
-}
-
-function settingsView(
-  settings: GatewaySettings,
-  amount: number | null,
-  currency: string,
-): PaymentSettingsView {
-  return {
-    gateway: settings.gateway,
-    environment: settings.environment,
-    key: settings.gateway === 'cod' ? null : publicKeyOf(settings),
-    mid: settings.gateway === 'paytm' ? settings.mid : null,
-    script_url: settings.gateway === 'cod' ? null : settings.scriptUrl,
-    currency,
-    amount,
-    name: SHOP_NAME,
-  };
-}
-
-interface OrderForPayment {
-  id: number;
-  number: string;
-  totalPaise: number;
-  customerId: number;
-  view: PaymentOrderView;
 }
 
 /**
@@ -161,154 +113,18 @@ export async function createPayment(
       },
     },
   };
+  const provider = providerOf(settings);
   try {
-    switch (settings.gateway) {
-      case 'cod':
-        return await createCodPayment(deps, settings, target);
-      case 'razorpay':
-        return await createRazorpayPayment(deps, settings, target);
-      case 'paytm':
-        return await createPaytmPayment(deps, settings, target);
-      case 'paypal':
-        return await createPaypalPayment(deps, settings, target);
-    }
+    return await provider.create(deps, settings, target);
   } catch (error) {
     if (!(error instanceof GatewayUnavailable)) throw error;
     deps.ctx.log.warn({ err: error.message, gateway: settings.gateway }, 'payment gateway unavailable');
     return {
       order: { ...target.view, order_error_message: paymentMessages.gatewayUnavailable },
-      settings: settingsView(settings, null, 'INR'),
+      settings: settingsView(settings, provider.publicKey(settings), null, 'INR'),
     };
   }
 }
-
-async function createCodPayment(
-  deps: PaymentsDeps,
-  settings: GatewaySettings,
-  order: OrderForPayment,
-): Promise<CreatePaymentResult> {
-  const existing = await latestPayment(deps.ctx.db, order.id, 'cod');
-  if (!existing) {
-    await insertPayment(deps.ctx.db, {
-      orderId: order.id,
-      gateway: 'cod',
-      amountMinor: order.totalPaise,
-      currency: 'INR',
-    });
-  }
-  return { order: order.view, settings: settingsView(settings, order.totalPaise, 'INR') };
-}
-
-async function createRazorpayPayment(
-  deps: PaymentsDeps,
-  settings: RazorpaySettings,
-  order: OrderForPayment,
-): Promise<CreatePaymentResult> {
-  const view = settingsView(settings, order.totalPaise, 'INR');
-  const check = checkCardCheckoutOptions({
-    key: settings.keyId,
-    amount: order.totalPaise,
-    currency: 'INR',
-    notes: { order_number: order.number, customer_id: String(order.customerId) },
-  });
-  if (!check.ok) return { order: { ...order.view, order_error_message: check.message }, settings: view };
-  // One Razorpay order per purchase: "Pay now" after a declined card retries on the same one.
-  const open = await latestPayment(deps.ctx.db, order.id, 'razorpay');
-  if (
-    open?.gatewayOrderId &&
-    !CAPTURED_STATES.has(open.status) &&
-    open.amountMinor === check.options.amount
-  ) {
-    return { order: { ...order.view, payment_gateway_order_id: open.gatewayOrderId }, settings: view };
-  }
-  const notes = Object.fromEntries(Object.entries(check.options.notes).map(([k, v]) => [k, String(v)]));
-  const created = await razorpayClient(settings).createOrder({
-    amount: check.options.amount,
-    currency: check.options.currency,
-    receipt: order.number.slice(0, 40),
-    notes,
-  });
-  if (!created.ok)
-    return { order: { ...order.view, order_error_message: created.description }, settings: view };
-  await insertPayment(deps.ctx.db, {
-    orderId: order.id,
-    gateway: 'razorpay',
-    gatewayOrderId: created.value.id,
-    amountMinor: check.options.amount,
-    currency: check.options.currency,
-    raw: created.value,
-  });
-  return { order: { ...order.view, payment_gateway_order_id: created.value.id }, settings: view };
-}
-
-async function createPaytmPayment(
-  deps: PaymentsDeps,
-  settings: PaytmSettings,
-  order: OrderForPayment,
-): Promise<CreatePaymentResult> {
-  const view = settingsView(settings, order.totalPaise, 'INR');
-  // One Paytm order id per attempt (Paytm refuses a repeated id): order number + a short suffix.
-  const paytmOrderId = `${order.number}_${randomBytes(4).toString('hex')}`.replace(/[^A-Za-z0-9@\-_.]/g, '-');
-  const initiated = await paytmClient(settings).initiateTransaction({
-    orderId: paytmOrderId,
-    amount: minorToDecimal(order.totalPaise),
-    custId: `CUST_${order.customerId}`,
-    callbackUrl: `${deps.ctx.config.publicUrl}/backend/api/web/payments/webhooks/paytm`,
-  });
-  if (initiated.resultInfo.resultStatus !== 'S') {
-    return { order: { ...order.view, order_error_message: initiated.resultInfo.resultMsg }, settings: view };
-  }
-  if (!initiated.txnToken) return { order: order.view, settings: view };
-  await insertPayment(deps.ctx.db, {
-    orderId: order.id,
-    gateway: 'paytm',
-    gatewayOrderId: paytmOrderId,
-    amountMinor: order.totalPaise,
-    currency: 'INR',
-  });
-  return {
-    order: {
-      ...order.view,
-      payment_gateway_order_id: paytmOrderId,
-      payment_transaction_token: initiated.txnToken,
-    },
-    settings: view,
-  };
-}
-
-async function createPaypalPayment(
-  deps: PaymentsDeps,
-  settings: PaypalSettings,
-  order: OrderForPayment,
-): Promise<CreatePaymentResult> {
-  const cents = convertPaise(order.totalPaise, settings.currencyValue);
-  const base = {
-    ...order.view,
-    currency_value: Number(settings.currencyValue),
-    currency_code: settings.currencyCode,
-  };
-  const view = settingsView(settings, cents, settings.currencyCode);
-  if (cents < 1)
-    return { order: { ...base, order_error_message: messages.somethingWentWrong }, settings: view };
-  const created = await paypalClient(settings).createOrder({
-    referenceId: order.number,
-    customId: String(order.id),
-    value: minorToDecimal(cents),
-    requestId: randomUUID(),
-  });
-  if (!created.ok) return { order: { ...base, order_error_message: created.message }, settings: view };
-  await insertPayment(deps.ctx.db, {
-    orderId: order.id,
-    gateway: 'paypal',
-    gatewayOrderId: created.value.id,
-    amountMinor: cents,
-    currency: settings.currencyCode,
-    currencyValue: settings.currencyValue,
-  });
-  return { order: { ...base, payment_gateway_order_id: created.value.id }, settings: view };
-}
-
-const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** The payment row the browser's payload refers to, among this order's own payments. */
 async function paymentOfPayload(deps: PaymentsDeps, orderId: number, payload: Record<string, unknown>) {
@@ -350,7 +166,7 @@ export async function verifyPayment(
   const settings = await settingsOfPayment(deps, payment);
   let verdict: Verdict;
   try {
-    verdict = await verdictOf(settings, payment, payload);
+    verdict = await providerOf(settings).verify(settings, payment, payload);
   } catch (error) {
     if (!(error instanceof GatewayUnavailable)) throw error;
     deps.ctx.log.warn(
@@ -361,32 +177,4 @@ export async function verifyPayment(
   }
   if ('unchanged' in verdict) return verdict.unchanged;
   return settlePayment(deps.ctx, payment.id, payment.orderId, verdict.outcome);
-}
-
-async function verdictOf(
-  settings: GatewaySettings,
-  payment: PaymentRow,
-  payload: Record<string, unknown>,
-): Promise<Verdict> {
-  switch (settings.gateway) {
-    case 'cod':
-      return { outcome: { kind: 'cod' } };
-    case 'razorpay': {
-      const paymentId = str(payload.razorpay_payment_id);
-      const signatureOk =
-        paymentId !== undefined &&
-        verifyRazorpayPaymentSignature({
-          orderId: payment.gatewayOrderId ?? '',
-          paymentId,
-          signature: str(payload.razorpay_signature) ?? '',
-          keySecret: settings.keySecret,
-        });
-      if (!paymentId || !signatureOk) return unchanged(paymentMessages.verificationFailed);
-      return razorpayVerdict(settings, payment, paymentId);
-    }
-    case 'paytm':
-      return paytmVerdict(settings, payment);
-    case 'paypal':
-      return paypalVerdict(settings, payment);
-  }
 }

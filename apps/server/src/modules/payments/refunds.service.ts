@@ -5,11 +5,15 @@ import { AppError } from '../../http/app-error.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { settleRefundedMoney } from '../orders/order-lifecycle.service.ts';
 import { type GatewaySettings, resolveGateway } from './gateway-settings.ts';
-import { customerEmail, findGateway, type PaymentRow, recordEvent } from './payments.repository.ts';
-import { paypalRefund, paypalRefundStatus } from './providers/paypal/paypal-refund.ts';
-import { paytmRefund, paytmRefundStatus } from './providers/paytm/paytm-refund.ts';
-import { razorpayRefund, razorpayRefundStatus } from './providers/razorpay/razorpay-refund.ts';
+import {
+  CAPTURED_STATES,
+  customerEmail,
+  findGateway,
+  type PaymentRow,
+  recordEvent,
+} from './payments.repository.ts';
 import type { RefundAnswer } from './providers/refund-answer.ts';
+import { providerOf } from './providers/registry.ts';
 import {
   claimDueRefunds,
   findPaymentOfOrder,
@@ -73,9 +77,6 @@ export function refundRetryDelayMs(attempts: number): number {
 /** A pending refund's status is asked again after this long (webhooks usually come first). */
 export const REFUND_POLL_MS = 10 * 60_000;
 const CLAIM_LEASE_MS = 2 * 60_000;
-
-/** Payment states that mean the gateway holds the money (the payments module may add refund states). */
-export const CAPTURED_STATES: ReadonlySet<string> = new Set(['paid', 'partially_refunded', 'refunded']);
 
 const publicStatus = (status: string): RefundStatus =>
   status === 'processed' ? 'processed' : status === 'failed' ? 'failed' : 'pending';
@@ -466,26 +467,11 @@ async function askGateway(ctx: AppContext, refundId: number, now = new Date()): 
     note: refund.reason,
   };
   const known = refund.status === 'pending' && refund.gatewayRefundId;
-  let answer: RefundAnswer;
-  switch (settings.gateway) {
-    case 'razorpay':
-      answer = known
-        ? await razorpayRefundStatus(settings, refund.gatewayRefundId ?? '')
-        : await razorpayRefund(settings, call);
-      break;
-    case 'paytm':
-      answer = known
-        ? await paytmRefundStatus(settings, { gatewayOrderId: call.gatewayOrderId, key: call.key })
-        : await paytmRefund(settings, call);
-      break;
-    case 'paypal':
-      answer = known
-        ? await paypalRefundStatus(settings, refund.gatewayRefundId ?? '')
-        : await paypalRefund(settings, call);
-      break;
-    default:
-      return refund.status as RefundStatusValue;
-  }
+  const provider = providerOf(settings);
+  if (!provider.refund || !provider.refundStatus) return refund.status as RefundStatusValue;
+  const answer: RefundAnswer = known
+    ? await provider.refundStatus(settings, { ...call, gatewayRefundId: refund.gatewayRefundId ?? '' })
+    : await provider.refund(settings, call);
   return applyAnswer(ctx, refund, answer, now);
 }
 

@@ -1,41 +1,14 @@
 import type { AppContext } from '../../context.ts';
 import { expiredReservations, extendReservation } from '../orders/order-lifecycle.service.ts';
-import { GatewayUnavailable } from './gateways/gateway-http.ts';
-import { razorpayClient } from './gateways/razorpay.client.ts';
-import { paypalVerdict, paytmVerdict, razorpayVerdict, type Verdict } from './gateway-verdicts.ts';
-import type { GatewaySettings } from './gateway-settings.ts';
+import { GatewayUnavailable } from './providers/gateway-http.ts';
+import type { Verdict } from './providers/payment-provider.ts';
+import { providerOf } from './providers/registry.ts';
 import { settlePayment } from './payment-settlement.service.ts';
-import { openGatewayPayments, type PaymentRow } from './payments.repository.ts';
+import { openGatewayPayments } from './payments.repository.ts';
 import { gatewaySettings } from './refunds.service.ts';
 
 /** How long an order keeps its stock while its gateway still reports the payment as under way. */
 export const RECHECK_AFTER_MS = 15 * 60_000;
-
-/**
- * What the gateway says now about one payment attempt, with nothing from a browser: Razorpay's
- * payments of the gateway order (an authorised one is captured), Paytm's Transaction Status API,
- * PayPal's order (captured when the buyer approved it).
- */
-async function currentVerdict(settings: GatewaySettings, payment: PaymentRow): Promise<Verdict | undefined> {
-  switch (settings.gateway) {
-    case 'razorpay': {
-      if (!payment.gatewayOrderId) return undefined;
-      const list = await razorpayClient(settings).fetchOrderPayments(payment.gatewayOrderId);
-      if (!list.ok) return undefined;
-      const items = list.value.items ?? [];
-      const money = items.find((p) => p.status === 'captured' || p.status === 'authorized');
-      if (money) return razorpayVerdict(settings, payment, money.id);
-      if (items.some((p) => p.status === 'created')) return { outcome: { kind: 'processing' } };
-      return undefined;
-    }
-    case 'paytm':
-      return paytmVerdict(settings, payment);
-    case 'paypal':
-      return paypalVerdict(settings, payment);
-    default:
-      return undefined;
-  }
-}
 
 /**
  * Runs before the expiry job releases reservations: every expired order that has an online
@@ -53,7 +26,7 @@ export async function settleExpiringPayments(ctx: AppContext, now: Date = new Da
       if (!settings) continue;
       let verdict: Verdict | undefined;
       try {
-        verdict = await currentVerdict(settings, payment);
+        verdict = await providerOf(settings).status(settings, payment);
       } catch (error) {
         if (!(error instanceof GatewayUnavailable)) throw error;
         // The gateway cannot say: keep the stock and ask again rather than cancel blind.

@@ -1,5 +1,5 @@
-import type { RazorpaySettings } from '../gateway-settings.ts';
-import { asRecord, asString, basicAuth, gatewayFetch } from './gateway-http.ts';
+import type { RazorpaySettings } from '../../gateway-settings.ts';
+import { asRecord, asString, basicAuth, gatewayFetch } from '../gateway-http.ts';
 
 export interface RazorpayPaymentEntity {
   id: string;

@@ -469,6 +469,50 @@ describe('no takeover before verification (ADR 0007)', () => {
     expect((await login(email, VICTIM)).statusCode).toBe(200);
   });
 
+  it('without a token, a wrong code counts as a try against every pending code: none gets more than 5', async () => {
+    const email = uniqueEmail('two-pending');
+    await register(email, VICTIM);
+    const first = await latestCode(email, VERIFY_SUBJECT);
+    await ageCodes(email, 61);
+    await register(email, ATTACKER);
+    const second = await latestCode(email, VERIFY_SUBJECT);
+    const wrong = ['000000', '111111', '222222'].find((c) => c !== first && c !== second) as string;
+    for (let i = 0; i < 5; i += 1)
+      await post('customers/verify_email_otp', { email, email_verification_otp: wrong });
+    for (const code of [first, second]) {
+      const res = await post('customers/verify_email_otp', { email, email_verification_otp: code });
+      expect(res.json()).toEqual([
+        { field: 'email_verification_otp', message: customerMessages.otpTooManyAttempts },
+      ]);
+    }
+  });
+
+  it('sends at most 10 verification codes per e-mail within 24 hours', async () => {
+    const email = uniqueEmail('verify-daily');
+    await register(email, VICTIM);
+    const customerId = await customerIdOf(email);
+    await t.ctx.db.insert(customerOtps).values(
+      Array.from({ length: 9 }, () => ({
+        customerId,
+        purpose: 'verify_email',
+        codeHash: 'x',
+        consumedAt: sql`now()`,
+        expiresAt: sql`now()`,
+        createdAt: sql`now() - interval '1 hour'`,
+      })),
+    );
+    await ageCodes(email, 61);
+    const res = await post('customers/resend_email_otp', { email });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({
+      name: 'Too Many Requests',
+      message: customerMessages.tooManyCodesToday,
+      code: 0,
+      status: 429,
+    });
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
   it('pending sign-ups expire after 24 hours: their codes then activate nothing', async () => {
     const email = uniqueEmail('expired-signup');
     const token = await register(email, VICTIM);

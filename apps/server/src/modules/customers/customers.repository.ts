@@ -34,6 +34,16 @@ export async function lockCustomerByEmail(db: DbOrTx, email: string) {
   return row;
 }
 
+/** Locks a customer's row for this transaction (serialises that customer's checkouts). */
+export async function lockCustomerById(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.id, id))
+    .for('update');
+  return rows.length > 0;
+}
+
 /** Inserts a customer unless the e-mail exists (a concurrent sign-up); returns the id or undefined. */
 export async function insertCustomer(db: DbOrTx, email: string, passwordHash: string) {
   const [row] = await db

@@ -45,12 +45,3 @@ export async function insertEnquiry(db: DbOrTx, enquiry: NewEnquiry) {
   const [row] = await db.insert(contactEnquiries).values(enquiry).returning({ id: contactEnquiries.id });
   return row?.id;
 }
-
-export async function findSetting(db: DbOrTx, key: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, key))
-    .limit(1);
-  return row?.value;
-}

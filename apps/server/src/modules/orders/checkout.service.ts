@@ -4,11 +4,11 @@ import { formatPaise, paiseToRupees } from '@shop/contract/money';
 import { type CartLine, type CheckoutResult, orderMessages } from '@shop/contract/orders';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '@shop/db/client';
-import { customers } from '@shop/db/schema/index';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { missingAddressMessage, shippingSnapshotOf } from '../addresses/addresses.service.ts';
+import { productsForSale, reserveStock } from '../catalogue/stock.service.ts';
+import { lockCustomer } from '../customers/customer-lookup.service.ts';
 import {
   mergeLines,
   minimumOrderPaise,
@@ -27,7 +27,6 @@ import {
   insertStatus,
   itemsOfOrders,
   nextOrderId,
-  reserveStock,
   takeCouponUse,
 } from './orders.repository.ts';
 
@@ -72,20 +71,20 @@ function cartKeyPrefix(input: CheckoutInput): string {
   return `cart:${createHash('sha256').update(fingerprint).digest('base64url').slice(0, 32)}:`;
 }
 
-/** Subtotal of a cart at today's prices (unknown or unsold products count as nothing). */
+/** Subtotal of a cart at today's prices, in paise (unknown or unsold products count as nothing). */
 async function cartSubtotalPaise(db: Db, lines: CartLine[]): Promise<number> {
   const merged = mergeLines(lines);
-  const priced = new Map(
+  const products = new Map(
     (
-      await priceCart(
+      await productsForSale(
         db,
         merged.map((l) => l.item_id),
       )
-    ).map((p) => [p.item_id, p]),
+    ).map((p) => [p.id, p]),
   );
   return merged.reduce((sum, l) => {
-    const p = priced.get(l.item_id);
-    return p?.name ? sum + Math.round(p.selling_price * 100) * l.quantity : sum;
+    const p = products.get(l.item_id);
+    return p ? sum + p.sellingPricePaise * l.quantity : sum;
   }, 0);
 }
 
@@ -144,11 +143,7 @@ export async function checkout(
       if (couponCode || cartPrefix) {
         // Serialise this customer's checkouts so that neither the per-customer coupon limit nor
         // the same-cart check below can be raced.
-        await tx
-          .select({ id: customers.id })
-          .from(customers)
-          .where(eq(customers.id, customerId))
-          .for('update');
+        await lockCustomer(tx, customerId);
       }
       if (cartPrefix) {
         const since = new Date(Date.now() - SAME_CART_WINDOW_MS);

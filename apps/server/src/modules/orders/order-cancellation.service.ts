@@ -6,7 +6,7 @@ import { queueMail } from '../mail/mail.service.ts';
 import { refundOrderInFull } from '../payments/refunds.service.ts';
 import { orderDetails } from './order-details.service.ts';
 import { cancelOrder } from './order-lifecycle.service.ts';
-import { findSettingValue } from './orders.repository.ts';
+import { settingValue } from '../settings/settings.service.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -45,7 +45,7 @@ export async function cancelOrderAsCustomer(
         ],
       });
     }
-    const shop = (await findSettingValue(tx, 'company_email_address'))?.trim();
+    const shop = (await settingValue(tx, 'company_email_address'))?.trim();
     if (shop && EMAIL.test(shop)) {
       await queueMail(ctx, tx, {
         to: shop,

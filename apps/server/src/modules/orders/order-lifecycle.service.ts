@@ -7,6 +7,7 @@ import {
 } from '@shop/contract/orders';
 import type { Db, DbOrTx } from '@shop/db/client';
 import { AppError } from '../../http/app-error.ts';
+import { reserveAllOrNothing, restoreStock } from '../catalogue/stock.service.ts';
 import { type CancelledBy, moveOrder, paymentStatusOf } from './order-state.ts';
 import { toOrder } from './order-view.ts';
 import {
@@ -14,12 +15,12 @@ import {
   findExpiredReservations,
   findOrder,
   findOwnedOrder,
+  findOwnedOrderByRef,
   historyOfOrder,
   itemsOfOrders,
   type OrderRow,
   markStockReleased,
-  restoreStock,
-  retakeReleasedStock,
+  markStockRetaken,
   returnCouponUse,
   updateOrder,
 } from './orders.repository.ts';
@@ -38,6 +39,31 @@ export async function getOwnedOrder(db: DbOrTx, customerId: number, orderId: num
   const row = await findOwnedOrder(db, customerId, orderId);
   if (!row) throw AppError.notFound(orderMessages.notFound);
   return toOrder(row, await itemsOfOrders(db, [row.id]), await historyOfOrder(db, row.id));
+}
+
+/** An order of this customer as stored (amounts in paise), for other modules' rules; others' are 404. */
+export async function ownedOrderRow(db: DbOrTx, customerId: number, orderId: number): Promise<OrderRow> {
+  const row = await findOwnedOrder(db, customerId, orderId);
+  if (!row) throw AppError.notFound(orderMessages.notFound);
+  return row;
+}
+
+/** The customer's order by id or public number, as stored; undefined when not theirs. */
+export function customerOrderByRef(db: DbOrTx, customerId: number, ref: number | string) {
+  return findOwnedOrderByRef(db, customerId, ref);
+}
+
+/**
+ * Locks an order row for the rest of the transaction: the settlements of one order (browser
+ * verify, webhooks, the expiry check) run one after another.
+ */
+export function lockOrder(tx: DbOrTx, orderId: number): Promise<OrderRow | undefined> {
+  return findOrder(tx, orderId, { forUpdate: true });
+}
+
+/** An order as stored, for other modules' mails and checks. */
+export function orderById(db: DbOrTx, orderId: number): Promise<OrderRow | undefined> {
+  return findOrder(db, orderId);
 }
 
 /**
@@ -95,7 +121,14 @@ export async function confirmCancelledOrderIfStockAllows(
   const order = await findOrder(tx, orderId, { forUpdate: true });
   // The shopper's (or staff's) own cancellation stands: their money goes back instead.
   if (order?.status !== 'cancelled' || order.cancelledBy !== 'system') return false;
-  if (order.stockReleasedAt && !(await retakeReleasedStock(tx, orderId))) return false;
+  if (order.stockReleasedAt) {
+    const lines = (await itemsOfOrders(tx, [orderId])).map((i) => ({
+      productId: i.productId,
+      quantity: i.quantity,
+    }));
+    if (!(await reserveAllOrNothing(tx, lines))) return false;
+    await markStockRetaken(tx, orderId);
+  }
   await moveOrder(tx, order, 'confirmed', {
     note: payment.note,
     patch: { paymentStatus: 'Paid', paymentGateway: payment.gateway, reservationExpiresAt: null },

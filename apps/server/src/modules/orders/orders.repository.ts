@@ -1,49 +1,11 @@
 import type { DbOrTx } from '@shop/db/client';
-import {
-  couponRedemptions,
-  coupons,
-  orderItems,
-  orderStatusHistory,
-  orders,
-  products,
-  settings,
-} from '@shop/db/schema/index';
+import { couponRedemptions, coupons, orderItems, orderStatusHistory, orders } from '@shop/db/schema/index';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNull, like, lt, sql } from 'drizzle-orm';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type StatusHistoryRow = typeof orderStatusHistory.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
-export type ProductForSale = Pick<
-  typeof products.$inferSelect,
-  'id' | 'name' | 'mainImage' | 'itemWeight' | 'sellingPricePaise' | 'availableStock' | 'isActive'
->;
-
-export async function findProducts(db: DbOrTx, ids: number[]): Promise<ProductForSale[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      mainImage: products.mainImage,
-      itemWeight: products.itemWeight,
-      sellingPricePaise: products.sellingPricePaise,
-      availableStock: products.availableStock,
-      isActive: products.isActive,
-    })
-    .from(products)
-    .where(inArray(products.id, ids));
-}
-
-export async function findSettingValue(db: DbOrTx, key: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, key))
-    .limit(1);
-  return row?.value;
-}
-
 export async function findCouponByCode(db: DbOrTx, code: string): Promise<CouponRow | undefined> {
   const [row] = await db.select().from(coupons).where(eq(coupons.code, code.toUpperCase())).limit(1);
   return row;
@@ -100,28 +62,6 @@ export async function returnCouponUse(db: DbOrTx, orderId: number) {
       .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
       .where(eq(coupons.id, r.couponId));
   }
-}
-
-/**
- * Takes `quantity` units of a product only if that many are there. The check and the decrement
- * are one statement, so concurrent checkouts can never drive stock below zero.
- */
-export async function reserveStock(db: DbOrTx, productId: number, quantity: number): Promise<boolean> {
-  const rows = await db
-    .update(products)
-    .set({ availableStock: sql`${products.availableStock} - ${quantity}` })
-    .where(
-      and(eq(products.id, productId), eq(products.isActive, true), gte(products.availableStock, quantity)),
-    )
-    .returning({ id: products.id });
-  return rows.length === 1;
-}
-
-export async function restoreStock(db: DbOrTx, productId: number, quantity: number) {
-  await db
-    .update(products)
-    .set({ availableStock: sql`${products.availableStock} + ${quantity}` })
-    .where(eq(products.id, productId));
 }
 
 /** The next order id, taken before the insert so that the order number can be derived from it. */
@@ -195,6 +135,18 @@ export async function findOrder(db: DbOrTx, orderId: number, options: { forUpdat
   return row;
 }
 
+/** The customer's order by numeric id or public order number (others' are not found). */
+export async function findOwnedOrderByRef(db: DbOrTx, customerId: number, ref: number | string) {
+  const byId = typeof ref === 'number' || /^\d+$/.test(ref);
+  const where = byId ? eq(orders.id, Number(ref)) : eq(orders.orderNumber, String(ref));
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(where, eq(orders.customerId, customerId)))
+    .limit(1);
+  return row;
+}
+
 export async function findOwnedOrder(db: DbOrTx, customerId: number, orderId: number) {
   const [row] = await db
     .select()
@@ -260,23 +212,9 @@ export async function updateOrder(db: DbOrTx, orderId: number, values: Partial<t
     .where(eq(orders.id, orderId));
 }
 
-/**
- * Takes the stock back for an order whose reservation had been released, only if every line
- * still fits: on a shortfall the lines already taken are given back, so the caller's transaction
- * can go on (to a refund) with stock as it was. Clears stock_released_at so a later release gives
- * the stock back again.
- */
-export async function retakeReleasedStock(db: DbOrTx, orderId: number): Promise<boolean> {
-  const taken: OrderItemRow[] = [];
-  for (const item of await itemsOfOrders(db, [orderId])) {
-    if (!(await reserveStock(db, item.productId, item.quantity))) {
-      for (const back of taken) await restoreStock(db, back.productId, back.quantity);
-      return false;
-    }
-    taken.push(item);
-  }
+/** Clears stock_released_at once an order's stock was taken again, so a later release gives it back. */
+export async function markStockRetaken(db: DbOrTx, orderId: number) {
   await db.update(orders).set({ stockReleasedAt: null, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
-  return true;
 }
 
 /** Pending orders whose reservation has run out (not locked: the settlement locks each order). */

@@ -3,10 +3,13 @@ import { paymentMessages, type VerifyPaymentResult } from '@shop/contract/paymen
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { queueMail } from '../mail/mail.service.ts';
-import { confirmCancelledOrderIfStockAllows, confirmOrder } from '../orders/order-lifecycle.service.ts';
+import { customerEmail } from '../customers/customer-lookup.service.ts';
 import {
-  customerEmail,
+  confirmCancelledOrderIfStockAllows,
+  confirmOrder,
   lockOrder,
+} from '../orders/order-lifecycle.service.ts';
+import {
   lockPayment,
   type PaymentRow,
   type PaymentStatusValue,

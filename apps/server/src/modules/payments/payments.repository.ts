@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@shop/db/client';
-import { customers, orders, paymentEvents, paymentGateways, payments } from '@shop/db/schema/index';
+import { paymentEvents, paymentGateways, payments } from '@shop/db/schema/index';
 import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
 
 export type GatewayRow = typeof paymentGateways.$inferSelect;
@@ -33,18 +33,6 @@ export async function findGateway(db: DbOrTx, internalName: string): Promise<Gat
   return row;
 }
 
-/** The order's row, by numeric id or public order number, only when this customer owns it. */
-export async function findCustomerOrderRef(db: DbOrTx, customerId: number, ref: number | string) {
-  const byId = typeof ref === 'number' || /^\d+$/.test(ref);
-  const where = byId ? eq(orders.id, Number(ref)) : eq(orders.orderNumber, String(ref));
-  const [row] = await db
-    .select({ id: orders.id, status: orders.status, cancelledBy: orders.cancelledBy })
-    .from(orders)
-    .where(and(where, eq(orders.customerId, customerId)))
-    .limit(1);
-  return row;
-}
-
 /** An order's online payment attempts that have not been paid, newest first. */
 export async function openGatewayPayments(db: DbOrTx, orderId: number): Promise<PaymentRow[]> {
   return db
@@ -58,32 +46,6 @@ export async function openGatewayPayments(db: DbOrTx, orderId: number): Promise<
       ),
     )
     .orderBy(desc(payments.id));
-}
-
-/** Locks the order row: settlements of one order run one after another. */
-export async function lockOrder(db: DbOrTx, orderId: number) {
-  const [row] = await db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      cancelledBy: orders.cancelledBy,
-      paymentStatus: orders.paymentStatus,
-      orderNumber: orders.orderNumber,
-      totalPaise: orders.totalPaise,
-      customerId: orders.customerId,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .for('update');
-  return row;
-}
-
-export async function customerEmail(db: DbOrTx, customerId: number): Promise<string | undefined> {
-  const [row] = await db
-    .select({ email: customers.email })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  return row?.email;
 }
 
 export async function insertPayment(db: DbOrTx, values: typeof payments.$inferInsert): Promise<PaymentRow> {

@@ -1,5 +1,5 @@
-import { rupeesToPaise } from '@shop/contract/money';
-import { orderMessages } from '@shop/contract/orders';
+import { paiseToRupees } from '@shop/contract/money';
+import { orderMessages, type ShippingAddress } from '@shop/contract/orders';
 import {
   type CreatePaymentResult,
   isGatewayName,
@@ -8,12 +8,11 @@ import {
   type VerifyPaymentResult,
 } from '@shop/contract/payments';
 import { AppError } from '../../http/app-error.ts';
-import { getOwnedOrder } from '../orders/order-lifecycle.service.ts';
+import { customerOrderByRef, ownedOrderRow } from '../orders/order-lifecycle.service.ts';
 import { type GatewaySettings, resolveGateway } from './gateway-settings.ts';
 import { resultOfPayment, settlePayment } from './payment-settlement.service.ts';
 import {
   CAPTURED_STATES,
-  findCustomerOrderRef,
   findGateway,
   findPaymentOfOrder,
   latestPayment,
@@ -89,27 +88,28 @@ export async function createPayment(
   customerId: number,
   input: { id: number; payment_gateway: string },
 ): Promise<CreatePaymentResult> {
-  const order = await getOwnedOrder(deps.ctx.db, customerId, input.id);
+  const order = await ownedOrderRow(deps.ctx.db, customerId, input.id);
   const settings = await activeGateway(deps, input.payment_gateway);
-  if (order.payment_status === 'Paid') throw new AppError('conflict', paymentMessages.orderAlreadyPaid);
+  if (order.paymentStatus === 'Paid') throw new AppError('conflict', paymentMessages.orderAlreadyPaid);
   if (order.status === 'cancelled') throw new AppError('conflict', paymentMessages.orderCancelled);
+  const address = order.shippingAddress as ShippingAddress;
   const target: OrderForPayment = {
     id: order.id,
-    number: order.order_id,
-    totalPaise: rupeesToPaise(order.total_amount),
+    number: order.orderNumber,
+    totalPaise: order.totalPaise,
     customerId,
     view: {
       id: order.id,
-      order_id: order.order_id,
-      total_amount: order.total_amount,
+      order_id: order.orderNumber,
+      total_amount: paiseToRupees(order.totalPaise),
       currency_value: 1,
       currency_code: 'INR',
       payment_gateway_order_id: null,
       payment_transaction_token: null,
       order_error_message: null,
       shipping_details: {
-        contact_person: order.shipping_address.contact_person,
-        full_address: order.shipping_address.full_address,
+        contact_person: address.contact_person,
+        full_address: address.full_address,
       },
     },
   };
@@ -151,7 +151,7 @@ export async function verifyPayment(
   customerId: number,
   input: { order_id: number | string; payload?: Record<string, unknown> | null | undefined },
 ): Promise<VerifyPaymentResult> {
-  const ref = await findCustomerOrderRef(deps.ctx.db, customerId, input.order_id);
+  const ref = await customerOrderByRef(deps.ctx.db, customerId, input.order_id);
   if (!ref) throw AppError.notFound(orderMessages.notFound);
   const payload = input.payload ?? {};
   const payment = await paymentOfPayload(deps, ref.id, payload);

@@ -48,14 +48,6 @@ export async function findPaymentOfOrder(db: DbOrTx, orderId: number, paymentId:
   return row;
 }
 
-export async function orderContact(db: DbOrTx, orderId: number) {
-  const [row] = await db
-    .select({ orderNumber: orders.orderNumber, customerId: orders.customerId })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  return row;
-}
-
 /**
  * Takes `amountPaise` of the payment's capture for a refund; false when that would exceed the
  * capture. The conditional update serialises concurrent refunds on the balance row, and the

@@ -3,15 +3,10 @@ import type { DbOrTx } from '@shop/db/client';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { queueMail } from '../mail/mail.service.ts';
-import { settleRefundedMoney } from '../orders/order-lifecycle.service.ts';
+import { customerEmail } from '../customers/customer-lookup.service.ts';
+import { orderById, settleRefundedMoney } from '../orders/order-lifecycle.service.ts';
 import { type GatewaySettings, resolveGateway } from './gateway-settings.ts';
-import {
-  CAPTURED_STATES,
-  customerEmail,
-  findGateway,
-  type PaymentRow,
-  recordEvent,
-} from './payments.repository.ts';
+import { CAPTURED_STATES, findGateway, type PaymentRow, recordEvent } from './payments.repository.ts';
 import type { RefundAnswer } from './providers/refund-answer.ts';
 import { providerOf } from './providers/registry.ts';
 import {
@@ -23,7 +18,6 @@ import {
   findRefundByKey,
   insertRefund,
   listOrderRefunds,
-  orderContact,
   paymentsOfOrder,
   processedRefundsOfOrder,
   type RefundRow,
@@ -136,7 +130,7 @@ async function mailCustomer(
   refund: RefundRow,
   kind: 'requested' | 'processed' | 'failed',
 ) {
-  const order = await orderContact(db, refund.orderId);
+  const order = await orderById(db, refund.orderId);
   const to = order ? await customerEmail(db, order.customerId) : undefined;
   if (!order || !to) return;
   const amount = rupees(refund.amountPaise);

@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { expectOrderPlaced, logInBrowser, openPaymentPage, shopperWithOrder } from './payment-helpers.ts';
+import {
+  answerRazorpay,
+  expectOrderPlaced,
+  logInBrowser,
+  openPaymentPage,
+  shopperWithOrder,
+} from './payment-helpers.ts';
 import { gotoHydrated } from './storefront-helpers.ts';
 
 test('a customer cancels a prepaid order from its details and sees the refund on the order', async ({
@@ -8,12 +14,7 @@ test('a customer cancels a prepaid order from its details and sees the refund on
 }, testInfo) => {
   const shopper = await shopperWithOrder(request, testInfo, 'cancel');
   await openPaymentPage(page, shopper);
-  await page.getByRole('radio', { name: 'Razorpay' }).check();
-  await page.getByRole('button', { name: 'Make Payment using Razorpay' }).click();
-  await page
-    .getByRole('dialog', { name: /Razorpay/ })
-    .getByRole('button', { name: 'Approve' })
-    .click();
+  await answerRazorpay(page, 'Approve');
   await expectOrderPlaced(page, request, shopper, shopper.order, {
     status: 'confirmed',
     payment_status: 'Paid',

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  answerRazorpay,
   expectOrderPlaced,
   logInBrowser,
   newShopper,
@@ -79,12 +80,7 @@ test('Razorpay: decline shows "Payment Failed." with the reason and keeps the ca
 }, testInfo) => {
   const shopper = await shopperWithOrder(request, testInfo, 'rzp-decline');
   await openPaymentPage(page, shopper);
-  await page.getByRole('radio', { name: 'Razorpay' }).check();
-  await page.getByRole('button', { name: 'Make Payment using Razorpay' }).click();
-  await page
-    .getByRole('dialog', { name: /Razorpay/ })
-    .getByRole('button', { name: 'Decline' })
-    .click();
+  await answerRazorpay(page, 'Decline');
   await expect(page.getByText('Payment Failed. Your payment has been declined by your bank.')).toBeVisible();
   await expect(page).toHaveURL(/\/payment$/);
   expect(await page.evaluate(() => localStorage.getItem('kesar_cart_data'))).not.toBeNull();
@@ -94,11 +90,7 @@ test('Razorpay: decline shows "Payment Failed." with the reason and keeps the ca
     headers: { authorization: `Bearer ${shopper.token}` },
   });
   expect(await pending.json()).toMatchObject({ status: 'pending' });
-  await page.getByRole('button', { name: 'Make Payment using Razorpay' }).click();
-  await page
-    .getByRole('dialog', { name: /Razorpay/ })
-    .getByRole('button', { name: 'Approve' })
-    .click();
+  await answerRazorpay(page, 'Approve');
   await expectOrderPlaced(page, request, shopper, shopper.order, {
     status: 'confirmed',
     payment_status: 'Paid',
@@ -158,12 +150,7 @@ test('the whole way: /shipping → Proceed to payment page → Razorpay → /ord
   await expect(page.getByTestId('delivery-contact')).toHaveText('Meera Iyer');
   const stored = await page.evaluate(() => sessionStorage.getItem('kesar_checkout_order'));
   const order = (JSON.parse(stored ?? '{}') as { order: { id: number; order_id: string } }).order;
-  await page.getByRole('radio', { name: 'Razorpay' }).check();
-  await page.getByRole('button', { name: 'Make Payment using Razorpay' }).click();
-  await page
-    .getByRole('dialog', { name: /Razorpay/ })
-    .getByRole('button', { name: 'Approve' })
-    .click();
+  await answerRazorpay(page, 'Approve');
   await expectOrderPlaced(page, request, shopper, order, {
     status: 'confirmed',
     payment_status: 'Paid',

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@shop/db/client';
-import { captchaSolutions, contactEnquiries, newsletterSubscriptions, settings } from '@shop/db/schema/index';
-import { eq, lt } from 'drizzle-orm';
+import { captchaSolutions, contactEnquiries, newsletterSubscriptions } from '@shop/db/schema/index';
+import { lt } from 'drizzle-orm';
 
 /** Drizzle queries of newsletter subscriptions, contact enquiries and used captchas. */
 

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@shop/db/client';
 import { couponRedemptions, coupons, orderItems, orderStatusHistory, orders } from '@shop/db/schema/index';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, like, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, like, lt, sql } from 'drizzle-orm';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
@@ -217,36 +217,31 @@ export async function markStockRetaken(db: DbOrTx, orderId: number) {
   await db.update(orders).set({ stockReleasedAt: null, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
 }
 
-/** Pending orders whose reservation has run out (not locked: the settlement locks each order). */
+/** Unpaid pending orders whose reservation has run out and whose stock is still held. */
+const expiredReservation = (now: Date) =>
+  and(
+    eq(orders.status, 'pending'),
+    eq(orders.paymentStatus, 'Pending'),
+    isNull(orders.stockReleasedAt),
+    lt(orders.reservationExpiresAt, now),
+  );
+
+/** Expired reservations, not locked (the gateway check that comes first locks each order as it settles). */
 export async function findExpiredReservations(db: DbOrTx, now: Date, limit: number) {
   return db
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'pending'),
-        eq(orders.paymentStatus, 'Pending'),
-        isNull(orders.stockReleasedAt),
-        lt(orders.reservationExpiresAt, now),
-      ),
-    )
+    .where(expiredReservation(now))
     .orderBy(asc(orders.id))
     .limit(limit);
 }
 
-/** Unpaid pending orders whose reservation has run out, locked for this worker only. */
+/** Expired reservations, locked for this worker only (other instances skip them). */
 export async function claimExpiredReservations(db: DbOrTx, now: Date, limit: number) {
   return db
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'pending'),
-        eq(orders.paymentStatus, 'Pending'),
-        isNull(orders.stockReleasedAt),
-        lt(orders.reservationExpiresAt, now),
-      ),
-    )
+    .where(expiredReservation(now))
     .orderBy(asc(orders.id))
     .limit(limit)
     .for('update', { skipLocked: true });

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import {
+  answerRazorpay,
   expectOrderPlaced,
   logInBrowser,
   newShopper,
@@ -73,21 +74,36 @@ test('Razorpay: approve in the checkout dialog → Paid', async ({ page, request
   });
 });
 
-test('Razorpay: decline shows "Payment Failed." with the reason and keeps the cart', async ({
+test('Razorpay: decline shows "Payment Failed." with the reason and keeps the cart; the retry pays the same order', async ({
   page,
   request,
 }, testInfo) => {
   const shopper = await shopperWithOrder(request, testInfo, 'rzp-decline');
   await openPaymentPage(page, shopper);
-  await page.getByRole('radio', { name: 'Razorpay' }).check();
-  await page.getByRole('button', { name: 'Make Payment using Razorpay' }).click();
-  await page
-    .getByRole('dialog', { name: /Razorpay/ })
-    .getByRole('button', { name: 'Decline' })
-    .click();
+  await answerRazorpay(page, 'Decline');
   await expect(page.getByText('Payment Failed. Your payment has been declined by your bank.')).toBeVisible();
   await expect(page).toHaveURL(/\/payment$/);
   expect(await page.evaluate(() => localStorage.getItem('kesar_cart_data'))).not.toBeNull();
+
+  // A declined card is not final: the order stays pending with its stock held, and a retry pays it.
+  const pending = await request.get(`/backend/api/web/orders/${shopper.order.id}`, {
+    headers: { authorization: `Bearer ${shopper.token}` },
+  });
+  expect(await pending.json()).toMatchObject({ status: 'pending' });
+  await answerRazorpay(page, 'Approve');
+  await expectOrderPlaced(page, request, shopper, shopper.order, {
+    status: 'confirmed',
+    payment_status: 'Paid',
+    payment_gateway: 'razorpay',
+  });
+});
+
+test('PayPal is offered for cards and PayPal accounts outside India', async ({ page, request }, testInfo) => {
+  const shopper = await shopperWithOrder(request, testInfo, 'paypal-note');
+  await openPaymentPage(page, shopper);
+  await expect(page.getByRole('radio', { name: 'PayPal' })).toHaveAccessibleDescription(
+    'for cards and PayPal accounts outside India',
+  );
 });
 
 test('Paytm: approve in CheckoutJS → Paid', async ({ page, request }, testInfo) => {
@@ -134,12 +150,7 @@ test('the whole way: /shipping → Proceed to payment page → Razorpay → /ord
   await expect(page.getByTestId('delivery-contact')).toHaveText('Meera Iyer');
   const stored = await page.evaluate(() => sessionStorage.getItem('kesar_checkout_order'));
   const order = (JSON.parse(stored ?? '{}') as { order: { id: number; order_id: string } }).order;
-  await page.getByRole('radio', { name: 'Razorpay' }).check();
-  await page.getByRole('button', { name: 'Make Payment using Razorpay' }).click();
-  await page
-    .getByRole('dialog', { name: /Razorpay/ })
-    .getByRole('button', { name: 'Approve' })
-    .click();
+  await answerRazorpay(page, 'Approve');
   await expectOrderPlaced(page, request, shopper, order, {
     status: 'confirmed',
     payment_status: 'Paid',

@@ -129,3 +129,10 @@ export async function expectOrderPlaced(
   const card = page.getByRole('article', { name: `Order ${order.order_id}` });
   await expect(card).toContainText(expected.payment_status);
 }
+
+/** On /payment: chooses Razorpay and answers its checkout dialog with `button` (Approve or Decline). */
+export async function answerRazorpay(page: Page, button: 'Approve' | 'Decline') {
+  await page.getByRole('radio', { name: 'Razorpay' }).check();
+  await page.getByRole('button', { name: 'Make Payment using Razorpay' }).click();
+  await page.getByRole('dialog', { name: /Razorpay/ }).getByRole('button', { name: button }).click();
+}

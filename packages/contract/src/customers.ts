@@ -24,6 +24,13 @@ export const customerMessages = {
   tooManyLoginAttempts: 'Too many login attempts. Please wait a minute and try again.',
   tooManyRequests: 'Too many requests. Please wait a minute and try again.',
   loginMethod: "Only the 'email' login method is supported.",
+  /** A sign-up's registration token that is unknown, used or older than 24 hours (ADR 0007). */
+  registrationExpired: 'This sign-up has expired. Please sign up again.',
+  /** More than 10 one-time codes of a kind for one e-mail within 24 hours. */
+  tooManyCodesToday:
+    'Too many OTPs were requested for this email address today. Please try again in 24 hours.',
+  /** 10 failed logins of one e-mail within 15 minutes: the e-mail is locked for 15 minutes. */
+  accountLocked: 'Too many failed login attempts for this email address. Please try again in 15 minutes.',
 } as const;
 
 /** One-time code rules (DESIGN §5). */
@@ -83,9 +90,26 @@ export const verifyOtpSchema = z.object({
 });
 export type VerifyOtpInput = z.infer<typeof verifyOtpSchema>;
 
+/**
+ * The handle of one sign-up (ADR 0007), returned by POST customers and sent back by the verify
+ * screen. Optional: without it, a code still activates only the password of its own sign-up.
+ */
+const registrationToken = z
+  .string({ error: customerMessages.registrationExpired })
+  .max(100, customerMessages.registrationExpired)
+  .optional();
+
+/** POST customers/verify_email_otp: the spec's fields and, from this shop's screen, the sign-up's handle. */
+export const verifyEmailSchema = verifyOtpSchema.extend({ registration_token: registrationToken });
+export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
+
 /** POST customers/resend_email_otp and customers/forgot_email_password. */
 export const emailOnlySchema = z.object({ email: customerEmail });
 export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
+
+/** POST customers/resend_email_otp: the e-mail and, optionally, the sign-up the new code is for. */
+export const resendEmailOtpSchema = emailOnlySchema.extend({ registration_token: registrationToken });
+export type ResendEmailOtpInput = z.infer<typeof resendEmailOtpSchema>;
 
 /** POST customers/change_password (spec §3: new_password). */
 export const changePasswordSchema = z.object({ new_password: passwordField });
@@ -128,5 +152,12 @@ export type SessionResponse = z.infer<typeof sessionResponseSchema>;
 export const messageResponseSchema = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-export const signupResponseSchema = z.object({ email: z.string() });
+export const signupResponseSchema = z.object({
+  email: z.string(),
+  /**
+   * This sign-up's handle (ADR 0007): the verify screen sends it back so that only a code of
+   * this very sign-up activates the password chosen in it.
+   */
+  registration_token: z.string().optional(),
+});
 export type SignupResponse = z.infer<typeof signupResponseSchema>;

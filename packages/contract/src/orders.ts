@@ -11,7 +11,11 @@ export const MAX_ORDER_LINES = 100;
 
 export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_STATUSES = ['Pending', 'Paid', 'Failed'] as const;
+/**
+ * What the shop holds of an order's money: Pending (nothing captured yet, or cash on delivery),
+ * Paid, Partially Refunded / Refunded (refunds processed by the gateway), Failed.
+ */
+export const PAYMENT_STATUSES = ['Pending', 'Paid', 'Partially Refunded', 'Refunded', 'Failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** Checkout and cart texts; every failure names the product so the shopper knows what to change. */
@@ -38,7 +42,12 @@ export const orderMessages = {
   quantityReduced: (left: number, name: string) => `Only ${left} of ${name} left; quantity reduced`,
   reorderSkipped: (name: string) => `${name} is out of stock and was not added`,
   shippingAtNextStep: 'calculated at next step',
+  cannotCancel: 'This order can no longer be cancelled: it is already being packed or on its way.',
+  cancelledByCustomer: 'Cancelled by the customer',
 } as const;
+
+/** Statuses in which the customer may still cancel: nothing has been packed yet. */
+export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['pending', 'confirmed'];
 
 const itemId = idField(orderMessages.invalidItemId);
 
@@ -161,6 +170,19 @@ export interface Order {
   reservation_expires_at: string | null;
   created_at: string;
   status_history?: OrderStatusEntry[];
+  /** Order details only: the refunds of this order, newest first. */
+  refunds?: OrderRefund[];
+}
+
+/** A refund as the customer sees it on order details. Amount in rupees. */
+export interface OrderRefund {
+  id: number;
+  amount: number;
+  /** pending: asked of the gateway; processed: the gateway paid it out; failed: the shop will follow up. */
+  status: 'pending' | 'processed' | 'failed';
+  reason: string;
+  created_at: string;
+  processed_at: string | null;
 }
 
 export interface CheckoutResult {

@@ -20,6 +20,12 @@ export const paymentMessages = {
   orderIdRequired: 'Order id is required.',
   invalidOrderId: 'This is not a valid order id.',
   invalidPayload: "The payload must be the gateway's answer as a JSON object.",
+  /** A capture that arrived after the order was cancelled, with the items sold out meanwhile. */
+  lateCaptureRefunded:
+    'Your payment arrived after this order was cancelled and the items are no longer in stock. The full amount is being refunded to you.',
+  /** PayPal takes no domestic INR payments for Indian merchants (since 1 April 2021). */
+  paypalAbroadOnly: 'for cards and PayPal accounts outside India',
+  cancelledOrderRefunded: 'This order was cancelled, so your payment is being refunded to you in full.',
 } as const;
 
 const invalidOrderId = paymentMessages.invalidOrderId;

@@ -165,10 +165,21 @@ CREATE TABLE "customer_otps" (
 	"customer_id" integer NOT NULL,
 	"purpose" text NOT NULL,
 	"code_hash" text NOT NULL,
+	"registration_id" integer,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"expires_at" timestamp with time zone NOT NULL,
 	"consumed_at" timestamp with time zone,
 	"verified_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "customer_registrations" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"customer_id" integer NOT NULL,
+	"token_hash" text NOT NULL,
+	"password_hash" text NOT NULL,
+	"expires_at" timestamp with time zone NOT NULL,
+	"consumed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -260,6 +271,7 @@ CREATE TABLE "orders" (
 	"idempotency_fingerprint" text,
 	"reservation_expires_at" timestamp with time zone,
 	"stock_released_at" timestamp with time zone,
+	"cancelled_by" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -356,6 +368,8 @@ ALTER TABLE "product_attachments" ADD CONSTRAINT "product_attachments_product_id
 ALTER TABLE "products" ADD CONSTRAINT "products_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "addresses" ADD CONSTRAINT "addresses_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_otps" ADD CONSTRAINT "customer_otps_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_otps" ADD CONSTRAINT "customer_otps_registration_id_customer_registrations_id_fk" FOREIGN KEY ("registration_id") REFERENCES "public"."customer_registrations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "customer_registrations" ADD CONSTRAINT "customer_registrations_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_tokens" ADD CONSTRAINT "customer_tokens_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_redemptions" ADD CONSTRAINT "coupon_redemptions_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "coupon_redemptions" ADD CONSTRAINT "coupon_redemptions_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -382,6 +396,8 @@ CREATE UNIQUE INDEX "pages_slug_idx" ON "pages" USING btree ("url_slug");--> sta
 CREATE INDEX "video_gallery_category_idx" ON "video_gallery" USING btree ("category","display_order");--> statement-breakpoint
 CREATE INDEX "addresses_customer_idx" ON "addresses" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "customer_otps_customer_idx" ON "customer_otps" USING btree ("customer_id","purpose");--> statement-breakpoint
+CREATE UNIQUE INDEX "customer_registrations_token_idx" ON "customer_registrations" USING btree ("token_hash");--> statement-breakpoint
+CREATE INDEX "customer_registrations_customer_idx" ON "customer_registrations" USING btree ("customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "customer_tokens_hash_idx" ON "customer_tokens" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "customer_tokens_customer_idx" ON "customer_tokens" USING btree ("customer_id");--> statement-breakpoint
 CREATE INDEX "coupon_redemptions_coupon_idx" ON "coupon_redemptions" USING btree ("coupon_id","customer_id");--> statement-breakpoint

@@ -26,16 +26,17 @@ describe('ids out of range', () => {
 
   it('a path id that is no id is a 404 on every route with an id in its path', async () => {
     const routes = [
-      ['GET', 'products'],
-      ['GET', 'orders'],
-      ['DELETE', 'customers/address'],
-      ['PUT', 'customers/address'],
+      ['GET', 'products', ''],
+      ['GET', 'orders', ''],
+      ['POST', 'orders', '/cancel'],
+      ['DELETE', 'customers/address', ''],
+      ['PUT', 'customers/address', ''],
     ] as const;
-    for (const [method, path] of routes) {
+    for (const [method, path, suffix] of routes) {
       for (const id of NOT_IDS) {
         const res = await t.request({
           method,
-          url: `${API}/${path}/${id}`,
+          url: `${API}/${path}/${id}${suffix}`,
           headers: auth,
           ...(method === 'PUT' ? { payload: {} } : {}),
         });

@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { releaseExpiredReservations } from '../modules/orders/order-lifecycle.service.ts';
+import { settleExpiringPayments } from '../modules/payments/reservation-check.service.ts';
 import { runDueRefunds } from '../modules/payments/refunds.service.ts';
 
 export interface Job {
@@ -18,7 +19,10 @@ export const jobs: Job[] = [
     name: 'order-reservation-expiry',
     everyMs: 60_000,
     run: async (ctx) => {
-      await releaseExpiredReservations(ctx.db, new Date());
+      // Ask the gateways first: money already captured confirms the order instead of losing it.
+      const now = new Date();
+      await settleExpiringPayments(ctx, now);
+      await releaseExpiredReservations(ctx.db, now);
     },
   },
   {

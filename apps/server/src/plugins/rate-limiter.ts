@@ -13,6 +13,10 @@ export interface RateLimiter {
    * (RATE_LIMIT_IP_SCALE). Per-e-mail limits use `hit` and are never scaled.
    */
   hitIp(scope: string, ip: string, max: number, windowMs: number, message?: string): Promise<void>;
+  /** Counts one event of `key` without refusing anything; the window starts with the first. Returns the count. */
+  increment(key: string, windowMs: number): Promise<number>;
+  /** The count of `key` in its current window (0 when there is none), without counting. */
+  peek(key: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -35,7 +39,7 @@ export function memoryRateLimiter({ ipScale }: RateLimiterOptions): RateLimiter 
     for (const [key, entry] of windows) if (entry.resetAt <= now) windows.delete(key);
   }, 60_000);
   sweep.unref();
-  const hit: Hit = async (key, max, windowMs, message = defaultMessage) => {
+  const increment = async (key: string, windowMs: number) => {
     const now = Date.now();
     let entry = windows.get(key);
     if (!entry || entry.resetAt <= now) {
@@ -43,11 +47,19 @@ export function memoryRateLimiter({ ipScale }: RateLimiterOptions): RateLimiter 
       windows.set(key, entry);
     }
     entry.count += 1;
-    if (entry.count > max) throw new AppError('too-many-requests', message);
+    return entry.count;
+  };
+  const hit: Hit = async (key, max, windowMs, message = defaultMessage) => {
+    if ((await increment(key, windowMs)) > max) throw new AppError('too-many-requests', message);
   };
   return {
     hit,
     hitIp: hitIpWith(hit, ipScale),
+    increment,
+    async peek(key) {
+      const entry = windows.get(key);
+      return entry && entry.resetAt > Date.now() ? entry.count : 0;
+    },
     async close() {
       clearInterval(sweep);
       windows.clear();
@@ -56,15 +68,22 @@ export function memoryRateLimiter({ ipScale }: RateLimiterOptions): RateLimiter 
 }
 
 export function redisRateLimiter(redis: Redis, { ipScale }: RateLimiterOptions): RateLimiter {
-  const hit: Hit = async (key, max, windowMs, message = defaultMessage) => {
+  const increment = async (key: string, windowMs: number) => {
     const redisKey = `rl:${key}`;
     const count = await redis.incr(redisKey);
     if (count === 1) await redis.pexpire(redisKey, windowMs);
-    if (count > max) throw new AppError('too-many-requests', message);
+    return count;
+  };
+  const hit: Hit = async (key, max, windowMs, message = defaultMessage) => {
+    if ((await increment(key, windowMs)) > max) throw new AppError('too-many-requests', message);
   };
   return {
     hit,
     hitIp: hitIpWith(hit, ipScale),
+    increment,
+    async peek(key) {
+      return Number((await redis.get(`rl:${key}`)) ?? 0);
+    },
     async close() {
       await redis.quit();
     },

@@ -7,17 +7,20 @@ import {
   Grid,
   Group,
   Loader,
+  Modal,
   Paper,
   Stack,
   Text,
   Timeline,
   Title,
 } from '@mantine/core';
-import type { Order } from '@shop/contract/orders';
+import { formatInr } from '@shop/contract/money';
+import { CUSTOMER_CANCELLABLE, type Order } from '@shop/contract/orders';
 import { ApiFailure } from '@shop/contract/storefront-context';
 import { IconArrowLeft, IconCircleCheck, IconMapPin } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, type MetaFunction, useParams } from 'react-router';
+import { Link, type MetaFunction, useNavigate, useParams } from 'react-router';
+import { checkoutOrder } from '../features/checkout/checkout-draft.ts';
 import { InnerPageBanner } from '../components/inner-page-banner.tsx';
 import { Protected } from '../components/protected.tsx';
 import { privatePageMeta } from '../features/seo/private-page-meta.ts';
@@ -32,7 +35,7 @@ import {
   statusLabel,
 } from '../features/orders/order-format.ts';
 import { ordersApi } from '../features/orders/orders-api.ts';
-import { errorText } from '../lib/notify.ts';
+import { errorText, notifyError, notifySuccess } from '../lib/notify.ts';
 
 export const meta: MetaFunction = (args) => privatePageMeta('Order Details', 'orders', args);
 
@@ -150,6 +153,7 @@ function OrderDetails() {
               <Text size="sm">{order.customer_remarks}</Text>
             </Paper>
           )}
+          <OrderActions order={order} onChange={setOrder} />
           <Group>{back}</Group>
         </Stack>
       </Grid.Col>
@@ -188,6 +192,7 @@ function OrderDetails() {
               </Text>
             </Group>
           </OrderSummary>
+          <RefundList order={order} />
           <Paper withBorder radius="md" p="lg">
             <Title order={2} size="h4" mb="md">
               Status History
@@ -219,5 +224,115 @@ function OrderDetails() {
         </Stack>
       </Grid.Col>
     </Grid>
+  );
+}
+
+/**
+ * What the customer can still do with the order: pay an unpaid one again ("Pay now": a declined
+ * card is not final while the stock is held), and cancel one that is not packed yet (after a
+ * confirmation; a prepaid amount is refunded in full automatically).
+ */
+function OrderActions({ order, onChange }: { order: Order; onChange: (order: Order) => void }) {
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const unpaid =
+    order.status === 'pending' && (order.payment_status === 'Pending' || order.payment_status === 'Failed');
+  const cancellable = CUSTOMER_CANCELLABLE.includes(order.status);
+  if (!unpaid && !cancellable) return null;
+  const prepaid = order.payment_status === 'Paid' || order.payment_status === 'Partially Refunded';
+
+  async function cancel() {
+    setBusy(true);
+    try {
+      onChange(await ordersApi.cancel(order.id));
+      setConfirming(false);
+      notifySuccess('Your order is cancelled.', 4000);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Group>
+      {unpaid && (
+        <Button
+          color="saffron.8"
+          onClick={() => {
+            checkoutOrder.setForRetry({ order });
+            navigate('/payment');
+          }}
+        >
+          Pay now
+        </Button>
+      )}
+      {cancellable && (
+        <Button color="red" variant="outline" onClick={() => setConfirming(true)}>
+          Cancel order
+        </Button>
+      )}
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={`Cancel order ${order.order_id}?`}
+        centered
+      >
+        <Stack>
+          <Text size="sm">
+            {prepaid
+              ? `The order will be cancelled and the ${formatInr(order.total_amount)} you paid refunded in full to the way you paid.`
+              : 'The order will be cancelled and its items put back on sale.'}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>
+              Keep order
+            </Button>
+            <Button color="red" onClick={cancel} loading={busy}>
+              Yes, cancel order
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Group>
+  );
+}
+
+const REFUND_STATUS = {
+  pending: 'Refund initiated',
+  processed: 'Refund processed',
+  failed: 'Refund failed: we will contact you',
+} as const;
+
+/** The refunds of the order, so the customer sees where the money is. */
+function RefundList({ order }: { order: Order }) {
+  const refunds = order.refunds ?? [];
+  if (refunds.length === 0) return null;
+  return (
+    <Paper withBorder radius="md" p="lg">
+      <Title order={2} size="h4" mb="sm">
+        Refunds
+      </Title>
+      <Stack gap="sm">
+        {refunds.map((r) => (
+          <Stack key={r.id} gap={0} data-testid="refund">
+            <Group justify="space-between">
+              <Text fw={600}>{formatInr(r.amount)}</Text>
+              <Badge
+                color={r.status === 'failed' ? 'red' : 'grape'}
+                variant="light"
+                c={badgeTextColor(r.status === 'failed' ? 'red' : 'grape')}
+              >
+                {REFUND_STATUS[r.status]}
+              </Badge>
+            </Group>
+            <Text size="sm" c="gray.7">
+              {r.reason} · {formatOrderDateTime(r.processed_at ?? r.created_at)}
+            </Text>
+          </Stack>
+        ))}
+      </Stack>
+    </Paper>
   );
 }

@@ -6,7 +6,7 @@ import { Link, type MetaArgs, useNavigate } from 'react-router';
 import { InnerPageBanner } from '../components/inner-page-banner.tsx';
 import { Protected } from '../components/protected.tsx';
 import { cart } from '../features/cart/cart-store.ts';
-import { CHECKOUT_ORDER_KEY } from '../features/checkout/checkout-draft.ts';
+import { CHECKOUT_ORDER_KEY, checkoutOrder } from '../features/checkout/checkout-draft.ts';
 import { privatePageMeta } from '../features/seo/private-page-meta.ts';
 import { DeliveryBlock } from '../features/payments/delivery-block.tsx';
 import { type PayableOrder, payableOrderOf } from '../features/payments/payable-order.ts';
@@ -47,7 +47,7 @@ function PaymentScreen() {
   useEffect(() => setOrder(storedOrder()), []);
 
   const onPlaced = useCallback(() => {
-    cart.clear();
+    if (!checkoutOrder.isRetry()) cart.clear();
     window.sessionStorage.removeItem(CHECKOUT_ORDER_KEY);
     notifySuccess(messages.orderPlaced, 5000);
     navigate('/orders');

@@ -5,7 +5,7 @@ import { messages } from '@shop/contract/messages';
 import { IconMail, IconUserPlus } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { Link, type MetaFunction, useNavigate } from 'react-router';
-import { accountApi, withEmail } from '../features/account/account-api.ts';
+import { accountApi, type VerifyEmailState, withEmail } from '../features/account/account-api.ts';
 import { AccountCard } from '../features/account/account-card.tsx';
 import { PasswordField } from '../features/account/password-field.tsx';
 import { privatePageMeta } from '../features/seo/private-page-meta.ts';
@@ -26,7 +26,8 @@ export default function SignupRoute() {
     try {
       const response = await accountApi.signUp(values);
       notifySuccess(messages.otpSent);
-      navigate(withEmail('/verify-email', response.email));
+      const state: VerifyEmailState = { registration_token: response.registration_token };
+      navigate(withEmail('/verify-email', response.email), { state });
     } catch (error) {
       notifyError(error);
     }

@@ -1,8 +1,8 @@
 import type { VerifyOtpInput } from '@shop/contract/customers';
 import { messages } from '@shop/contract/messages';
 import { IconMailCheck } from '@tabler/icons-react';
-import { type MetaFunction, useNavigate, useSearchParams } from 'react-router';
-import { accountApi, startSession } from '../features/account/account-api.ts';
+import { type MetaFunction, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { accountApi, registrationTokenOf, startSession } from '../features/account/account-api.ts';
 import { AccountCard } from '../features/account/account-card.tsx';
 import { privatePageMeta } from '../features/seo/private-page-meta.ts';
 import { OtpVerificationForm } from '../features/account/otp-verification-form.tsx';
@@ -10,14 +10,19 @@ import { notifySuccess } from '../lib/notify.ts';
 
 export const meta: MetaFunction = (args) => privatePageMeta('Verify Email', 'verify_email', args);
 
-/** /verify-email (spec §2): the code from the sign-up mail logs the new customer in and goes to '/'. */
+/**
+ * /verify-email (spec §2): the code from the sign-up mail logs the new customer in and goes to '/'.
+ * Coming from /signup, the sign-up's registration token goes with the code and the resend, so
+ * that a code of somebody else's sign-up of the same address verifies nothing here (ADR 0007).
+ */
 export default function VerifyEmailRoute() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const email = params.get('email')?.trim() ?? '';
+  const registrationToken = registrationTokenOf(useLocation().state);
 
   async function verify(values: VerifyOtpInput) {
-    const session = await accountApi.verifyEmail(values);
+    const session = await accountApi.verifyEmail({ ...values, registration_token: registrationToken });
     startSession(session);
     notifySuccess(messages.emailVerified);
     navigate('/', { replace: true });
@@ -35,7 +40,7 @@ export default function VerifyEmailRoute() {
         email={email}
         submitLabel="Verify Email"
         onVerify={verify}
-        onResend={(to) => accountApi.resendEmailOtp({ email: to })}
+        onResend={(to) => accountApi.resendEmailOtp({ email: to, registration_token: registrationToken })}
       />
     </AccountCard>
   );

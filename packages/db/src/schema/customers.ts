@@ -32,6 +32,32 @@ export const customerTokens = pgTable(
   ],
 );
 
+/**
+ * Pending sign-ups of a not yet verified e-mail (ADR 0007): each sign-up keeps the password it
+ * chose here, and only a code issued for this row can activate it. The customer's own password
+ * is set from the row that is verified; the others end with it. Only the SHA-256 of the
+ * registration token (the handle the sign-up answer carries) is stored.
+ */
+export const customerRegistrations = pgTable(
+  'customer_registrations',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** Set when this sign-up was verified, or ended by another one's verification. */
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('customer_registrations_token_idx').on(t.tokenHash),
+    index('customer_registrations_customer_idx').on(t.customerId),
+  ],
+);
+
 /** One-time codes (6 digits, hashed, 10-minute expiry, 5 tries). */
 export const customerOtps = pgTable(
   'customer_otps',
@@ -43,6 +69,10 @@ export const customerOtps = pgTable(
     /** 'verify_email' | 'reset_password' */
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
+    /** A verification code belongs to one pending sign-up and activates only its password. */
+    registrationId: integer('registration_id').references(() => customerRegistrations.id, {
+      onDelete: 'cascade',
+    }),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),

@@ -44,7 +44,7 @@ export const orders = pgTable(
       .references(() => customers.id),
     /** pending | confirmed | shipped | delivered | cancelled */
     status: text('status').notNull().default('pending'),
-    /** Pending | Paid | Failed */
+    /** Pending | Paid | Partially Refunded | Refunded | Failed (what the shop kept, see order-state.ts) */
     paymentStatus: text('payment_status').notNull().default('Pending'),
     paymentGateway: text('payment_gateway'),
     subtotalPaise: paise('subtotal_paise').notNull(),
@@ -67,6 +67,8 @@ export const orders = pgTable(
     /** Until when reserved stock is held for an unpaid gateway order. */
     reservationExpiresAt: timestamp('reservation_expires_at', { withTimezone: true }),
     stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
+    /** Who cancelled the order: system (reservation ran out), customer or staff; null if not cancelled. */
+    cancelledBy: text('cancelled_by'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -8,9 +8,8 @@ import {
 import { messages } from '@shop/contract/messages';
 import type { Db, DbOrTx } from '@shop/db/client';
 import type { ShippingAddress } from '@shop/contract/orders';
-import { customers } from '@shop/db/schema/index';
-import { eq } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
+import { lockCustomer } from '../customers/customer-lookup.service.ts';
 import {
   type AddressRow,
   type AddressValues,
@@ -70,7 +69,7 @@ export async function getCustomerAddress(db: Db, customerId: number, id: number)
 export async function addAddress(db: Db, customerId: number, input: AddressInput) {
   return db.transaction(async (tx) => {
     // Lock the customer row so that two first addresses added at once cannot both become default.
-    await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+    await lockCustomer(tx, customerId);
     const isFirst = (await countAddresses(tx, customerId)) === 0;
     const row = await insertAddress(tx, customerId, valuesOf(input), isFirst);
     if (!row) throw new Error('address insert returned nothing');

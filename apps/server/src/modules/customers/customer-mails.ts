@@ -26,3 +26,19 @@ export function codeMail(purpose: OtpPurpose, to: string, code: string): MailCon
     ],
   };
 }
+
+/**
+ * The notice after a password change (from the account page or with a reset code): the owner
+ * learns of a change they did not make while the reset link still helps.
+ */
+export function passwordChangedMail(to: string, publicUrl: string): MailContent {
+  return {
+    to,
+    subject: 'Your Kesar Foods & Locks password was changed',
+    heading: 'Your password was changed',
+    paragraphs: [
+      'The password of your Kesar Foods & Locks account was just changed. Everywhere else you were logged in, you have been logged out.',
+      `If you did not change it, reset your password now at ${publicUrl}/forgot-password and check your saved addresses and orders.`,
+    ],
+  };
+}

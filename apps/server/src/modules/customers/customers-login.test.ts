@@ -1,13 +1,16 @@
 /** Customer accounts: login (spec §4, §7 customers/login; DESIGN §5 rate limits, no enumeration). */
+import { customerMessages } from '@shop/contract/customers';
 import { addresses } from '@shop/db/schema/index';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, seedDemoCustomer } from '@shop/db/seed/demo-customer';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   PASSWORD,
+  RESET_SUBJECT,
   ageCodes,
   customerIdOf,
   details,
+  latestCode,
   mailsTo,
   post,
   signUp,
@@ -140,5 +143,68 @@ describe('login', () => {
       { ip },
     );
     expect(other.statusCode).toBe(422);
+  });
+});
+
+/**
+ * Per-account limit: 10 failed logins of one e-mail within 15 minutes lock that e-mail for 15
+ * minutes, from every client address, whether or not the e-mail has an account.
+ */
+describe('failed logins lock the e-mail, not just the client address', () => {
+  const attempt = (username: string, password: string) =>
+    post('customers/login', { login_method: 'email', username, password }, { ip: uniqueIp() });
+  const locked = {
+    name: 'Too Many Requests',
+    message: customerMessages.accountLocked,
+    code: 0,
+    status: 429,
+  };
+
+  it('locks an account after 10 failures from 10 different addresses; the right password waits too', async () => {
+    const { email, token } = await verifiedCustomer('lock');
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1) statuses.push((await attempt(email, `guess-${i}-x`)).statusCode);
+    expect(statuses).toEqual(Array(10).fill(422));
+
+    const right = await attempt(email, PASSWORD);
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toEqual(locked);
+    // Sessions opened before the lock keep working; other e-mails are not affected.
+    expect((await details(token)).statusCode).toBe(200);
+    const other = await verifiedCustomer('lock-other');
+    expect((await attempt(other.email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('answers an unknown e-mail exactly like an account, so the lock reveals nothing', async () => {
+    const { email } = await verifiedCustomer('lock-known');
+    const unknown = uniqueEmail('lock-unknown');
+    for (let i = 0; i < 10; i += 1) {
+      const known = await attempt(email, `guess-${i}-x`);
+      const ghost = await attempt(unknown, `guess-${i}-x`);
+      expect(ghost.statusCode).toBe(known.statusCode);
+      expect(ghost.json()).toEqual(known.json());
+    }
+    const known = await attempt(email, 'guess-10-x');
+    const ghost = await attempt(unknown, 'guess-10-x');
+    expect(known.json()).toEqual(locked);
+    expect(ghost.json()).toEqual(locked);
+  });
+
+  it('still lets the owner in with a verified reset code, which only the mailbox can give', async () => {
+    const { email } = await verifiedCustomer('lock-reset');
+    for (let i = 0; i < 10; i += 1) await attempt(email, `guess-${i}-x`);
+    expect((await attempt(email, PASSWORD)).statusCode).toBe(429);
+
+    await post('customers/forgot_email_password', { email });
+    const code = await latestCode(email, RESET_SUBJECT);
+    // An unverified code is no way around the lock.
+    expect((await attempt(email, code)).json()).toEqual(locked);
+    expect(
+      (await post('customers/verify_email_forgot_password_otp', { email, email_verification_otp: code }))
+        .statusCode,
+    ).toBe(200);
+    const reset = await attempt(email, code);
+    expect(reset.statusCode).toBe(200);
+    expect(reset.json<{ scope: string }>().scope).toBe('password_reset');
   });
 });

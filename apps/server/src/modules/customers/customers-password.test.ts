@@ -3,11 +3,14 @@ import { customerMessages } from '@shop/contract/customers';
 import { customerOtps } from '@shop/db/schema/index';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { OTP_MAX_ATTEMPTS, CODES_PER_DAY } from './one-time-code.ts';
 import {
   BASE,
   PASSWORD,
+  PASSWORD_CHANGED_SUBJECT,
   RESET_SUBJECT,
   VERIFY_SUBJECT,
+  ageCodes,
   customerIdOf,
   details,
   latestCode,
@@ -212,5 +215,106 @@ describe('change password, details and logout', () => {
     expect(res.json()).toEqual({ message: 'You have been logged out successfully.' });
     expect((await details(token)).statusCode).toBe(401);
     expect((await post('customers/logout', undefined, { token })).statusCode).toBe(401);
+  });
+});
+
+describe('a password change is announced and ends the other sessions', () => {
+  it('revokes every other token of the customer and mails "your password was changed"', async () => {
+    const { email, token: first } = await verifiedCustomer('change-mail');
+    const login = () =>
+      post('customers/login', { login_method: 'email', username: email, password: PASSWORD });
+    const second = (await login()).json<{ token: string }>().token;
+    const third = (await login()).json<{ token: string }>().token;
+    const other = await verifiedCustomer('change-mail-other');
+
+    const res = await post('customers/change_password', { new_password: 'Changed#Pass7' }, { token: second });
+    expect(res.statusCode).toBe(200);
+    expect((await details(second)).statusCode).toBe(200);
+    expect((await details(first)).statusCode).toBe(401);
+    expect((await details(third)).statusCode).toBe(401);
+    // Another customer's session is untouched.
+    expect((await details(other.token)).statusCode).toBe(200);
+
+    const [mail] = (await mailsTo(email)).filter((m) => m.subject === PASSWORD_CHANGED_SUBJECT);
+    expect(mail?.text).toContain('Your password was changed');
+    expect(mail?.text).toContain('/forgot-password');
+    expect(mail?.text).not.toContain('Changed#Pass7');
+    expect((await mailsTo(other.email)).filter((m) => m.subject === PASSWORD_CHANGED_SUBJECT)).toHaveLength(
+      0,
+    );
+  });
+
+  it('mails the notice after a change made with a reset code as well', async () => {
+    const { email, token: before } = await verifiedCustomer('reset-mail');
+    await post('customers/forgot_email_password', { email });
+    const code = await latestCode(email, RESET_SUBJECT);
+    await post('customers/verify_email_forgot_password_otp', { email, email_verification_otp: code });
+    const reset = (
+      await post('customers/login', { login_method: 'email', username: email, password: code })
+    ).json<{ token: string }>().token;
+    expect(
+      (await post('customers/change_password', { new_password: 'Fresh#Pass88' }, { token: reset }))
+        .statusCode,
+    ).toBe(200);
+    expect((await details(before)).statusCode).toBe(401);
+    expect((await mailsTo(email)).filter((m) => m.subject === PASSWORD_CHANGED_SUBJECT)).toHaveLength(1);
+  });
+});
+
+describe('reset codes are capped per account per 24 hours', () => {
+  it('keeps guessing a reset code below 1 in 10,000 per day: 10 codes × 5 tries', () => {
+    expect(CODES_PER_DAY).toBe(10);
+    expect(OTP_MAX_ATTEMPTS).toBe(5);
+    expect((CODES_PER_DAY * OTP_MAX_ATTEMPTS) / 1_000_000).toBeLessThan(1 / 10_000);
+  });
+
+  it('refuses the 11th reset request of an e-mail within 24 hours, known or unknown, with a named 429', async () => {
+    const { email } = await verifiedCustomer('reset-daily');
+    const unknown = uniqueEmail('reset-daily-unknown');
+    for (let i = 0; i < 10; i += 1) {
+      expect((await post('customers/forgot_email_password', { email })).statusCode).toBe(200);
+      expect((await post('customers/forgot_email_password', { email: unknown })).statusCode).toBe(200);
+      await ageCodes(email, 61);
+    }
+    expect((await mailsTo(email)).filter((m) => m.subject === RESET_SUBJECT)).toHaveLength(10);
+    const known = await post('customers/forgot_email_password', { email });
+    const ghost = await post('customers/forgot_email_password', { email: unknown });
+    expect(known.statusCode).toBe(429);
+    expect(known.json()).toEqual({
+      name: 'Too Many Requests',
+      message: customerMessages.tooManyCodesToday,
+      code: 0,
+      status: 429,
+    });
+    expect(ghost.json()).toEqual(known.json());
+    expect((await mailsTo(email)).filter((m) => m.subject === RESET_SUBJECT)).toHaveLength(10);
+  });
+
+  it('counts the codes themselves in the database: after 10 in 24 hours no 11th is sent, whatever the counters say', async () => {
+    const { email } = await verifiedCustomer('reset-db-cap');
+    const customerId = await customerIdOf(email);
+    const issued = (hoursAgo: number) => ({
+      customerId,
+      purpose: 'reset_password',
+      codeHash: 'x',
+      consumedAt: sql`now()`,
+      expiresAt: sql`now()`,
+      createdAt: sql`now() - (${hoursAgo} * interval '1 hour')`,
+    });
+    // Nine codes within the day and one older than a day: one more may still be sent.
+    await t.ctx.db.insert(customerOtps).values([...Array.from({ length: 9 }, () => issued(2)), issued(25)]);
+    await post('customers/forgot_email_password', { email });
+    expect((await mailsTo(email)).filter((m) => m.subject === RESET_SUBJECT)).toHaveLength(1);
+
+    // Now ten within the day (the counters in memory or Redis have seen only two requests, as
+    // after a restart or on another instance): the database says no, and says so to nobody.
+    await t.ctx.db
+      .update(customerOtps)
+      .set({ createdAt: sql`${customerOtps.createdAt} - interval '2 minutes'` })
+      .where(eq(customerOtps.customerId, customerId));
+    const res = await post('customers/forgot_email_password', { email });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'OTP sent to your given email address.' });
+    expect((await mailsTo(email)).filter((m) => m.subject === RESET_SUBJECT)).toHaveLength(1);
   });
 });

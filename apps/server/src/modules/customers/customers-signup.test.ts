@@ -1,6 +1,6 @@
 /** Customer accounts: sign-up, e-mail verification, resend, and bad input (spec §4, DESIGN §5). */
 import { customerMessages } from '@shop/contract/customers';
-import { customerOtps, customers } from '@shop/db/schema/index';
+import { customerOtps, customerRegistrations, customers } from '@shop/db/schema/index';
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -27,7 +27,7 @@ describe('sign-up and e-mail verification', () => {
     const email = uniqueEmail('new');
     const res = await signUp(`  ${email.toUpperCase()} `);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ email });
+    expect(res.json()).toEqual({ email, registration_token: expect.any(String) });
 
     const [mail] = await mailsTo(email);
     expect(mail?.subject).toBe(VERIFY_SUBJECT);
@@ -79,14 +79,14 @@ describe('sign-up and e-mail verification', () => {
     ]);
   });
 
-  it('lets an unverified e-mail sign up again: new password, a new code only after the cool-down', async () => {
+  it('lets an unverified e-mail sign up again: its own password, a new code only after the cool-down', async () => {
     const email = uniqueEmail('again');
     await signUp(email, 'FirstPass#1');
     const firstCode = await latestCode(email, VERIFY_SUBJECT);
 
     const within = await signUp(email, 'SecondPass#2');
     expect(within.statusCode).toBe(200);
-    expect(within.json()).toEqual({ email });
+    expect(within.json()).toEqual({ email, registration_token: expect.any(String) });
     expect(await mailsTo(email)).toHaveLength(1);
 
     await ageCodes(email, 61);
@@ -94,17 +94,19 @@ describe('sign-up and e-mail verification', () => {
     expect(await mailsTo(email)).toHaveLength(2);
     const newCode = await latestCode(email, VERIFY_SUBJECT);
 
+    expect(
+      (await post('customers/verify_email_otp', { email, email_verification_otp: newCode })).statusCode,
+    ).toBe(200);
+    const logIn = (password: string) =>
+      post('customers/login', { login_method: 'email', username: email, password });
+    expect((await logIn('ThirdPass#3')).statusCode).toBe(200);
+    expect((await logIn('FirstPass#1')).statusCode).toBe(422);
+    expect((await logIn('SecondPass#2')).statusCode).toBe(422);
+    // Verification ended the other pending sign-ups and their codes.
     if (newCode !== firstCode) {
       const old = await post('customers/verify_email_otp', { email, email_verification_otp: firstCode });
       expect(old.json()).toEqual([{ field: 'email_verification_otp', message: customerMessages.otpInvalid }]);
     }
-    expect(
-      (await post('customers/verify_email_otp', { email, email_verification_otp: newCode })).statusCode,
-    ).toBe(200);
-    expect(
-      (await post('customers/login', { login_method: 'email', username: email, password: 'ThirdPass#3' }))
-        .statusCode,
-    ).toBe(200);
   });
 
   it('invalidates a code after 5 wrong attempts', async () => {
@@ -312,5 +314,242 @@ describe('bad input', () => {
     });
     expect(broken.statusCode).toBe(400);
     expect(broken.json()).toMatchObject({ name: 'Bad Request', code: 0, status: 400 });
+  });
+});
+
+/**
+ * ADR 0007: a verification code activates only the password chosen in the sign-up that produced
+ * it. Somebody who signs up with another person's unverified e-mail address must not end up
+ * owning the account when the real owner types the code from their mailbox.
+ */
+describe('no takeover before verification (ADR 0007)', () => {
+  const VICTIM = 'Victim#Pass1';
+  const ATTACKER = 'Attacker#Pass2';
+  const login = (email: string, password: string) =>
+    post('customers/login', { login_method: 'email', username: email, password });
+  const register = async (email: string, password: string) => {
+    const res = await signUp(email, password);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<{ email: string; registration_token?: string }>();
+    expect(body.registration_token).toEqual(expect.stringMatching(/^[\w-]{32,}$/));
+    return body.registration_token as string;
+  };
+
+  it('victim first, attacker within the cool-down: the victim’s code activates the victim’s password', async () => {
+    const email = uniqueEmail('victim-first');
+    const victimToken = await register(email, VICTIM);
+    const victimCode = await latestCode(email, VERIFY_SUBJECT);
+    await register(email, ATTACKER); // no new mail inside the cool-down
+
+    const verified = await post('customers/verify_email_otp', {
+      email,
+      email_verification_otp: victimCode,
+      registration_token: victimToken,
+    });
+    expect(verified.statusCode).toBe(200);
+    expect((await login(email, ATTACKER)).statusCode).toBe(422);
+    expect((await login(email, VICTIM)).statusCode).toBe(200);
+  });
+
+  it('victim first, spec flow without a registration token: the code still activates only its own sign-up', async () => {
+    const email = uniqueEmail('victim-first-plain');
+    await register(email, VICTIM);
+    const victimCode = await latestCode(email, VERIFY_SUBJECT);
+    await register(email, ATTACKER);
+
+    const verified = await post('customers/verify_email_otp', { email, email_verification_otp: victimCode });
+    expect(verified.statusCode).toBe(200);
+    expect((await login(email, ATTACKER)).json()).toEqual([
+      { field: 'password', message: customerMessages.wrongCredentials },
+    ]);
+    expect((await login(email, VICTIM)).statusCode).toBe(200);
+  });
+
+  it('victim first, attacker after the cool-down: the attacker’s code typed in the victim’s browser activates nothing', async () => {
+    const email = uniqueEmail('victim-first-late');
+    const victimToken = await register(email, VICTIM);
+    const victimCode = await latestCode(email, VERIFY_SUBJECT);
+    await ageCodes(email, 61);
+    await register(email, ATTACKER);
+    const attackerCode = await latestCode(email, VERIFY_SUBJECT);
+    expect(await mailsTo(email)).toHaveLength(2);
+
+    if (attackerCode !== victimCode) {
+      const wrong = await post('customers/verify_email_otp', {
+        email,
+        email_verification_otp: attackerCode,
+        registration_token: victimToken,
+      });
+      expect(wrong.statusCode).toBe(422);
+      expect(wrong.json()).toEqual([
+        { field: 'email_verification_otp', message: customerMessages.otpInvalid },
+      ]);
+      // Nothing was activated: the attacker's sign-up is still only pending.
+      expect((await login(email, ATTACKER)).json()).toEqual([
+        { field: 'username', message: customerMessages.emailNotVerified },
+      ]);
+    }
+    // The attacker's sign-up did not cancel the victim's code either.
+    const verified = await post('customers/verify_email_otp', {
+      email,
+      email_verification_otp: victimCode,
+      registration_token: victimToken,
+    });
+    expect(verified.statusCode).toBe(200);
+    expect((await login(email, ATTACKER)).statusCode).toBe(422);
+    expect((await login(email, VICTIM)).statusCode).toBe(200);
+    // The attacker's pending sign-up died with the verification.
+    const late = await post('customers/verify_email_otp', { email, email_verification_otp: attackerCode });
+    expect(late.statusCode).toBe(422);
+  });
+
+  it('attacker first: the victim’s own sign-up and code win, the attacker’s code does not fit the victim’s sign-up', async () => {
+    const email = uniqueEmail('attacker-first');
+    const attackerToken = await register(email, ATTACKER);
+    const attackerCode = await latestCode(email, VERIFY_SUBJECT);
+    await ageCodes(email, 61);
+    const victimToken = await register(email, VICTIM);
+    const victimCode = await latestCode(email, VERIFY_SUBJECT);
+
+    if (attackerCode !== victimCode) {
+      // The newest-but-one mail, typed in the victim's browser: refused.
+      const wrong = await post('customers/verify_email_otp', {
+        email,
+        email_verification_otp: attackerCode,
+        registration_token: victimToken,
+      });
+      expect(wrong.statusCode).toBe(422);
+      // The victim's code with the attacker's handle: refused as well.
+      const crossed = await post('customers/verify_email_otp', {
+        email,
+        email_verification_otp: victimCode,
+        registration_token: attackerToken,
+      });
+      expect(crossed.statusCode).toBe(422);
+    }
+    const verified = await post('customers/verify_email_otp', {
+      email,
+      email_verification_otp: victimCode,
+      registration_token: victimToken,
+    });
+    expect(verified.statusCode).toBe(200);
+    expect((await login(email, ATTACKER)).statusCode).toBe(422);
+    expect((await login(email, VICTIM)).statusCode).toBe(200);
+  });
+
+  it('attacker first, victim signs up within the cool-down: the attacker’s mailed code cannot activate the victim’s sign-up', async () => {
+    const email = uniqueEmail('attacker-first-early');
+    await register(email, ATTACKER);
+    const attackerCode = await latestCode(email, VERIFY_SUBJECT);
+    const victimToken = await register(email, VICTIM);
+    expect(await mailsTo(email)).toHaveLength(1);
+
+    const wrong = await post('customers/verify_email_otp', {
+      email,
+      email_verification_otp: attackerCode,
+      registration_token: victimToken,
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect((await login(email, ATTACKER)).json()).toEqual([
+      { field: 'username', message: customerMessages.emailNotVerified },
+    ]);
+
+    // After the cool-down the victim's screen asks for a code of its own sign-up.
+    await ageCodes(email, 61);
+    const resent = await post('customers/resend_email_otp', { email, registration_token: victimToken });
+    expect(resent.statusCode).toBe(200);
+    const victimCode = await latestCode(email, VERIFY_SUBJECT);
+    const verified = await post('customers/verify_email_otp', {
+      email,
+      email_verification_otp: victimCode,
+      registration_token: victimToken,
+    });
+    expect(verified.statusCode).toBe(200);
+    expect((await login(email, ATTACKER)).statusCode).toBe(422);
+    expect((await login(email, VICTIM)).statusCode).toBe(200);
+  });
+
+  it('without a token, a wrong code counts as a try against every pending code: none gets more than 5', async () => {
+    const email = uniqueEmail('two-pending');
+    await register(email, VICTIM);
+    const first = await latestCode(email, VERIFY_SUBJECT);
+    await ageCodes(email, 61);
+    await register(email, ATTACKER);
+    const second = await latestCode(email, VERIFY_SUBJECT);
+    const wrong = ['000000', '111111', '222222'].find((c) => c !== first && c !== second) as string;
+    for (let i = 0; i < 5; i += 1)
+      await post('customers/verify_email_otp', { email, email_verification_otp: wrong });
+    for (const code of [first, second]) {
+      const res = await post('customers/verify_email_otp', { email, email_verification_otp: code });
+      expect(res.json()).toEqual([
+        { field: 'email_verification_otp', message: customerMessages.otpTooManyAttempts },
+      ]);
+    }
+  });
+
+  it('sends at most 10 verification codes per e-mail within 24 hours', async () => {
+    const email = uniqueEmail('verify-daily');
+    await register(email, VICTIM);
+    const customerId = await customerIdOf(email);
+    await t.ctx.db.insert(customerOtps).values(
+      Array.from({ length: 9 }, () => ({
+        customerId,
+        purpose: 'verify_email',
+        codeHash: 'x',
+        consumedAt: sql`now()`,
+        expiresAt: sql`now()`,
+        createdAt: sql`now() - interval '1 hour'`,
+      })),
+    );
+    await ageCodes(email, 61);
+    const res = await post('customers/resend_email_otp', { email });
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toEqual({
+      name: 'Too Many Requests',
+      message: customerMessages.tooManyCodesToday,
+      code: 0,
+      status: 429,
+    });
+    expect(await mailsTo(email)).toHaveLength(1);
+  });
+
+  it('pending sign-ups expire after 24 hours: their codes then activate nothing', async () => {
+    const email = uniqueEmail('expired-signup');
+    const token = await register(email, VICTIM);
+    const code = await latestCode(email, VERIFY_SUBJECT);
+    await t.ctx.db
+      .update(customerRegistrations)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(customerRegistrations.customerId, await customerIdOf(email)));
+    const [registration] = await t.ctx.db
+      .select()
+      .from(customerRegistrations)
+      .where(eq(customerRegistrations.customerId, await customerIdOf(email)));
+    expect(registration?.passwordHash).toMatch(/^scrypt\$/);
+
+    const plain = await post('customers/verify_email_otp', { email, email_verification_otp: code });
+    expect(plain.statusCode).toBe(422);
+    const withToken = await post('customers/verify_email_otp', {
+      email,
+      email_verification_otp: code,
+      registration_token: token,
+    });
+    expect(withToken.statusCode).toBe(422);
+    expect(withToken.json()).toEqual([
+      { field: 'registration_token', message: customerMessages.registrationExpired },
+    ]);
+    expect((await login(email, VICTIM)).statusCode).toBe(422);
+  });
+
+  it('a registration’s lifetime is 24 hours', async () => {
+    const email = uniqueEmail('signup-ttl');
+    await register(email, VICTIM);
+    const [registration] = await t.ctx.db
+      .select()
+      .from(customerRegistrations)
+      .where(eq(customerRegistrations.customerId, await customerIdOf(email)));
+    expect((registration?.expiresAt.getTime() ?? 0) - (registration?.createdAt.getTime() ?? 0)).toBe(
+      24 * 3_600_000,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@shop/db/client';
-import { addresses, customerOtps, customers } from '@shop/db/schema/index';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { addresses, customerOtps, customerRegistrations, customers } from '@shop/db/schema/index';
+import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { OtpPurpose } from './one-time-code.ts';
 
 const customerColumns = {
@@ -32,6 +32,16 @@ export async function lockCustomerByEmail(db: DbOrTx, email: string) {
     .limit(1)
     .for('update');
   return row;
+}
+
+/** Locks a customer's row for this transaction (serialises that customer's checkouts). */
+export async function lockCustomerById(db: DbOrTx, id: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(eq(customers.id, id))
+    .for('update');
+  return rows.length > 0;
 }
 
 /** Inserts a customer unless the e-mail exists (a concurrent sign-up); returns the id or undefined. */
@@ -77,8 +87,36 @@ export async function secondsSinceLatestCode(db: DbOrTx, customerId: number, pur
   return row ? Number(row.elapsed) : null;
 }
 
-/** Ends every unconsumed code of this purpose (a new code replaces them; a password change ends them). */
-export async function consumePendingCodes(db: DbOrTx, customerId: number, purpose: OtpPurpose) {
+/** How many codes of this purpose the customer was sent within the last `hours` (used or not). */
+export async function codesIssuedWithin(
+  db: DbOrTx,
+  customerId: number,
+  purpose: OtpPurpose,
+  hours: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(customerOtps)
+    .where(
+      and(
+        eq(customerOtps.customerId, customerId),
+        eq(customerOtps.purpose, purpose),
+        gt(customerOtps.createdAt, sql`now() - (${hours} * interval '1 hour')`),
+      ),
+    );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Ends every unconsumed code of this purpose (a new code replaces them; a password change ends
+ * them) — with `registrationId`, only the codes of that one sign-up.
+ */
+export async function consumePendingCodes(
+  db: DbOrTx,
+  customerId: number,
+  purpose: OtpPurpose,
+  registrationId?: number,
+) {
   await db
     .update(customerOtps)
     .set({ consumedAt: sql`now()` })
@@ -87,6 +125,7 @@ export async function consumePendingCodes(db: DbOrTx, customerId: number, purpos
         eq(customerOtps.customerId, customerId),
         eq(customerOtps.purpose, purpose),
         isNull(customerOtps.consumedAt),
+        ...(registrationId === undefined ? [] : [eq(customerOtps.registrationId, registrationId)]),
       ),
     );
 }
@@ -97,13 +136,115 @@ export async function insertCode(
   purpose: OtpPurpose,
   codeHash: string,
   ttlMinutes: number,
+  registrationId?: number,
 ) {
   await db.insert(customerOtps).values({
     customerId,
     purpose,
     codeHash,
+    registrationId,
     expiresAt: sql`now() + (${ttlMinutes} * interval '1 minute')`,
   });
+}
+
+/** A pending sign-up: its own password, valid for `ttlHours`. Returns its id. */
+export async function insertRegistration(
+  db: DbOrTx,
+  customerId: number,
+  tokenHash: string,
+  passwordHash: string,
+  ttlHours: number,
+): Promise<number> {
+  const [row] = await db
+    .insert(customerRegistrations)
+    .values({
+      customerId,
+      tokenHash,
+      passwordHash,
+      expiresAt: sql`now() + (${ttlHours} * interval '1 hour')`,
+    })
+    .returning({ id: customerRegistrations.id });
+  if (!row) throw new Error('registration insert returned nothing');
+  return row.id;
+}
+
+const liveRegistration = sql`${customerRegistrations.consumedAt} is null and ${customerRegistrations.expiresAt} > now()`;
+
+/** The customer's live (unverified, unexpired, not ended) sign-ups, newest first. */
+export async function liveRegistrations(db: DbOrTx, customerId: number) {
+  return db
+    .select({ id: customerRegistrations.id, passwordHash: customerRegistrations.passwordHash })
+    .from(customerRegistrations)
+    .where(and(eq(customerRegistrations.customerId, customerId), liveRegistration))
+    .orderBy(desc(customerRegistrations.createdAt), desc(customerRegistrations.id));
+}
+
+/** The customer's sign-up with this token hash, with whether it is still live. */
+export async function findRegistrationByToken(db: DbOrTx, customerId: number, tokenHash: string) {
+  const [row] = await db
+    .select({ id: customerRegistrations.id, live: sql<boolean>`${liveRegistration}` })
+    .from(customerRegistrations)
+    .where(
+      and(eq(customerRegistrations.customerId, customerId), eq(customerRegistrations.tokenHash, tokenHash)),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Ends the given sign-ups (all of the customer's when `ids` is omitted) and their codes. */
+export async function endRegistrations(db: DbOrTx, customerId: number, ids?: number[]) {
+  if (ids?.length === 0) return;
+  const which = ids ? [inArray(customerRegistrations.id, ids)] : [];
+  await db
+    .update(customerRegistrations)
+    .set({ consumedAt: sql`now()` })
+    .where(
+      and(
+        eq(customerRegistrations.customerId, customerId),
+        isNull(customerRegistrations.consumedAt),
+        ...which,
+      ),
+    );
+  await db
+    .update(customerOtps)
+    .set({ consumedAt: sql`now()` })
+    .where(
+      and(
+        eq(customerOtps.customerId, customerId),
+        isNull(customerOtps.consumedAt),
+        ...(ids ? [inArray(customerOtps.registrationId, ids)] : [eq(customerOtps.purpose, 'verify_email')]),
+      ),
+    );
+}
+
+/**
+ * The unconsumed verification codes of the customer's live sign-ups (of one sign-up with
+ * `registrationId`), locked, each with the password its sign-up chose.
+ */
+export async function lockVerificationCodes(db: DbOrTx, customerId: number, registrationId?: number) {
+  return db
+    .select({
+      id: customerOtps.id,
+      codeHash: customerOtps.codeHash,
+      attempts: customerOtps.attempts,
+      verifiedAt: customerOtps.verifiedAt,
+      expired: sql<boolean>`${customerOtps.expiresAt} <= now()`,
+      registrationId: customerRegistrations.id,
+      passwordHash: customerRegistrations.passwordHash,
+    })
+    .from(customerOtps)
+    .innerJoin(customerRegistrations, eq(customerRegistrations.id, customerOtps.registrationId))
+    .where(
+      and(
+        eq(customerOtps.customerId, customerId),
+        eq(customerOtps.purpose, 'verify_email'),
+        isNull(customerOtps.consumedAt),
+        liveRegistration,
+        ...(registrationId === undefined ? [] : [eq(customerRegistrations.id, registrationId)]),
+      ),
+    )
+    .orderBy(desc(customerOtps.createdAt), desc(customerOtps.id))
+    .for('update', { of: customerOtps });
 }
 
 /** The newest unconsumed code of this purpose, locked, with its expiry judged by the database clock. */

@@ -4,9 +4,11 @@ import {
   emailOnlySchema,
   loginSchema,
   messageResponseSchema,
+  resendEmailOtpSchema,
   sessionResponseSchema,
   signupResponseSchema,
   signupSchema,
+  verifyEmailSchema,
   verifyOtpSchema,
 } from '@shop/contract/customers';
 import type { FastifyInstance } from 'fastify';
@@ -40,13 +42,13 @@ export async function customersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/customers/verify_email_otp',
-    { schema: { tags, body: verifyOtpSchema, response: { 200: sessionResponseSchema } } },
+    { schema: { tags, body: verifyEmailSchema, response: { 200: sessionResponseSchema } } },
     async (request) => verifyEmail(ctx, request.body, request.ip),
   );
 
   api.post(
     '/customers/resend_email_otp',
-    { schema: { tags, body: emailOnlySchema, response: { 200: messageResponseSchema } } },
+    { schema: { tags, body: resendEmailOtpSchema, response: { 200: messageResponseSchema } } },
     async (request) => resendVerificationCode(ctx, request.body, request.ip),
   );
 

@@ -7,9 +7,11 @@ import {
   type LoginInput,
   type MessageResponse,
   OTP_RESEND_SECONDS,
+  type ResendEmailOtpInput,
   type SessionResponse,
   type SignupInput,
   type SignupResponse,
+  type VerifyEmailInput,
   type VerifyOtpInput,
 } from '@shop/contract/customers';
 import type { DbOrTx } from '@shop/db/client';
@@ -17,19 +19,25 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { RequestCustomer } from '../../http/authenticate.ts';
 import { queueMail } from '../mail/mail.service.ts';
-import { codeMail } from './customer-mails.ts';
+import { codeMail, passwordChangedMail } from './customer-mails.ts';
 import { issueToken, revokeOtherTokens, revokeToken, upgradeToFullScope } from './customer-token.ts';
 import {
   type CustomerRow,
+  codesIssuedWithin,
   consumeCode,
   consumePendingCodes,
   defaultAddressId,
+  endRegistrations,
   findCustomerByEmail,
   findCustomerById,
+  findRegistrationByToken,
   insertCode,
   insertCustomer,
+  insertRegistration,
+  liveRegistrations,
   lockCustomerByEmail,
   lockPendingCode,
+  lockVerificationCodes,
   markCodeVerified,
   markEmailVerified,
   type PendingCode,
@@ -37,7 +45,9 @@ import {
   secondsSinceLatestCode,
   updatePasswordHash,
 } from './customers.repository.ts';
+import { isLoginLocked, recordLoginFailure } from './login-lockout.ts';
 import {
+  CODES_PER_DAY,
   codeMatches,
   generateCode,
   hashCode,
@@ -46,7 +56,13 @@ import {
   type OtpPurpose,
   RESET_AUTHORISATION_MINUTES,
 } from './one-time-code.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from './password-hash.ts';
+import { hashPassword, NO_PASSWORD, verifyAgainstDummy, verifyPassword } from './password-hash.ts';
+import {
+  hashRegistrationToken,
+  MAX_PENDING_REGISTRATIONS,
+  newRegistrationToken,
+  REGISTRATION_TTL_HOURS,
+} from './registration-token.ts';
 
 /** Rate limits per minute (DESIGN §5): generous per IP (shared networks), tight per e-mail. */
 export const RATE_LIMITS = {
@@ -58,6 +74,7 @@ export const RATE_LIMITS = {
   codeCheckPerIp: 60,
 } as const;
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
 
 /** The HMAC key for one-time codes, derived from the server secret with its own label. */
 function otpSecret(ctx: AppContext): string {
@@ -79,93 +96,126 @@ async function customerView(db: DbOrTx, row: CustomerRow): Promise<Customer> {
   };
 }
 
-type IssueResult = { sent: true } | { sent: false; waitSeconds: number };
+type IssueResult =
+  | { sent: true }
+  | { sent: false; reason: 'cool-down'; waitSeconds: number }
+  | { sent: false; reason: 'daily-cap' | 'nothing-pending' };
 
 /**
- * Issues a new code (older ones of the purpose stop working) and queues its mail, unless the
- * previous code is younger than the resend cool-down. Call with the customer row locked.
+ * Issues a new code and queues its mail, unless the previous code of the purpose is younger
+ * than the resend cool-down or the account has had CODES_PER_DAY codes of the purpose within
+ * 24 hours (counted in the database, so neither a restart nor another instance resets it).
+ * A verification code belongs to one sign-up (`registrationId`) and replaces only that
+ * sign-up's earlier codes; a reset code replaces every earlier reset code. Call with the
+ * customer row locked.
  */
 async function issueCode(
   ctx: AppContext,
   tx: DbOrTx,
   customer: CustomerRow,
   purpose: OtpPurpose,
+  registrationId?: number,
 ): Promise<IssueResult> {
   const elapsed = await secondsSinceLatestCode(tx, customer.id, purpose);
   if (elapsed !== null && elapsed < OTP_RESEND_SECONDS) {
-    return { sent: false, waitSeconds: Math.max(1, Math.ceil(OTP_RESEND_SECONDS - elapsed)) };
+    const waitSeconds = Math.max(1, Math.ceil(OTP_RESEND_SECONDS - elapsed));
+    return { sent: false, reason: 'cool-down', waitSeconds };
   }
+  if ((await codesIssuedWithin(tx, customer.id, purpose, 24)) >= CODES_PER_DAY)
+    return { sent: false, reason: 'daily-cap' };
   const code = generateCode();
-  await consumePendingCodes(tx, customer.id, purpose);
+  await consumePendingCodes(tx, customer.id, purpose, registrationId);
   await insertCode(
     tx,
     customer.id,
     purpose,
     hashCode(otpSecret(ctx), customer.id, purpose, code),
     OTP_TTL_MINUTES,
+    registrationId,
   );
   await queueMail(ctx, tx, codeMail(purpose, customer.email, code));
   return { sent: true };
 }
 
-type CheckResult = { ok: true; code: PendingCode } | { ok: false; message: string };
+type CheckResult<C extends Omit<PendingCode, 'verifiedAt'>> =
+  | { ok: true; code: C }
+  | { ok: false; field?: string; message: string };
 
 /**
- * Checks a code against the customer's newest pending code of the purpose. A wrong code counts
- * as an attempt; the fifth wrong attempt invalidates the code. The transaction must commit even
- * when the check fails, so that attempts are remembered: callers throw after the commit.
+ * Checks a typed code against the candidate codes (locked): the customer's newest reset code,
+ * or the pending verification codes of their sign-ups. A wrong code counts as an attempt on
+ * every candidate it was tried against; the fifth wrong attempt invalidates a code. The
+ * transaction must commit even when the check fails, so that attempts are remembered: callers
+ * throw after the commit.
  */
-async function checkCode(
+async function checkCode<C extends Omit<PendingCode, 'verifiedAt'>>(
   ctx: AppContext,
   tx: DbOrTx,
   customerId: number,
   purpose: OtpPurpose,
   code: string,
-): Promise<CheckResult> {
-  const pending = await lockPendingCode(tx, customerId, purpose);
-  if (!pending) return { ok: false, message: customerMessages.otpInvalid };
-  if (pending.attempts >= OTP_MAX_ATTEMPTS)
-    return { ok: false, message: customerMessages.otpTooManyAttempts };
-  if (pending.expired) return { ok: false, message: customerMessages.otpInvalid };
-  if (codeMatches(otpSecret(ctx), customerId, purpose, code, pending.codeHash))
-    return { ok: true, code: pending };
-  const attempts = await recordWrongAttempt(tx, pending.id);
-  return {
-    ok: false,
-    message: attempts >= OTP_MAX_ATTEMPTS ? customerMessages.otpTooManyAttempts : customerMessages.otpInvalid,
-  };
+  candidates: C[],
+): Promise<CheckResult<C>> {
+  const invalid = { ok: false as const, message: customerMessages.otpInvalid };
+  const usedUp = { ok: false as const, message: customerMessages.otpTooManyAttempts };
+  if (candidates.length === 0) return invalid;
+  const usable = candidates.filter((c) => c.attempts < OTP_MAX_ATTEMPTS && !c.expired);
+  if (usable.length === 0) return candidates.some((c) => c.attempts >= OTP_MAX_ATTEMPTS) ? usedUp : invalid;
+  const match = usable.find((c) => codeMatches(otpSecret(ctx), customerId, purpose, code, c.codeHash));
+  if (match) return { ok: true, code: match };
+  let exhausted = true;
+  for (const candidate of usable) {
+    if ((await recordWrongAttempt(tx, candidate.id)) < OTP_MAX_ATTEMPTS) exhausted = false;
+  }
+  return exhausted ? usedUp : invalid;
 }
 
 const otpError = (message: string) => AppError.invalid('email_verification_otp', message);
 const tooMany = (message: string = customerMessages.tooManyRequests) =>
   new AppError('too-many-requests', message);
 
-/** Sign-up: a new (or still unverified) account gets a verification code by e-mail. */
+/**
+ * Sign-up: a new (or still unverified) e-mail gets a pending registration that keeps this
+ * sign-up's password, and a verification code for exactly that registration (ADR 0007). The
+ * account's password stays unusable until a code is verified; another sign-up of the same
+ * e-mail neither replaces this password nor cancels this code. The answer carries the
+ * registration's token for the verify screen.
+ */
 export async function signUp(ctx: AppContext, input: SignupInput, ip: string): Promise<SignupResponse> {
   await ctx.limiter.hitIp('signup', ip, RATE_LIMITS.signupPerIp, MINUTE, customerMessages.tooManyRequests);
   await ctx.limiter.hit(`signup:email:${input.email}`, RATE_LIMITS.codeRequestPerEmail, MINUTE);
   const passwordHash = await hashPassword(input.password);
-  const taken = await ctx.db.transaction(async (tx) => {
+  const registrationToken = newRegistrationToken();
+  const outcome = await ctx.db.transaction(async (tx) => {
     let customer = await lockCustomerByEmail(tx, input.email);
     if (!customer) {
       // A concurrent sign-up of the same e-mail makes the insert a no-op; then lock its row.
-      const insertedId = await insertCustomer(tx, input.email, passwordHash);
+      await insertCustomer(tx, input.email, NO_PASSWORD);
       customer = await lockCustomerByEmail(tx, input.email);
       if (!customer) throw new Error('customer row vanished during sign-up');
-      if (customer.emailVerifiedAt) return true;
-      if (insertedId === undefined) await updatePasswordHash(tx, customer.id, passwordHash);
-    } else if (customer.emailVerifiedAt) {
-      return true;
-    } else {
-      await updatePasswordHash(tx, customer.id, passwordHash);
     }
-    // Within the cool-down the code sent a moment ago still works, so nothing more is sent.
-    await issueCode(ctx, tx, customer, 'verify_email');
-    return false;
+    if (customer.emailVerifiedAt) return 'taken' as const;
+    const registrationId = await insertRegistration(
+      tx,
+      customer.id,
+      hashRegistrationToken(registrationToken),
+      passwordHash,
+      REGISTRATION_TTL_HOURS,
+    );
+    const surplus = (await liveRegistrations(tx, customer.id)).slice(MAX_PENDING_REGISTRATIONS);
+    await endRegistrations(
+      tx,
+      customer.id,
+      surplus.map((r) => r.id),
+    );
+    // Within the cool-down no mail is sent; the verify screen offers a resend once it is over.
+    const issued = await issueCode(ctx, tx, customer, 'verify_email', registrationId);
+    if (!issued.sent && issued.reason === 'daily-cap') throw tooMany(customerMessages.tooManyCodesToday);
+    return 'registered' as const;
   });
-  if (taken) throw AppError.invalid('email', customerMessages.emailTaken);
+  if (outcome === 'taken') throw AppError.invalid('email', customerMessages.emailTaken);
   deliverMail(ctx);
-  return { email: input.email };
+  return { email: input.email, registration_token: registrationToken };
 }
 
 async function openSession(
@@ -177,10 +227,16 @@ async function openSession(
   return { token, scope, customer: await customerView(db, customer) };
 }
 
-/** E-mail verification: the right code marks the address verified and logs the customer in. */
+/**
+ * E-mail verification: the right code marks the address verified, activates the password of
+ * the sign-up the code was issued for — never another one's — and logs the customer in. With
+ * a registration token only that sign-up's code fits; without one, the typed code is checked
+ * against the codes of all live sign-ups of the e-mail (each try counts against each of them).
+ * Every other pending sign-up of the e-mail ends.
+ */
 export async function verifyEmail(
   ctx: AppContext,
-  input: VerifyOtpInput,
+  input: VerifyEmailInput,
   ip: string,
 ): Promise<SessionResponse> {
   await ctx.limiter.hitIp('code-check', ip, RATE_LIMITS.codeCheckPerIp, MINUTE);
@@ -188,33 +244,78 @@ export async function verifyEmail(
     const customer = await lockCustomerByEmail(tx, input.email);
     if (!customer || customer.emailVerifiedAt)
       return { ok: false as const, message: customerMessages.otpInvalid };
-    const check = await checkCode(ctx, tx, customer.id, 'verify_email', input.email_verification_otp);
+    let registrationId: number | undefined;
+    if (input.registration_token !== undefined) {
+      const registration = await findRegistrationByToken(
+        tx,
+        customer.id,
+        hashRegistrationToken(input.registration_token),
+      );
+      if (!registration?.live)
+        return {
+          ok: false as const,
+          field: 'registration_token',
+          message: customerMessages.registrationExpired,
+        };
+      registrationId = registration.id;
+    }
+    const candidates = await lockVerificationCodes(tx, customer.id, registrationId);
+    const check = await checkCode(
+      ctx,
+      tx,
+      customer.id,
+      'verify_email',
+      input.email_verification_otp,
+      candidates,
+    );
     if (!check.ok) return check;
-    await consumeCode(tx, check.code.id);
+    await updatePasswordHash(tx, customer.id, check.code.passwordHash);
     await markEmailVerified(tx, customer.id);
+    await endRegistrations(tx, customer.id);
     const verified = await findCustomerById(tx, customer.id);
     if (!verified) throw new Error('customer row vanished during verification');
     return { ok: true as const, session: await openSession(tx, verified, 'full') };
   });
-  if (!outcome.ok) throw otpError(outcome.message);
+  if (!outcome.ok) throw AppError.invalid(outcome.field ?? 'email_verification_otp', outcome.message);
   return outcome.session;
 }
 
-/** A new verification code, at most once per cool-down. Unknown e-mails get the same answer. */
+/**
+ * A new verification code, at most once per cool-down: for the sign-up of the registration
+ * token, or without one for the newest live sign-up of the e-mail. Unknown e-mails (and
+ * e-mails without a live sign-up) get the same answer and no mail.
+ */
 export async function resendVerificationCode(
   ctx: AppContext,
-  input: EmailOnlyInput,
+  input: ResendEmailOtpInput,
   ip: string,
 ): Promise<MessageResponse> {
   await ctx.limiter.hitIp('code-request', ip, RATE_LIMITS.codeRequestPerIp, MINUTE);
   await ctx.limiter.hit(`code-request:email:${input.email}`, RATE_LIMITS.codeRequestPerEmail, MINUTE);
-  const result = await ctx.db.transaction(async (tx): Promise<IssueResult> => {
+  const result = await ctx.db.transaction(async (tx): Promise<IssueResult | 'expired'> => {
     const customer = await lockCustomerByEmail(tx, input.email);
-    if (!customer || customer.emailVerifiedAt) return { sent: true };
-    return issueCode(ctx, tx, customer, 'verify_email');
+    if (!customer || customer.emailVerifiedAt) return { sent: false, reason: 'nothing-pending' };
+    let registrationId: number | undefined;
+    if (input.registration_token !== undefined) {
+      const registration = await findRegistrationByToken(
+        tx,
+        customer.id,
+        hashRegistrationToken(input.registration_token),
+      );
+      if (!registration?.live) return 'expired';
+      registrationId = registration.id;
+    } else {
+      registrationId = (await liveRegistrations(tx, customer.id))[0]?.id;
+      if (registrationId === undefined) return { sent: false, reason: 'nothing-pending' };
+    }
+    return issueCode(ctx, tx, customer, 'verify_email', registrationId);
   });
-  if (!result.sent) throw tooMany(customerMessages.otpCooldown(result.waitSeconds));
-  deliverMail(ctx);
+  if (result === 'expired')
+    throw AppError.invalid('registration_token', customerMessages.registrationExpired);
+  if (!result.sent && result.reason === 'cool-down')
+    throw tooMany(customerMessages.otpCooldown(result.waitSeconds));
+  if (!result.sent && result.reason === 'daily-cap') throw tooMany(customerMessages.tooManyCodesToday);
+  if (result.sent) deliverMail(ctx);
   return { message: customerMessages.otpSent };
 }
 
@@ -231,26 +332,61 @@ export async function logIn(ctx: AppContext, input: LoginInput, ip: string): Pro
     MINUTE,
     customerMessages.tooManyLoginAttempts,
   );
-  const wrongCredentials = AppError.invalid('password', customerMessages.wrongCredentials);
+  if (await isLoginLocked(ctx.limiter, email)) {
+    // Only a verified reset code — which takes the mailbox — gets past the lock, so that an
+    // attacker who locks the e-mail cannot keep its owner out.
+    if (/^\d{6}$/.test(input.password)) {
+      const customer = await findCustomerByEmail(ctx.db, email);
+      const session = customer?.emailVerifiedAt
+        ? await logInWithResetCode(ctx, customer, input.password)
+        : null;
+      if (session) return session;
+    }
+    throw tooMany(customerMessages.accountLocked);
+  }
+  const session = await checkCredentials(ctx, email, input.password);
+  if (session) return session;
+  await recordLoginFailure(ctx.limiter, email);
+  throw AppError.invalid('password', customerMessages.wrongCredentials);
+}
+
+/**
+ * The password check of a login: a session, or null for wrong credentials (the same for an
+ * unknown e-mail). An unverified e-mail whose password is that of one of its live sign-ups is
+ * told to verify and gets a new code for that sign-up.
+ */
+async function checkCredentials(
+  ctx: AppContext,
+  email: string,
+  password: string,
+): Promise<SessionResponse | null> {
   const customer = await findCustomerByEmail(ctx.db, email);
   if (!customer) {
-    await verifyAgainstDummy(input.password);
-    throw wrongCredentials;
+    await verifyAgainstDummy(password);
+    return null;
   }
-  if (await verifyPassword(input.password, customer.passwordHash)) {
-    if (customer.emailVerifiedAt) return openSession(ctx.db, customer, 'full');
-    const sent = await ctx.db.transaction(async (tx) => {
+  if (!customer.emailVerifiedAt) {
+    const registrations = await liveRegistrations(ctx.db, customer.id);
+    if (registrations.length === 0) await verifyAgainstDummy(password);
+    let registrationId: number | undefined;
+    for (const registration of registrations) {
+      if (await verifyPassword(password, registration.passwordHash)) {
+        registrationId = registration.id;
+        break;
+      }
+    }
+    if (registrationId === undefined) return null;
+    const issued = await ctx.db.transaction(async (tx): Promise<IssueResult> => {
       const locked = await lockCustomerByEmail(tx, email);
-      return locked ? issueCode(ctx, tx, locked, 'verify_email') : { sent: false as const, waitSeconds: 0 };
+      if (!locked || locked.emailVerifiedAt) return { sent: false, reason: 'nothing-pending' };
+      return issueCode(ctx, tx, locked, 'verify_email', registrationId);
     });
-    if (sent.sent) deliverMail(ctx);
+    if (issued.sent) deliverMail(ctx);
     throw AppError.invalid('username', customerMessages.emailNotVerified);
   }
-  if (customer.emailVerifiedAt && /^\d{6}$/.test(input.password)) {
-    const session = await logInWithResetCode(ctx, customer, input.password);
-    if (session) return session;
-  }
-  throw wrongCredentials;
+  if (await verifyPassword(password, customer.passwordHash)) return openSession(ctx.db, customer, 'full');
+  if (/^\d{6}$/.test(password)) return logInWithResetCode(ctx, customer, password);
+  return null;
 }
 
 /** Consumes a verified, unexpired reset code presented as the password; null when it does not fit. */
@@ -274,11 +410,20 @@ export async function requestPasswordReset(
   ip: string,
 ): Promise<MessageResponse> {
   await ctx.limiter.hitIp('code-request', ip, RATE_LIMITS.codeRequestPerIp, MINUTE);
+  // At most CODES_PER_DAY requests per e-mail and day, counted for every e-mail alike (known or
+  // not), so that this 429 reveals nothing; the database cap in issueCode is the silent backstop.
+  await ctx.limiter.hit(
+    `reset-request-day:email:${input.email}`,
+    CODES_PER_DAY,
+    DAY,
+    customerMessages.tooManyCodesToday,
+  );
   await ctx.limiter.hit(`reset-request:email:${input.email}`, RATE_LIMITS.codeRequestPerEmail, MINUTE);
   const result = await ctx.db.transaction(async (tx): Promise<IssueResult> => {
     const customer = await lockCustomerByEmail(tx, input.email);
-    if (!customer?.emailVerifiedAt) return { sent: false, waitSeconds: 0 };
-    // Inside the cool-down nothing is sent and nothing is said: a 429 here would reveal the account.
+    if (!customer?.emailVerifiedAt) return { sent: false, reason: 'nothing-pending' };
+    // Inside the cool-down or over the daily cap nothing is sent and nothing is said: a 429
+    // here would reveal the account.
     return issueCode(ctx, tx, customer, 'reset_password');
   });
   if (result.sent) deliverMail(ctx);
@@ -292,10 +437,18 @@ export async function verifyPasswordResetCode(
   ip: string,
 ): Promise<MessageResponse> {
   await ctx.limiter.hitIp('code-check', ip, RATE_LIMITS.codeCheckPerIp, MINUTE);
-  const outcome = await ctx.db.transaction(async (tx): Promise<CheckResult | { ok: true }> => {
+  const outcome = await ctx.db.transaction(async (tx): Promise<CheckResult<PendingCode>> => {
     const customer = await lockCustomerByEmail(tx, input.email);
     if (!customer?.emailVerifiedAt) return { ok: false, message: customerMessages.otpInvalid };
-    const check = await checkCode(ctx, tx, customer.id, 'reset_password', input.email_verification_otp);
+    const pending = await lockPendingCode(tx, customer.id, 'reset_password');
+    const check = await checkCode(
+      ctx,
+      tx,
+      customer.id,
+      'reset_password',
+      input.email_verification_otp,
+      pending ? [pending] : [],
+    );
     if (check.ok && !check.code.verifiedAt)
       await markCodeVerified(tx, check.code.id, RESET_AUTHORISATION_MINUTES);
     return check;
@@ -306,7 +459,8 @@ export async function verifyPasswordResetCode(
 
 /**
  * Changes the password. Every other session of the customer ends; a password-reset token
- * becomes a normal login so that the customer stays signed in.
+ * becomes a normal login so that the customer stays signed in. The customer is told by e-mail,
+ * so that a change they did not make does not go unnoticed.
  */
 export async function changePassword(
   ctx: AppContext,
@@ -319,7 +473,10 @@ export async function changePassword(
     await revokeOtherTokens(tx, who.id, who.tokenId);
     await consumePendingCodes(tx, who.id, 'reset_password');
     if (who.scope === 'password_reset') await upgradeToFullScope(tx, who.tokenId);
+    const customer = await findCustomerById(tx, who.id);
+    if (customer) await queueMail(ctx, tx, passwordChangedMail(customer.email, ctx.config.publicUrl));
   });
+  deliverMail(ctx);
   return { message: customerMessages.passwordChanged };
 }
 

@@ -11,6 +11,7 @@ import { createTestApp, type TestApp } from '../../test/test-app.ts';
 export const BASE = '/backend/api/web';
 export const VERIFY_SUBJECT = 'Your Kesar Foods & Locks verification code';
 export const RESET_SUBJECT = 'Your password reset code';
+export const PASSWORD_CHANGED_SUBJECT = 'Your Kesar Foods & Locks password was changed';
 export const PASSWORD = 'Saffron#2024';
 
 /** The test file's app: call useCustomersTestApp() once at the top of the file. */

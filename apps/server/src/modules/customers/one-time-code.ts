@@ -11,6 +11,11 @@ export const OTP_TTL_MINUTES = 10;
 /** A verified reset code authorises one password change within this time. */
 export const RESET_AUTHORISATION_MINUTES = 15;
 export const OTP_MAX_ATTEMPTS = 5;
+/**
+ * At most this many codes of one purpose per account within 24 hours. With 5 tries per code,
+ * guessing a code succeeds with at most 10 × 5 / 1,000,000 = 1 in 20,000 per account and day.
+ */
+export const CODES_PER_DAY = 10;
 
 export function generateCode(): string {
   return randomInt(0, 1_000_000).toString().padStart(6, '0');

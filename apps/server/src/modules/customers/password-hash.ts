@@ -44,6 +44,12 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(actual, expected);
 }
 
+/**
+ * The password of an account whose e-mail is not verified yet: nothing matches it. The password
+ * chosen at sign-up waits in the sign-up's registration until its code is typed (ADR 0007).
+ */
+export const NO_PASSWORD = '!unverified';
+
 let dummyHash: Promise<string> | undefined;
 
 /**

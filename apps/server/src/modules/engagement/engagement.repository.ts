@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@shop/db/client';
-import { captchaSolutions, contactEnquiries, newsletterSubscriptions, settings } from '@shop/db/schema/index';
-import { eq, lt } from 'drizzle-orm';
+import { captchaSolutions, contactEnquiries, newsletterSubscriptions } from '@shop/db/schema/index';
+import { lt } from 'drizzle-orm';
 
 /** Drizzle queries of newsletter subscriptions, contact enquiries and used captchas. */
 
@@ -44,13 +44,4 @@ export interface NewEnquiry {
 export async function insertEnquiry(db: DbOrTx, enquiry: NewEnquiry) {
   const [row] = await db.insert(contactEnquiries).values(enquiry).returning({ id: contactEnquiries.id });
   return row?.id;
-}
-
-export async function findSetting(db: DbOrTx, key: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, key))
-    .limit(1);
-  return row?.value;
 }

@@ -1,6 +1,7 @@
 import type { ContactQueryRequest } from '@shop/contract/engagement';
 import { messages } from '@shop/contract/messages';
 import { EMAIL_PATTERN } from '@shop/contract/validation';
+import { settingValue } from '../settings/settings.service.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { queueMail } from '../mail/mail.service.ts';
@@ -8,7 +9,6 @@ import { verifyCaptcha } from './captcha.service.ts';
 import {
   claimCaptchaSolution,
   deleteExpiredCaptchaSolutions,
-  findSetting,
   insertEnquiry,
   insertSubscription,
 } from './engagement.repository.ts';
@@ -52,7 +52,7 @@ export async function submitContactQuery(
       subject,
       message: input.message,
     });
-    const to = (await findSetting(tx, 'company_email_address'))?.trim();
+    const to = (await settingValue(tx, 'company_email_address'))?.trim();
     if (!to || !EMAIL_PATTERN.test(to)) {
       ctx.log.warn(
         'contact enquiry stored without mail: setting company_email_address is not an e-mail address',

@@ -2,7 +2,8 @@ import { AppError } from '../../http/app-error.ts';
 import { paiseToRupees, rupeesToPaise } from '@shop/contract/money';
 import { type CartLine, orderMessages, type PricedCartItem } from '@shop/contract/orders';
 import type { DbOrTx } from '@shop/db/client';
-import { findProducts, findSettingValue, type ProductForSale } from './orders.repository.ts';
+import { type ProductForSale, productsForSale } from '../catalogue/stock.service.ts';
+import { settingValue } from '../settings/settings.service.ts';
 
 /** Sums duplicate lines of the same product (a cart may send one product twice). */
 export function mergeLines(lines: CartLine[]): CartLine[] {
@@ -14,7 +15,7 @@ export function mergeLines(lines: CartLine[]): CartLine[] {
 /** Current price and stock of each product a cart holds (unknown ids come back unavailable). */
 export async function priceCart(db: DbOrTx, itemIds: number[]): Promise<PricedCartItem[]> {
   const unique = [...new Set(itemIds)];
-  const found = new Map((await findProducts(db, unique)).map((p) => [p.id, p]));
+  const found = new Map((await productsForSale(db, unique)).map((p) => [p.id, p]));
   return unique.map((id) => {
     const p = found.get(id);
     if (!p)
@@ -56,7 +57,7 @@ export async function priceOrderLines(db: DbOrTx, lines: CartLine[]): Promise<Pr
     if (line.quantity > 100) throw AppError.invalid('items', orderMessages.quantityTooLarge);
   const found = new Map(
     (
-      await findProducts(
+      await productsForSale(
         db,
         merged.map((l) => l.item_id),
       )
@@ -84,7 +85,7 @@ export function subtotalOf(lines: PricedLine[]): number {
 
 /** Setting minimum_order_amount (rupees) in paise; unset or unreadable means no minimum. */
 export async function minimumOrderPaise(db: DbOrTx): Promise<number> {
-  const raw = (await findSettingValue(db, 'minimum_order_amount'))?.trim();
+  const raw = (await settingValue(db, 'minimum_order_amount'))?.trim();
   if (!raw || !/^\d+(\.\d{1,2})?$/.test(raw)) return 0;
   return rupeesToPaise(raw);
 }

@@ -3,12 +3,12 @@ import { messages } from '@shop/contract/messages';
 import { formatPaise, paiseToRupees } from '@shop/contract/money';
 import { type CartLine, type CheckoutResult, orderMessages } from '@shop/contract/orders';
 import { createHash, randomBytes } from 'node:crypto';
-import type { Db, DbOrTx } from '@shop/db/client';
-import { customers } from '@shop/db/schema/index';
-import { eq } from 'drizzle-orm';
+import type { Db } from '@shop/db/client';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { missingAddressMessage, shippingSnapshotOf } from '../addresses/addresses.service.ts';
+import { productsForSale, reserveStock } from '../catalogue/stock.service.ts';
+import { lockCustomer } from '../customers/customer-lookup.service.ts';
 import {
   mergeLines,
   minimumOrderPaise,
@@ -17,9 +17,9 @@ import {
   subtotalOf,
 } from './cart-pricing.service.ts';
 import { couponDiscountFor } from './coupon.service.ts';
+import { ensureUnpaidOrderAllowance } from './order-limits.service.ts';
 import { orderNumberOf, toOrder } from './order-view.ts';
 import {
-  countOpenUnpaidOrders,
   findOrderByKey,
   findRecentPendingOrderByKeyPrefix,
   insertOrder,
@@ -28,7 +28,6 @@ import {
   insertStatus,
   itemsOfOrders,
   nextOrderId,
-  reserveStock,
   takeCouponUse,
 } from './orders.repository.ts';
 
@@ -94,34 +93,20 @@ function cartKeyPrefix(fingerprint: string): string {
   return `cart:${fingerprint.slice(0, 32)}:`;
 }
 
-/**
- * Stock hoarding guard: every unpaid order holds its stock for ORDER_RESERVATION_MINUTES, so a
- * customer may have at most ORDER_MAX_UNPAID of them at a time; the next checkout is refused
- * (422) until one is paid or released. Runs under the customer's row lock.
- */
-async function ensureUnpaidOrderAllowance(ctx: AppContext, tx: DbOrTx, customerId: number): Promise<void> {
-  const max = ctx.config.ORDER_MAX_UNPAID;
-  if ((await countOpenUnpaidOrders(tx, customerId, new Date())) >= max)
-    throw AppError.invalid(
-      'customer',
-      orderMessages.tooManyUnpaidOrders(max, ctx.config.ORDER_RESERVATION_MINUTES),
-    );
-}
-
-/** Subtotal of a cart at today's prices (unknown or unsold products count as nothing). */
+/** Subtotal of a cart at today's prices, in paise (unknown or unsold products count as nothing). */
 async function cartSubtotalPaise(db: Db, lines: CartLine[]): Promise<number> {
   const merged = mergeLines(lines);
-  const priced = new Map(
+  const products = new Map(
     (
-      await priceCart(
+      await productsForSale(
         db,
         merged.map((l) => l.item_id),
       )
-    ).map((p) => [p.item_id, p]),
+    ).map((p) => [p.id, p]),
   );
   return merged.reduce((sum, l) => {
-    const p = priced.get(l.item_id);
-    return p?.name ? sum + Math.round(p.selling_price * 100) * l.quantity : sum;
+    const p = products.get(l.item_id);
+    return p ? sum + p.sellingPricePaise * l.quantity : sum;
   }, 0);
 }
 
@@ -181,7 +166,7 @@ export async function checkout(
       const cartPrefix = idempotencyKey ? null : cartKeyPrefix(fingerprint);
       // Serialise this customer's checkouts so that neither the unpaid-order cap, the
       // per-customer coupon limit nor the same-cart check below can be raced.
-      await tx.select({ id: customers.id }).from(customers).where(eq(customers.id, customerId)).for('update');
+      await lockCustomer(tx, customerId);
       if (cartPrefix) {
         const since = new Date(Date.now() - SAME_CART_WINDOW_MS);
         const retried = await findRecentPendingOrderByKeyPrefix(tx, customerId, cartPrefix, since);

@@ -5,7 +5,7 @@ import { coupons } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { failOrderPayment } from './order-lifecycle.service.ts';
+import { cancelOrder } from './order-lifecycle.service.ts';
 import { makeAddress, makeCoupon, makeCustomer, makeProduct, setSetting } from './test-factories.ts';
 
 const APPLY = '/backend/api/web/orders/apply_coupon';
@@ -112,7 +112,7 @@ describe('coupons', () => {
     expect(row?.usedCount).toBe(1);
   });
 
-  it('enforces the per-customer limit (also in apply_coupon when logged in) and returns the use on a failed payment', async () => {
+  it('enforces the per-customer limit (also in apply_coupon when logged in) and returns the use when the order is cancelled', async () => {
     const c = await makeCoupon(t.ctx.db, { usageLimitPerCustomer: 1 });
     const s = await shopper();
     const first = await checkout(s, c.code);
@@ -125,11 +125,11 @@ describe('coupons', () => {
     expect((await apply(c.code, 1)).statusCode).toBe(200);
     const orderId = first.json<CheckoutResult>().order.id;
     await t.ctx.db.transaction((tx) =>
-      failOrderPayment(tx, orderId, { gateway: 'razorpay', reason: 'declined' }),
+      cancelOrder(tx, orderId, { by: 'customer', note: 'Cancelled by the customer' }),
     );
-    await t.ctx.db.transaction((tx) =>
-      failOrderPayment(tx, orderId, { gateway: 'razorpay', reason: 'declined' }),
-    );
+    await expect(
+      t.ctx.db.transaction((tx) => cancelOrder(tx, orderId, { by: 'customer', note: 'again' })),
+    ).rejects.toMatchObject({ kind: 'conflict' });
     const [row] = await t.ctx.db.select().from(coupons).where(eq(coupons.id, c.id));
     expect(row?.usedCount).toBe(0);
     expect((await checkout(s, c.code)).statusCode).toBe(200);

@@ -1,28 +1,69 @@
-import { type Order, orderMessages, type PaymentStatus } from '@shop/contract/orders';
+import {
+  CUSTOMER_CANCELLABLE,
+  type Order,
+  type OrderStatus,
+  orderMessages,
+  type PaymentStatus,
+} from '@shop/contract/orders';
 import type { Db, DbOrTx } from '@shop/db/client';
 import { AppError } from '../../http/app-error.ts';
+import { reserveAllOrNothing, restoreStock } from '../catalogue/stock.service.ts';
+import { type CancelledBy, moveOrder, paymentStatusOf } from './order-state.ts';
 import { toOrder } from './order-view.ts';
 import {
   claimExpiredReservations,
+  findExpiredReservations,
   findOrder,
   findOwnedOrder,
+  findOwnedOrderByRef,
   historyOfOrder,
-  insertStatus,
   itemsOfOrders,
+  type OrderRow,
   markStockReleased,
-  restoreStock,
+  markStockRetaken,
   returnCouponUse,
   updateOrder,
 } from './orders.repository.ts';
 
-/** Payment status only moves forward: Pending → Paid (Failed ends an attempt; Paid is final). */
-const paymentRank: Record<PaymentStatus, number> = { Pending: 0, Failed: 1, Paid: 2 };
+/** Payment status only moves forward: Pending → Paid (refunds are settled by settleRefundedMoney). */
+const paymentRank: Record<PaymentStatus, number> = {
+  Pending: 0,
+  Failed: 1,
+  Paid: 2,
+  'Partially Refunded': 3,
+  Refunded: 4,
+};
 
 /** An order of this customer with items, address snapshot and status history; others' are 404. */
 export async function getOwnedOrder(db: DbOrTx, customerId: number, orderId: number): Promise<Order> {
   const row = await findOwnedOrder(db, customerId, orderId);
   if (!row) throw AppError.notFound(orderMessages.notFound);
   return toOrder(row, await itemsOfOrders(db, [row.id]), await historyOfOrder(db, row.id));
+}
+
+/** An order of this customer as stored (amounts in paise), for other modules' rules; others' are 404. */
+export async function ownedOrderRow(db: DbOrTx, customerId: number, orderId: number): Promise<OrderRow> {
+  const row = await findOwnedOrder(db, customerId, orderId);
+  if (!row) throw AppError.notFound(orderMessages.notFound);
+  return row;
+}
+
+/** The customer's order by id or public number, as stored; undefined when not theirs. */
+export function customerOrderByRef(db: DbOrTx, customerId: number, ref: number | string) {
+  return findOwnedOrderByRef(db, customerId, ref);
+}
+
+/**
+ * Locks an order row for the rest of the transaction: the settlements of one order (browser
+ * verify, webhooks, the expiry check) run one after another.
+ */
+export function lockOrder(tx: DbOrTx, orderId: number): Promise<OrderRow | undefined> {
+  return findOrder(tx, orderId, { forUpdate: true });
+}
+
+/** An order as stored, for other modules' mails and checks. */
+export function orderById(db: DbOrTx, orderId: number): Promise<OrderRow | undefined> {
+  return findOrder(db, orderId);
 }
 
 /**
@@ -56,40 +97,102 @@ export async function confirmOrder(
     paymentRank[payment.paymentStatus] > paymentRank[current] ? payment.paymentStatus : current;
   const becomesConfirmed = order.status === 'pending';
   if (!becomesConfirmed && nextPayment === current) return;
-  await updateOrder(tx, orderId, {
-    status: becomesConfirmed ? 'confirmed' : order.status,
-    paymentStatus: nextPayment,
-    paymentGateway: payment.gateway,
-    reservationExpiresAt: null,
-  });
   const note =
     payment.note ??
     (nextPayment === 'Paid' ? `Payment received via ${payment.gateway}` : `Confirmed (${payment.gateway})`);
-  await insertStatus(tx, orderId, becomesConfirmed ? 'confirmed' : order.status, note);
+  await moveOrder(tx, order, becomesConfirmed ? 'confirmed' : (order.status as OrderStatus), {
+    note,
+    patch: { paymentStatus: nextPayment, paymentGateway: payment.gateway, reservationExpiresAt: null },
+  });
 }
 
 /**
- * A failed payment cancels an unpaid order and gives its stock and coupon use back (once).
- * A paid order is never failed afterwards. Idempotent.
+ * Money arrived for an order that had been cancelled (its reservation ran out, or the customer
+ * cancelled while the gateway was still deciding): when every line is still in stock the order is
+ * taken back into stock and confirmed as paid; otherwise nothing changes and the caller refunds.
+ * Returns whether the order was confirmed. A returned coupon use is not taken again: the shopper
+ * keeps the discount they paid for.
  */
-export async function failOrderPayment(
+export async function confirmCancelledOrderIfStockAllows(
   tx: DbOrTx,
   orderId: number,
-  failure: { gateway: string; reason: string },
+  payment: { gateway: string; note: string },
+): Promise<boolean> {
+  const order = await findOrder(tx, orderId, { forUpdate: true });
+  // The shopper's (or staff's) own cancellation stands: their money goes back instead.
+  if (order?.status !== 'cancelled' || order.cancelledBy !== 'system') return false;
+  if (order.stockReleasedAt) {
+    const lines = (await itemsOfOrders(tx, [orderId])).map((i) => ({
+      productId: i.productId,
+      quantity: i.quantity,
+    }));
+    if (!(await reserveAllOrNothing(tx, lines))) return false;
+    await markStockRetaken(tx, orderId);
+  }
+  await moveOrder(tx, order, 'confirmed', {
+    note: payment.note,
+    patch: { paymentStatus: 'Paid', paymentGateway: payment.gateway, reservationExpiresAt: null },
+  });
+  return true;
+}
+
+/**
+ * Keeps an unpaid order's stock while its gateway still reports the payment as under way
+ * (a late bank answer, a pending UPI collect): the reservation moves to `until`.
+ */
+export async function extendReservation(tx: DbOrTx, orderId: number, until: Date): Promise<void> {
+  await updateOrder(tx, orderId, { reservationExpiresAt: until });
+}
+
+/** Pending orders whose reservation has run out, for the gateway check that comes before release. */
+export function expiredReservations(db: DbOrTx, now: Date, limit = 50) {
+  return findExpiredReservations(db, now, limit);
+}
+
+/**
+ * Cancels an order that has not been packed yet and gives its stock and coupon use back (once).
+ * Refunding captured money is the caller's part (order-cancellation.service). Returns the order
+ * as it was before, or a 409 when it can no longer be cancelled.
+ */
+export async function cancelOrder(
+  tx: DbOrTx,
+  orderId: number,
+  cancellation: { by: CancelledBy; note: string; customerId?: number },
+): Promise<OrderRow> {
+  const order = await findOrder(tx, orderId, { forUpdate: true });
+  if (!order || (cancellation.customerId !== undefined && order.customerId !== cancellation.customerId))
+    throw AppError.notFound(orderMessages.notFound);
+  const cancellable =
+    cancellation.by === 'system'
+      ? order.status === 'pending'
+      : CUSTOMER_CANCELLABLE.includes(order.status as OrderStatus);
+  if (!cancellable) throw new AppError('conflict', orderMessages.cannotCancel);
+  await releaseOrderStock(tx, orderId);
+  await moveOrder(tx, order, 'cancelled', {
+    note: cancellation.note,
+    cancelledBy: cancellation.by,
+    patch: { reservationExpiresAt: null },
+  });
+  return order;
+}
+
+/**
+ * Sets the payment status an order shows once refunds were processed (see paymentStatusOf):
+ * the payments module reports what was captured and refunded; only this module writes it.
+ */
+export async function settleRefundedMoney(
+  tx: DbOrTx,
+  orderId: number,
+  money: { capturedPaise: number; refundedPaise: number },
 ): Promise<void> {
   const order = await findOrder(tx, orderId, { forUpdate: true });
-  if (!order) throw AppError.notFound(orderMessages.notFound);
-  if (order.paymentStatus === 'Paid') return;
-  const alreadyFailed = order.paymentStatus === 'Failed' && order.status === 'cancelled';
-  await releaseOrderStock(tx, orderId);
-  if (alreadyFailed) return;
-  await updateOrder(tx, orderId, {
-    status: 'cancelled',
-    paymentStatus: 'Failed',
-    paymentGateway: failure.gateway,
-    reservationExpiresAt: null,
+  if (!order) return;
+  const next = paymentStatusOf(order.paymentStatus as PaymentStatus, {
+    ...money,
+    totalPaise: order.totalPaise,
   });
-  await insertStatus(tx, orderId, 'cancelled', `Payment failed: ${failure.reason}`.slice(0, 500));
+  if (next === order.paymentStatus) return;
+  await updateOrder(tx, orderId, { paymentStatus: next });
 }
 
 /**
@@ -104,9 +207,12 @@ export async function releaseExpiredReservations(db: Db, now: Date = new Date())
       const claimed = await claimExpiredReservations(tx, now, 50);
       let done = 0;
       for (const { id } of claimed) {
-        if (!(await releaseOrderStock(tx, id))) continue;
-        await updateOrder(tx, id, { status: 'cancelled' });
-        await insertStatus(tx, id, 'cancelled', 'Payment not completed in time; reserved stock released');
+        const order = await findOrder(tx, id, { forUpdate: true });
+        if (!order || !(await releaseOrderStock(tx, id))) continue;
+        await moveOrder(tx, order, 'cancelled', {
+          note: 'Payment not completed in time; reserved stock released',
+          cancelledBy: 'system',
+        });
         done += 1;
       }
       return { claimed: claimed.length, done };

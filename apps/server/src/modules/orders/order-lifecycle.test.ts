@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import {
   confirmOrder,
-  failOrderPayment,
+  cancelOrder,
   getOwnedOrder,
   releaseExpiredReservations,
 } from './order-lifecycle.service.ts';
@@ -74,22 +74,25 @@ describe('order lifecycle and history', () => {
     expect((await rowOf(order.id))?.status).toBe('confirmed');
   });
 
-  it('failOrderPayment: cancels, returns stock and coupon use exactly once; a paid order is never failed', async () => {
+  it('cancelOrder: cancels, returns stock and coupon use exactly once; a shipped order cannot be cancelled, a system cancellation only touches unpaid orders', async () => {
     const p = await makeProduct(t.ctx.db, { availableStock: 5 });
     const coupon = await makeCoupon(t.ctx.db);
     const order = await placeOrder(p.id, 2, coupon.code);
     expect(await stockOf(t.ctx.db, p.id)).toBe(3);
-    for (let i = 0; i < 3; i++)
-      await t.ctx.db.transaction((tx) =>
-        failOrderPayment(tx, order.id, { gateway: 'paytm', reason: 'Card declined' }),
-      );
+    await t.ctx.db.transaction((tx) =>
+      cancelOrder(tx, order.id, { by: 'customer', note: 'Cancelled by the customer' }),
+    );
+    for (let i = 0; i < 2; i++)
+      await expect(
+        t.ctx.db.transaction((tx) => cancelOrder(tx, order.id, { by: 'customer', note: 'again' })),
+      ).rejects.toMatchObject({ kind: 'conflict' });
     expect(await stockOf(t.ctx.db, p.id)).toBe(5);
-    expect(await rowOf(order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'Failed' });
+    expect(await rowOf(order.id)).toMatchObject({ status: 'cancelled', cancelledBy: 'customer' });
     expect((await t.ctx.db.select().from(coupons).where(eq(coupons.id, coupon.id)))[0]?.usedCount).toBe(0);
     const history = (await getOwnedOrder(t.ctx.db, s.id, order.id)).status_history ?? [];
     expect(history.map((h) => [h.status, h.note])).toEqual([
       ['pending', 'Order placed'],
-      ['cancelled', 'Payment failed: Card declined'],
+      ['cancelled', 'Cancelled by the customer'],
     ]);
     await expect(
       t.ctx.db.transaction((tx) => confirmOrder(tx, order.id, { paymentStatus: 'Paid', gateway: 'paytm' })),
@@ -99,10 +102,14 @@ describe('order lifecycle and history', () => {
     await t.ctx.db.transaction((tx) =>
       confirmOrder(tx, paid.id, { paymentStatus: 'Paid', gateway: 'razorpay' }),
     );
-    await t.ctx.db.transaction((tx) =>
-      failOrderPayment(tx, paid.id, { gateway: 'razorpay', reason: 'late' }),
-    );
+    await expect(
+      t.ctx.db.transaction((tx) => cancelOrder(tx, paid.id, { by: 'system', note: 'late' })),
+    ).rejects.toMatchObject({ kind: 'conflict' });
     expect(await rowOf(paid.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'Paid' });
+    await t.ctx.db.update(orders).set({ status: 'shipped' }).where(eq(orders.id, paid.id));
+    await expect(
+      t.ctx.db.transaction((tx) => cancelOrder(tx, paid.id, { by: 'customer', note: 'too late' })),
+    ).rejects.toMatchObject({ kind: 'conflict' });
     expect(await stockOf(t.ctx.db, p.id)).toBe(4);
   });
 
@@ -123,10 +130,11 @@ describe('order lifecycle and history', () => {
     expect(await rowOf(expiring.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'Pending' });
     expect((await rowOf(fresh.id))?.status).toBe('pending');
     expect((await t.ctx.db.select().from(coupons).where(eq(coupons.id, coupon.id)))[0]?.usedCount).toBe(0);
-    // A late failure report on the expired order gives nothing back a second time.
-    await t.ctx.db.transaction((tx) =>
-      failOrderPayment(tx, expiring.id, { gateway: 'paytm', reason: 'timeout' }),
-    );
+    expect((await rowOf(expiring.id))?.cancelledBy).toBe('system');
+    // A later cancellation of the expired order gives nothing back a second time.
+    await expect(
+      t.ctx.db.transaction((tx) => cancelOrder(tx, expiring.id, { by: 'customer', note: 'late' })),
+    ).rejects.toMatchObject({ kind: 'conflict' });
     expect(await stockOf(t.ctx.db, p.id)).toBe(9);
   });
 

@@ -1,49 +1,11 @@
 import type { DbOrTx } from '@shop/db/client';
-import {
-  couponRedemptions,
-  coupons,
-  orderItems,
-  orderStatusHistory,
-  orders,
-  products,
-  settings,
-} from '@shop/db/schema/index';
-import { and, asc, count, desc, eq, gt, gte, inArray, isNull, like, lt, sql } from 'drizzle-orm';
+import { couponRedemptions, coupons, orderItems, orderStatusHistory, orders } from '@shop/db/schema/index';
+import { and, asc, count, desc, eq, gt, inArray, isNull, like, lt, ne, sql } from 'drizzle-orm';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type StatusHistoryRow = typeof orderStatusHistory.$inferSelect;
 export type CouponRow = typeof coupons.$inferSelect;
-export type ProductForSale = Pick<
-  typeof products.$inferSelect,
-  'id' | 'name' | 'mainImage' | 'itemWeight' | 'sellingPricePaise' | 'availableStock' | 'isActive'
->;
-
-export async function findProducts(db: DbOrTx, ids: number[]): Promise<ProductForSale[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select({
-      id: products.id,
-      name: products.name,
-      mainImage: products.mainImage,
-      itemWeight: products.itemWeight,
-      sellingPricePaise: products.sellingPricePaise,
-      availableStock: products.availableStock,
-      isActive: products.isActive,
-    })
-    .from(products)
-    .where(inArray(products.id, ids));
-}
-
-export async function findSettingValue(db: DbOrTx, key: string): Promise<string | undefined> {
-  const [row] = await db
-    .select({ value: settings.value })
-    .from(settings)
-    .where(eq(settings.key, key))
-    .limit(1);
-  return row?.value;
-}
-
 export async function findCouponByCode(db: DbOrTx, code: string): Promise<CouponRow | undefined> {
   const [row] = await db.select().from(coupons).where(eq(coupons.code, code.toUpperCase())).limit(1);
   return row;
@@ -100,28 +62,6 @@ export async function returnCouponUse(db: DbOrTx, orderId: number) {
       .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
       .where(eq(coupons.id, r.couponId));
   }
-}
-
-/**
- * Takes `quantity` units of a product only if that many are there. The check and the decrement
- * are one statement, so concurrent checkouts can never drive stock below zero.
- */
-export async function reserveStock(db: DbOrTx, productId: number, quantity: number): Promise<boolean> {
-  const rows = await db
-    .update(products)
-    .set({ availableStock: sql`${products.availableStock} - ${quantity}` })
-    .where(
-      and(eq(products.id, productId), eq(products.isActive, true), gte(products.availableStock, quantity)),
-    )
-    .returning({ id: products.id });
-  return rows.length === 1;
-}
-
-export async function restoreStock(db: DbOrTx, productId: number, quantity: number) {
-  await db
-    .update(products)
-    .set({ availableStock: sql`${products.availableStock} + ${quantity}` })
-    .where(eq(products.id, productId));
 }
 
 /** The next order id, taken before the insert so that the order number can be derived from it. */
@@ -194,25 +134,44 @@ export async function findRecentPendingOrderByKeyPrefix(
  * released and with a reservation that has not run out yet (an expired one is released by the
  * expiry job and no longer counts).
  */
-export async function countOpenUnpaidOrders(db: DbOrTx, customerId: number, now: Date): Promise<number> {
+export async function countRunningReservations(db: DbOrTx, customerId: number, now: Date): Promise<number> {
   const [row] = await db
     .select({ n: count() })
     .from(orders)
-    .where(
-      and(
-        eq(orders.customerId, customerId),
-        eq(orders.status, 'pending'),
-        eq(orders.paymentStatus, 'Pending'),
-        isNull(orders.stockReleasedAt),
-        gt(orders.reservationExpiresAt, now),
-      ),
-    );
+    .where(and(eq(orders.customerId, customerId), runningReservation(now)));
   return Number(row?.n ?? 0);
+}
+
+/** Ids of the customer's orders placed since `since` that are not cancelled. */
+export async function findCustomerOrderIdsSince(
+  db: DbOrTx,
+  customerId: number,
+  since: Date,
+): Promise<number[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(eq(orders.customerId, customerId), gt(orders.createdAt, since), ne(orders.status, 'cancelled')),
+    );
+  return rows.map((r) => r.id);
 }
 
 export async function findOrder(db: DbOrTx, orderId: number, options: { forUpdate?: boolean } = {}) {
   const query = db.select().from(orders).where(eq(orders.id, orderId)).limit(1);
   const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** The customer's order by numeric id or public order number (others' are not found). */
+export async function findOwnedOrderByRef(db: DbOrTx, customerId: number, ref: number | string) {
+  const byId = typeof ref === 'number' || /^\d+$/.test(ref);
+  const where = byId ? eq(orders.id, Number(ref)) : eq(orders.orderNumber, String(ref));
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(where, eq(orders.customerId, customerId)))
+    .limit(1);
   return row;
 }
 
@@ -281,19 +240,37 @@ export async function updateOrder(db: DbOrTx, orderId: number, values: Partial<t
     .where(eq(orders.id, orderId));
 }
 
-/** Unpaid pending orders whose reservation has run out, locked for this worker only. */
+/** Clears stock_released_at once an order's stock was taken again, so a later release gives it back. */
+export async function markStockRetaken(db: DbOrTx, orderId: number) {
+  await db.update(orders).set({ stockReleasedAt: null, updatedAt: sql`now()` }).where(eq(orders.id, orderId));
+}
+
+/** Unpaid pending orders whose stock is still held. */
+const heldUnpaid = () =>
+  and(eq(orders.status, 'pending'), eq(orders.paymentStatus, 'Pending'), isNull(orders.stockReleasedAt));
+
+/** Unpaid pending orders whose reservation has run out and whose stock is still held. */
+const expiredReservation = (now: Date) => and(heldUnpaid(), lt(orders.reservationExpiresAt, now));
+
+/** Unpaid pending orders whose reservation is still running. */
+const runningReservation = (now: Date) => and(heldUnpaid(), gt(orders.reservationExpiresAt, now));
+
+/** Expired reservations, not locked (the gateway check that comes first locks each order as it settles). */
+export async function findExpiredReservations(db: DbOrTx, now: Date, limit: number) {
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(expiredReservation(now))
+    .orderBy(asc(orders.id))
+    .limit(limit);
+}
+
+/** Expired reservations, locked for this worker only (other instances skip them). */
 export async function claimExpiredReservations(db: DbOrTx, now: Date, limit: number) {
   return db
     .select({ id: orders.id })
     .from(orders)
-    .where(
-      and(
-        eq(orders.status, 'pending'),
-        eq(orders.paymentStatus, 'Pending'),
-        isNull(orders.stockReleasedAt),
-        lt(orders.reservationExpiresAt, now),
-      ),
-    )
+    .where(expiredReservation(now))
     .orderBy(asc(orders.id))
     .limit(limit)
     .for('update', { skipLocked: true });

@@ -13,7 +13,8 @@ import { pageRequest, paginationQuery, parseSort, sendCollection } from '../../h
 import { findLiveToken } from '../customers/customer-token.ts';
 import { minimumOrderPaise, priceCart } from './cart-pricing.service.ts';
 import { applyCoupon, checkout } from './checkout.service.ts';
-import { getOwnedOrder } from './order-lifecycle.service.ts';
+import { cancelOrderAsCustomer } from './order-cancellation.service.ts';
+import { orderDetails } from './order-details.service.ts';
 import { listCustomerOrders } from './order-history.service.ts';
 import { paiseToRupees } from '@shop/contract/money';
 import { idParam } from '../../http/query-params.ts';
@@ -76,6 +77,24 @@ export async function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
   );
 
   api.get('/orders/:id', { onRequest: auth, schema: { tags, params: idParams } }, async (request) =>
-    getOwnedOrder(ctx.db, customerOf(request).id, request.params.id),
+    orderDetails(ctx, customerOf(request).id, request.params.id),
+  );
+
+  api.post(
+    '/orders/:id/cancel',
+    {
+      onRequest: auth,
+      schema: {
+        tags,
+        params: idParams,
+        summary: 'Cancel an own order before it is packed',
+        description:
+          'Allowed while the order is pending or confirmed; otherwise 409 with the reason. Stock and ' +
+          'coupon use return, the customer and the shop are mailed, and money captured by a gateway ' +
+          'is refunded in full automatically. Answers the order details with `refunds`. Repeating ' +
+          'the call on a cancelled order is a 409 and refunds nothing twice.',
+      },
+    },
+    async (request) => cancelOrderAsCustomer(ctx, customerOf(request).id, request.params.id),
   );
 }

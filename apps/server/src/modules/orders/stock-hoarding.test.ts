@@ -131,7 +131,7 @@ describe('stock hoarding limits', () => {
     expect(await stockOf(t.ctx.db, p.id)).toBe(50 - reserved);
   });
 
-  it('ORDER_MAX_COD_PER_DAY: a sixth cash-on-delivery order in 24 hours is refused (422 on payment_gateway)', async () => {
+  it('ORDER_MAX_COD_PER_DAY: cash on delivery for a sixth order placed within 24 hours is refused (422 on payment_gateway)', async () => {
     const who = await newShopper();
     const p = await makeProduct(t.ctx.db, { availableStock: 50 });
     const cod = [];
@@ -159,13 +159,13 @@ describe('stock hoarding limits', () => {
     expect((await choosePayment(who, sixth.id, 'cod')).statusCode).toBe(200);
     const seventh = orderOf(await checkout(who, p.id));
     expect((await choosePayment(who, seventh.id, 'cod')).statusCode).toBe(422);
-    // …and after 24 hours the earlier choices no longer count.
+    // …and orders placed more than 24 hours ago no longer count.
     await t.ctx.db
-      .update(payments)
+      .update(orders)
       .set({ createdAt: new Date(Date.now() - 25 * 60 * 60_000) })
       .where(
         inArray(
-          payments.orderId,
+          orders.id,
           cod.map((o) => o.id),
         ),
       );

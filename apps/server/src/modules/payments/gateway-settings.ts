@@ -153,17 +153,3 @@ export function resolveGateway(row: GatewayRow, config: Config, origin: string):
       return undefined;
   }
 }
-
-/** The public key a browser may see (GET orders/payment_gateways `api_key`). */
-export function publicKeyOf(settings: GatewaySettings): string {
-  switch (settings.gateway) {
-    case 'razorpay':
-      return settings.keyId;
-    case 'paytm':
-      return settings.mid;
-    case 'paypal':
-      return settings.clientId;
-    default:
-      return '';
-  }
-}

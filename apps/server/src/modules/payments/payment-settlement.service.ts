@@ -3,16 +3,20 @@ import { paymentMessages, type VerifyPaymentResult } from '@shop/contract/paymen
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { queueMail } from '../mail/mail.service.ts';
-import { confirmOrder, failOrderPayment } from '../orders/order-lifecycle.service.ts';
+import { customerEmail } from '../customers/customer-lookup.service.ts';
 import {
-  customerEmail,
+  confirmCancelledOrderIfStockAllows,
+  confirmOrder,
   lockOrder,
+} from '../orders/order-lifecycle.service.ts';
+import {
   lockPayment,
   type PaymentRow,
   type PaymentStatusValue,
   recordEvent,
   updatePayment,
 } from './payments.repository.ts';
+import { capturedPaiseOf, type RefundRequest, requestRefund } from './refunds.service.ts';
 
 /** What the gateway (or the shopper's choice of cash on delivery) says happened. */
 export type PaymentOutcome =
@@ -30,8 +34,18 @@ export interface GatewayEvent {
   payload: unknown;
 }
 
-/** Payment rows only move forward: created → pending → failed → paid (captured money wins). */
-const rank: Record<PaymentStatusValue, number> = { created: 0, pending: 1, failed: 2, paid: 3 };
+/**
+ * Payment rows only move forward: created → pending → failed → paid (captured money wins); the
+ * refund states come after paid, so a late "captured" webhook never undoes a refund.
+ */
+const rank: Record<PaymentStatusValue, number> = {
+  created: 0,
+  pending: 1,
+  failed: 2,
+  paid: 3,
+  partially_refunded: 4,
+  refunded: 5,
+};
 const statusOfOutcome: Record<PaymentOutcome['kind'], PaymentStatusValue> = {
   paid: 'paid',
   failed: 'failed',
@@ -45,10 +59,19 @@ const gatewayLabels: Record<string, string> = {
   paypal: 'PayPal',
 };
 
-/** The answer of verify_payment for a payment row as it now stands. */
-export function resultOfPayment(payment: Pick<PaymentRow, 'status' | 'errorMessage'>): VerifyPaymentResult {
+/**
+ * The answer of verify_payment for a payment row as it now stands. A capture on an order that
+ * stayed cancelled is being refunded: the shopper is told so, never "Paid".
+ */
+export function resultOfPayment(
+  payment: Pick<PaymentRow, 'status' | 'errorMessage'>,
+  order?: { status: string; cancelledBy: string | null },
+): VerifyPaymentResult {
   switch (payment.status as PaymentStatusValue) {
     case 'paid':
+    case 'partially_refunded':
+    case 'refunded':
+      if (order?.status === 'cancelled') return refundedAnswer(order);
       return { payment_status: 'Paid', payment_verification_error_message: null };
     case 'failed':
       return {
@@ -65,12 +88,38 @@ export function resultOfPayment(payment: Pick<PaymentRow, 'status' | 'errorMessa
   }
 }
 
+/** The truthful answer for money that reached a cancelled order: it is on its way back. */
+function refundedAnswer(order: { cancelledBy: string | null }): VerifyPaymentResult {
+  return {
+    payment_status: 'Failed',
+    payment_verification_error_message:
+      order.cancelledBy === 'system'
+        ? paymentMessages.lateCaptureRefunded
+        : paymentMessages.cancelledOrderRefunded,
+  };
+}
+
+/** A refund that a settlement decided on, asked of the gateway once the settlement has committed. */
+interface RefundAfterCommit {
+  request: RefundRequest;
+  idempotencyKey: string;
+}
+
 /**
  * Applies a gateway outcome to one payment and its order in ONE transaction: the order row is
  * locked first (so browser verification and webhooks of the same order queue up), a webhook's
  * event id is recorded (a repeat changes nothing), the payment moves only forward, the order is
- * confirmed or failed through the order lifecycle, and the confirmation mail is queued when the
- * order becomes confirmed. Any repetition or interleaving converges on the same state.
+ * confirmed through the order lifecycle, and the confirmation mail is queued when the order
+ * becomes confirmed. Any repetition or interleaving converges on the same state.
+ *
+ * Money is never kept without an order:
+ * - a failed attempt is not final: the order stays pending with its stock held until the
+ *   reservation ends, and the shopper may pay again (Razorpay retries on the same gateway order);
+ * - a capture for a cancelled order takes the stock back and confirms the order when every line
+ *   is still in stock, otherwise the capture is refunded in full;
+ * - a capture on an order another payment has already paid is refunded in full.
+ * Refunds are asked of the gateway after commit (the refund row itself is written by the refunds
+ * service, idempotently keyed by this payment, so a repeated settlement asks once).
  */
 export async function settlePayment(
   ctx: AppContext,
@@ -79,52 +128,81 @@ export async function settlePayment(
   outcome: PaymentOutcome,
   event?: GatewayEvent,
 ): Promise<VerifyPaymentResult> {
-  return ctx.db.transaction(async (tx) => {
-    const order = await lockOrder(tx, orderId);
-    const payment = await lockPayment(tx, paymentId);
-    if (!order || !payment) throw AppError.notFound(paymentMessages.noPaymentStarted);
-    if (event && !(await recordEvent(tx, event))) return resultOfPayment(payment);
+  const settled = await ctx.db.transaction(
+    async (tx): Promise<{ result: VerifyPaymentResult; refund?: RefundAfterCommit }> => {
+      const order = await lockOrder(tx, orderId);
+      const payment = await lockPayment(tx, paymentId);
+      if (!order || !payment) throw AppError.notFound(paymentMessages.noPaymentStarted);
+      if (event && !(await recordEvent(tx, event))) return { result: resultOfPayment(payment, order) };
 
-    const next = statusOfOutcome[outcome.kind];
-    const current = payment.status as PaymentStatusValue;
-    if (rank[next] <= rank[current]) return resultOfPayment(payment);
-    if (outcome.kind === 'cod' && order.status === 'cancelled') {
-      throw new AppError('conflict', paymentMessages.orderCancelled);
-    }
-
-    const errorMessage = outcome.kind === 'failed' ? outcome.reason : null;
-    await updatePayment(tx, payment.id, {
-      status: next,
-      errorMessage,
-      ...('gatewayPaymentId' in outcome && outcome.gatewayPaymentId
-        ? { gatewayPaymentId: outcome.gatewayPaymentId }
-        : {}),
-      ...(outcome.raw === undefined ? {} : { raw: outcome.raw }),
-    });
-    const label = gatewayLabels[payment.gateway] ?? payment.gateway;
-    const becomesConfirmed = order.status === 'pending';
-
-    if (outcome.kind === 'failed') {
-      // Only an unconfirmed order is cancelled: a failed online attempt on an order already
-      // confirmed (cash on delivery) or paid leaves that order as it is.
-      if (order.status === 'pending') {
-        await failOrderPayment(tx, order.id, { gateway: payment.gateway, reason: outcome.reason });
+      const next = statusOfOutcome[outcome.kind];
+      const current = payment.status as PaymentStatusValue;
+      if (rank[next] <= rank[current]) return { result: resultOfPayment(payment, order) };
+      if (outcome.kind === 'cod' && order.status === 'cancelled') {
+        throw new AppError('conflict', paymentMessages.orderCancelled);
       }
-    } else if (outcome.kind === 'paid' || outcome.kind === 'cod') {
-      if (order.status === 'cancelled') {
-        // Money captured for an order that was already cancelled (e.g. its reservation ran out):
-        // keep the payment as paid and leave a trail for a refund; the order stays cancelled.
-        ctx.log.error(
-          { orderId: order.id, paymentId: payment.id },
-          'payment captured for a cancelled order; refund needed',
-        );
-        return { payment_status: 'Paid', payment_verification_error_message: null };
-      }
-      await confirmOrder(tx, order.id, {
-        paymentStatus: outcome.kind === 'paid' ? 'Paid' : 'Pending',
-        gateway: payment.gateway,
-        note: outcome.kind === 'paid' ? `Payment received via ${label}` : `Confirmed: ${label}`,
+
+      const errorMessage = outcome.kind === 'failed' ? outcome.reason : null;
+      await updatePayment(tx, payment.id, {
+        status: next,
+        errorMessage,
+        ...('gatewayPaymentId' in outcome && outcome.gatewayPaymentId
+          ? { gatewayPaymentId: outcome.gatewayPaymentId }
+          : {}),
+        ...(outcome.raw === undefined ? {} : { raw: outcome.raw }),
       });
+      // A failed attempt only records itself on the payment: the order keeps its stock until the
+      // reservation ends, so the shopper can retry.
+      if (outcome.kind === 'failed' || outcome.kind === 'processing') {
+        return { result: resultOfPayment({ status: next, errorMessage }) };
+      }
+      const label = gatewayLabels[payment.gateway] ?? payment.gateway;
+      const captured = { ...payment, status: next };
+      const fullRefund = (reason: string, key: string): RefundAfterCommit => ({
+        request: {
+          orderId: order.id,
+          paymentId: payment.id,
+          amountPaise: capturedPaiseOf(captured),
+          reason,
+          requestedBy: 'system',
+        },
+        idempotencyKey: `${key}-${payment.id}`,
+      });
+
+      if (
+        outcome.kind === 'paid' &&
+        (order.paymentStatus === 'Paid' || order.paymentStatus === 'Partially Refunded')
+      ) {
+        ctx.log.warn(
+          { orderId: order.id, paymentId: payment.id },
+          'second capture on a paid order; refunding it',
+        );
+        return {
+          result: { payment_status: 'Paid', payment_verification_error_message: null },
+          refund: fullRefund('The order was already paid: this second payment is refunded', 'duplicate'),
+        };
+      }
+      let becomesConfirmed = order.status === 'pending';
+      if (order.status === 'cancelled') {
+        const note = `Payment received via ${label} after the order was cancelled; stock reserved again`;
+        if (!(await confirmCancelledOrderIfStockAllows(tx, order.id, { gateway: payment.gateway, note }))) {
+          ctx.log.warn(
+            { orderId: order.id, paymentId: payment.id },
+            'capture for a cancelled order without stock; refunding it',
+          );
+          return {
+            result: refundedAnswer(order),
+            refund: fullRefund('Payment received after the order was cancelled', 'late-capture'),
+          };
+        }
+        becomesConfirmed = true;
+      } else {
+        await confirmOrder(tx, order.id, {
+          paymentStatus: outcome.kind === 'paid' ? 'Paid' : 'Pending',
+          gateway: payment.gateway,
+          note: outcome.kind === 'paid' ? `Payment received via ${label}` : `Confirmed: ${label}`,
+        });
+      }
       const email = becomesConfirmed ? await customerEmail(tx, order.customerId) : undefined;
       if (email) {
         await queueMail(ctx, tx, {
@@ -141,7 +219,14 @@ export async function settlePayment(
           ],
         });
       }
-    }
-    return resultOfPayment({ status: next, errorMessage });
-  });
+      return { result: resultOfPayment({ status: next, errorMessage }) };
+    },
+  );
+  if (settled.refund) {
+    // The refund row is keyed by this payment: a repeated settlement (webhook + browser) asks once,
+    // and the refunds job retries the gateway call should it fail now.
+    const asked = await requestRefund(ctx, settled.refund.request, settled.refund.idempotencyKey);
+    if (!asked.ok) ctx.log.error({ ...settled.refund.request, reason: asked.reason }, 'refund refused');
+  }
+  return settled.result;
 }

@@ -130,7 +130,7 @@ describe('Razorpay', () => {
     expect((await h.paymentRows(order.id)).map((r) => r.status)).toEqual(['paid']);
   });
 
-  it('decline: the signed payment.failed webhook cancels the order and releases its stock once', async () => {
+  it('decline then retry: a declined card keeps the order pending with its stock held; the retry on the same Razorpay order pays it', async () => {
     const { order, created, productId } = await razorpayOrder();
     expect(await stockOf(h.t.ctx.db, productId)).toBe(9);
     const declined = await pay(created, 'decline');
@@ -140,11 +140,24 @@ describe('Razorpay', () => {
     });
     await h.sims.webhooks.idle();
     await h.replayWebhooks(1);
-    expect(await h.orderRow(order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'Failed' });
-    expect(await stockOf(h.t.ctx.db, productId)).toBe(10);
-    const res = await createPayment(h.t, shopper, order.id, 'razorpay');
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ message: 'This order was cancelled. Please place a new order.' });
+    // A failed attempt is not final: the order waits for another try until its reservation ends.
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'pending', paymentStatus: 'Pending' });
+    expect(await stockOf(h.t.ctx.db, productId)).toBe(9);
+
+    // "Pay now" again: the same Razorpay order, as Razorpay advises one order per purchase.
+    const again = await createdPayment(h.t, shopper, order.id, 'razorpay');
+    expect(again.order.payment_gateway_order_id).toBe(created.order.payment_gateway_order_id);
+    const paid = await pay(again, 'approve');
+    expect(paid.status).toBe(200);
+    expect(await verified(h.t, shopper, order.order_id, paid.body)).toEqual({
+      payment_status: 'Paid',
+      payment_verification_error_message: null,
+    });
+    await h.sims.webhooks.idle();
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'Paid' });
+    expect(await stockOf(h.t.ctx.db, productId)).toBe(9);
+    const rows = await h.paymentRows(order.id);
+    expect(rows.map((r) => r.status)).toEqual(['paid']);
   });
 
   it('a webhook with a wrong signature is a 400 and changes nothing', async () => {
@@ -238,14 +251,20 @@ describe('Paytm', () => {
     expect((await h.orderRow(order.id)).paymentStatus).toBe('Pending');
   });
 
-  it('decline: Failed with the gateway message; the order is cancelled and stock released', async () => {
+  it('decline: Failed with the gateway message; the order stays pending with its stock held for another try', async () => {
     const { order, created, productId } = await paytmOrder();
     const result = await pay(created, 'decline');
     const answer = await verified(h.t, shopper, order.order_id, result.body);
     expect(answer.payment_status).toBe('Failed');
     expect(answer.payment_verification_error_message).toMatch(/declined by your bank/);
-    expect(await h.orderRow(order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'Failed' });
-    expect(await stockOf(h.t.ctx.db, productId)).toBe(10);
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'pending', paymentStatus: 'Pending' });
+    expect(await stockOf(h.t.ctx.db, productId)).toBe(9);
+    // The retry is a new Paytm transaction of the same shop order.
+    const retry = await createdPayment(h.t, shopper, order.id, 'paytm');
+    expect(retry.order.payment_gateway_order_id).not.toBe(created.order.payment_gateway_order_id);
+    const paid = await pay(retry, 'approve');
+    expect((await verified(h.t, shopper, order.order_id, paid.body)).payment_status).toBe('Paid');
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'Paid' });
   });
 
   it('a notification with a tampered field fails its CHECKSUMHASH (400)', async () => {
@@ -327,7 +346,7 @@ describe('PayPal', () => {
     expect(await h.orderRow(order.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'Paid' });
   });
 
-  it('decline: the capture is refused (INSTRUMENT_DECLINED) → Failed; stock released', async () => {
+  it('decline: the capture is refused (INSTRUMENT_DECLINED) → Failed; the order stays pending with its stock', async () => {
     const { order, created, productId } = await paypalOrder();
     await approve(created, 'decline');
     const answer = await verified(h.t, shopper, order.order_id, {
@@ -338,8 +357,8 @@ describe('PayPal', () => {
       payment_verification_error_message: 'Your payment was declined. Please try another payment method.',
     });
     await h.sims.webhooks.idle();
-    expect(await h.orderRow(order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'Failed' });
-    expect(await stockOf(h.t.ctx.db, productId)).toBe(10);
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'pending', paymentStatus: 'Pending' });
+    expect(await stockOf(h.t.ctx.db, productId)).toBe(9);
   });
 
   it('a webhook the verify-webhook-signature call rejects is a 400', async () => {

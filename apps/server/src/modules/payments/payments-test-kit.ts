@@ -62,8 +62,8 @@ export interface PaymentsHarness {
   orderRow(id: number): Promise<typeof orders.$inferSelect>;
   paymentRows(orderId: number): Promise<(typeof payments.$inferSelect)[]>;
   mailsTo(email: string): Promise<(typeof mailOutbox.$inferSelect)[]>;
-  /** Re-sends every webhook the simulators delivered (gateways retry and duplicate). */
-  replayWebhooks(times: number): Promise<void>;
+  /** Re-sends every webhook the simulators delivered from the `since`-th on (gateways retry and duplicate). */
+  replayWebhooks(times: number, since?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -87,8 +87,8 @@ export async function paymentsHarness(): Promise<PaymentsHarness> {
     },
     paymentRows: (orderId) => db.select().from(payments).where(eq(payments.orderId, orderId)),
     mailsTo: (email) => db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email)),
-    async replayWebhooks(times) {
-      const sent = [...sims.webhooks.sent];
+    async replayWebhooks(times, since = 0) {
+      const sent = sims.webhooks.sent.slice(since);
       for (let i = 0; i < times; i++) {
         for (const delivery of sent) {
           const res = await t.request({
@@ -180,4 +180,47 @@ export async function verified(t: TestApp, shopper: Shopper, orderId: number | s
 export async function simCheckout(t: TestApp, path: string, body: Record<string, unknown>) {
   const res = await t.request({ method: 'POST', url: `/__sim/${path}`, payload: body });
   return { status: res.statusCode, body: res.json<Record<string, unknown>>() };
+}
+
+/** A new order paid through a gateway's simulator; returns our order and its paid payments row. */
+export async function paidThrough(
+  h: PaymentsHarness,
+  shopper: Shopper,
+  gateway: 'razorpay' | 'paytm' | 'paypal',
+  pricePaise = 30_000,
+) {
+  const { order } = await placeOrder(h.t, shopper, { pricePaise });
+  const created = await createdPayment(h.t, shopper, order.id, gateway);
+  let payload: unknown;
+  if (gateway === 'razorpay') {
+    payload = (
+      await simCheckout(h.t, 'razorpay/checkout/pay', {
+        key_id: created.settings.key,
+        order_id: created.order.payment_gateway_order_id,
+        amount: pricePaise,
+        outcome: 'approve',
+      })
+    ).body;
+  } else if (gateway === 'paytm') {
+    payload = (
+      await simCheckout(h.t, 'paytm/checkout/pay', {
+        mid: created.settings.mid,
+        orderId: created.order.payment_gateway_order_id,
+        txnToken: created.order.payment_transaction_token,
+        outcome: 'approve',
+      })
+    ).body;
+  } else {
+    await simCheckout(h.t, 'paypal/checkoutnow/approve', {
+      token: created.order.payment_gateway_order_id,
+      client_id: created.settings.key,
+      outcome: 'approve',
+    });
+    payload = { orderID: created.order.payment_gateway_order_id };
+  }
+  expect((await verified(h.t, shopper, order.order_id, payload)).payment_status).toBe('Paid');
+  await h.sims.webhooks.idle();
+  const [payment] = (await h.paymentRows(order.id)).filter((p) => p.status === 'paid');
+  if (!payment) throw new Error('no paid payment');
+  return { orderId: order.id, order, payment };
 }

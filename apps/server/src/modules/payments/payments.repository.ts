@@ -1,10 +1,20 @@
 import type { DbOrTx } from '@shop/db/client';
-import { customers, orders, paymentEvents, paymentGateways, payments } from '@shop/db/schema/index';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { paymentEvents, paymentGateways, payments } from '@shop/db/schema/index';
+import { and, asc, countDistinct, desc, eq, inArray, ne } from 'drizzle-orm';
 
 export type GatewayRow = typeof paymentGateways.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
-export type PaymentStatusValue = 'created' | 'pending' | 'paid' | 'failed';
+/** A payment row: created → pending → failed → paid → partially_refunded → refunded. */
+export type PaymentStatusValue =
+  | 'created'
+  | 'pending'
+  | 'paid'
+  | 'failed'
+  | 'partially_refunded'
+  | 'refunded';
+
+/** Payment states that mean the gateway took the money (some of it may have gone back). */
+export const CAPTURED_STATES: ReadonlySet<string> = new Set(['paid', 'partially_refunded', 'refunded']);
 
 export async function listActiveGateways(db: DbOrTx): Promise<GatewayRow[]> {
   return db
@@ -23,41 +33,33 @@ export async function findGateway(db: DbOrTx, internalName: string): Promise<Gat
   return row;
 }
 
-/** The order's row, by numeric id or public order number, only when this customer owns it. */
-export async function findCustomerOrderRef(db: DbOrTx, customerId: number, ref: number | string) {
-  const byId = typeof ref === 'number' || /^\d+$/.test(ref);
-  const where = byId ? eq(orders.id, Number(ref)) : eq(orders.orderNumber, String(ref));
-  const [row] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(where, eq(orders.customerId, customerId)))
-    .limit(1);
-  return row;
+/** An order's online payment attempts that have not been paid, newest first. */
+export async function openGatewayPayments(db: DbOrTx, orderId: number): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        ne(payments.gateway, 'cod'),
+        inArray(payments.status, ['created', 'pending', 'failed']),
+      ),
+    )
+    .orderBy(desc(payments.id));
 }
 
-/** Locks the order row: settlements of one order run one after another. */
-export async function lockOrder(db: DbOrTx, orderId: number) {
+/** How many of these orders have a payment with this gateway (chosen, whatever its state). */
+export async function countOrdersWithGateway(
+  db: DbOrTx,
+  orderIds: number[],
+  gateway: string,
+): Promise<number> {
+  if (orderIds.length === 0) return 0;
   const [row] = await db
-    .select({
-      id: orders.id,
-      status: orders.status,
-      paymentStatus: orders.paymentStatus,
-      orderNumber: orders.orderNumber,
-      totalPaise: orders.totalPaise,
-      customerId: orders.customerId,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .for('update');
-  return row;
-}
-
-export async function customerEmail(db: DbOrTx, customerId: number): Promise<string | undefined> {
-  const [row] = await db
-    .select({ email: customers.email })
-    .from(customers)
-    .where(eq(customers.id, customerId));
-  return row?.email;
+    .select({ n: countDistinct(payments.orderId) })
+    .from(payments)
+    .where(and(inArray(payments.orderId, orderIds), eq(payments.gateway, gateway)));
+  return Number(row?.n ?? 0);
 }
 
 export async function insertPayment(db: DbOrTx, values: typeof payments.$inferInsert): Promise<PaymentRow> {

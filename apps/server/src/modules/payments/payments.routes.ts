@@ -8,14 +8,11 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../plugins/json-body.ts';
 import { findNul, NUL_MESSAGE } from '../../plugins/nul-guard.ts';
 import { customerOf, requireCustomer } from '../../http/authenticate.ts';
 import { pageRequest, paginationQuery, sendCollection } from '../../http/collection.ts';
-import { ensureCodAllowance } from './cod-allowance.ts';
+import { ensureCodAllowance } from './cod-allowance.service.ts';
 import { selfOrigin } from './gateway-settings.ts';
-import {
-  handlePaypalWebhook,
-  handlePaytmWebhook,
-  handleRazorpayWebhook,
-} from './payment-webhooks.service.ts';
+import { handleGatewayWebhook } from './payment-webhooks.service.ts';
 import { createPayment, listPaymentGateways, type PaymentsDeps, verifyPayment } from './payments.service.ts';
+import type { WebhookRequest } from './providers/payment-provider.ts';
 import { bindRefundGateways } from './refunds.service.ts';
 
 const ILL_FORMED_TEXT_MESSAGE = 'This must be valid Unicode text.';
@@ -44,10 +41,25 @@ function headersOf(request: FastifyRequest): Record<string, string | undefined> 
   return out;
 }
 
-function rawOf(request: FastifyRequest): Buffer {
-  return Buffer.isBuffer(request.body)
-    ? request.body
-    : Buffer.from(typeof request.body === 'string' ? request.body : '');
+/**
+ * A webhook as its provider reads it: JSON bodies stay the exact bytes the gateway signed; a form
+ * post (Paytm's notification) arrives as fields. A JSON body is offered as fields too (Paytm may
+ * post either); `null`, a list or a string is no notification and fails the signature check.
+ */
+function webhookRequestOf(request: FastifyRequest): WebhookRequest {
+  const body = request.body;
+  const rawBody = Buffer.isBuffer(body) ? body : Buffer.from(typeof body === 'string' ? body : '');
+  let parsed: unknown = body;
+  if (Buffer.isBuffer(body)) {
+    try {
+      parsed = JSON.parse(body.toString('utf8'));
+    } catch {
+      parsed = {};
+    }
+  }
+  const form =
+    parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
+  return { rawBody, form, headers: headersOf(request) };
 }
 
 /** Routes of the payments module, mounted under /backend/api/web (spec §7 orders/payment…). */
@@ -129,31 +141,11 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     // Gateways send bursts (Razorpay: three events per payment) and retry; they get their own,
     // higher limit instead of the shoppers' per-IP POST limit.
     const options = { schema: { tags }, config: { rateLimit: { max: 600, timeWindow: 60_000 } } };
-    hooks.post('/payments/webhooks/razorpay', options, async (request) => {
-      await handleRazorpayWebhook(deps, rawOf(request), headersOf(request));
-      return ok;
-    });
-    hooks.post('/payments/webhooks/paypal', options, async (request) => {
-      await handlePaypalWebhook(deps, rawOf(request), headersOf(request));
-      return ok;
-    });
-    hooks.post('/payments/webhooks/paytm', options, async (request) => {
-      const body = request.body;
-      let parsed: unknown = body;
-      if (Buffer.isBuffer(body)) {
-        try {
-          parsed = JSON.parse(body.toString('utf8'));
-        } catch {
-          parsed = {};
-        }
-      }
-      // `null`, a list or a string is no notification: it fails the signature check like `{}`.
-      const params =
-        parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-          ? (parsed as Record<string, unknown>)
-          : {};
-      await handlePaytmWebhook(deps, params);
-      return ok;
-    });
+    for (const gateway of ['razorpay', 'paypal', 'paytm'] as const) {
+      hooks.post(`/payments/webhooks/${gateway}`, options, async (request) => {
+        await handleGatewayWebhook(deps, gateway, webhookRequestOf(request));
+        return ok;
+      });
+    }
   });
 }

@@ -1,55 +1,38 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { messages } from '@shop/contract/messages';
-import { rupeesToPaise } from '@shop/contract/money';
-import { orderMessages } from '@shop/contract/orders';
+import { paiseToRupees } from '@shop/contract/money';
+import { orderMessages, type ShippingAddress } from '@shop/contract/orders';
 import {
   type CreatePaymentResult,
-  checkCardCheckoutOptions,
-  convertPaise,
   isGatewayName,
-  minorToDecimal,
   type PaymentGatewayView,
-  type PaymentOrderView,
-  type PaymentSettingsView,
   paymentMessages,
   type VerifyPaymentResult,
 } from '@shop/contract/payments';
-import { verifyRazorpayPaymentSignature } from '@shop/gateway-sim/signatures/razorpay';
-import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
-import { getOwnedOrder } from '../orders/order-lifecycle.service.ts';
-import {
-  type GatewaySettings,
-  type PaypalSettings,
-  type PaytmSettings,
-  publicKeyOf,
-  type RazorpaySettings,
-  resolveGateway,
-} from './gateway-settings.ts';
-import { paypalVerdict, paytmVerdict, razorpayVerdict, unchanged, type Verdict } from './gateway-verdicts.ts';
-import { GatewayUnavailable } from './gateways/gateway-http.ts';
-import { paypalClient } from './gateways/paypal.client.ts';
-import { paytmClient } from './gateways/paytm.client.ts';
-import { razorpayClient } from './gateways/razorpay.client.ts';
+import { customerOrderByRef, ownedOrderRow } from '../orders/order-lifecycle.service.ts';
+import { type GatewaySettings, resolveGateway } from './gateway-settings.ts';
 import { resultOfPayment, settlePayment } from './payment-settlement.service.ts';
 import {
-  findCustomerOrderRef,
+  CAPTURED_STATES,
   findGateway,
   findPaymentOfOrder,
-  insertPayment,
   latestPayment,
   listActiveGateways,
   type PaymentRow,
 } from './payments.repository.ts';
+import { GatewayUnavailable } from './providers/gateway-http.ts';
+import {
+  type OrderForPayment,
+  type PaymentsDeps,
+  settingsView,
+  unchanged,
+  type Verdict,
+} from './providers/payment-provider.ts';
+import { providerOf } from './providers/registry.ts';
+import { stringOf as str } from './providers/webhook-body.ts';
 
-const SHOP_NAME = 'Kesar Foods & Locks';
 const LOGO_BASE = '/backend/data/payment-gateways';
 
-/** What the payment services need besides the context: how the server reaches itself. */
-export interface PaymentsDeps {
-  ctx: AppContext;
-  origin: () => string;
-}
+export type { PaymentsDeps };
 
 function logoOf(internalName: string, logo: string): string {
   if (!logo) return `${LOGO_BASE}/${internalName}-logo.png`;
@@ -69,7 +52,7 @@ export async function listPaymentGateways(deps: PaymentsDeps): Promise<PaymentGa
       name: row.name,
       internal_name: row.internalName,
       environment: row.environment,
-      api_key: publicKeyOf(settings),
+      api_key: providerOf(settings).publicKey(settings),
       is_default: row.isDefault ? 1 : 0,
       logo: logoOf(row.internalName, row.logo),
       display_order: row.displayOrder,
@@ -82,13 +65,7 @@ export async function listPaymentGateways(deps: PaymentsDeps): Promise<PaymentGa
 async function activeGateway(deps: PaymentsDeps, name: string): Promise<GatewaySettings> {
   const row = isGatewayName(name) ? await findGateway(deps.ctx.db, name) : undefined;
   const settings = row?.isActive ? resolveGateway(row, deps.ctx.config, deps.origin()) : undefined;
-  const configured =
-    settings &&
-    (settings.gateway === 'cod' ||
-      (settings.gateway === 'razorpay' && settings.keyId && settings.keySecret) ||
-      (settings.gateway === 'paytm' && settings.mid && settings.merchantKey.length === 16) ||
-      (settings.gateway === 'paypal' && settings.clientId && settings.clientSecret));
-  if (!settings || !configured)
+  if (!settings || !providerOf(settings).isConfigured(settings))
     throw AppError.invalid('payment_gateway', paymentMessages.gatewayNotSupported);
   return settings;
 }
@@ -101,31 +78,6 @@ async function settingsOfPayment(deps: PaymentsDeps, payment: PaymentRow): Promi
   return settings;
 }
 
-function settingsView(
-  settings: GatewaySettings,
-  amount: number | null,
-  currency: string,
-): PaymentSettingsView {
-  return {
-    gateway: settings.gateway,
-    environment: settings.environment,
-    key: settings.gateway === 'cod' ? null : publicKeyOf(settings),
-    mid: settings.gateway === 'paytm' ? settings.mid : null,
-    script_url: settings.gateway === 'cod' ? null : settings.scriptUrl,
-    currency,
-    amount,
-    name: SHOP_NAME,
-  };
-}
-
-interface OrderForPayment {
-  id: number;
-  number: string;
-  totalPaise: number;
-  customerId: number;
-  view: PaymentOrderView;
-}
-
 /**
  * POST orders/payment: creates the gateway-side order for the shopper's own unpaid order and
  * records a payment row. Gateway refusals come back as `order.order_error_message` (the page
@@ -136,169 +88,43 @@ export async function createPayment(
   customerId: number,
   input: { id: number; payment_gateway: string },
 ): Promise<CreatePaymentResult> {
-  const order = await getOwnedOrder(deps.ctx.db, customerId, input.id);
+  const order = await ownedOrderRow(deps.ctx.db, customerId, input.id);
   const settings = await activeGateway(deps, input.payment_gateway);
-  if (order.payment_status === 'Paid') throw new AppError('conflict', paymentMessages.orderAlreadyPaid);
+  if (order.paymentStatus === 'Paid') throw new AppError('conflict', paymentMessages.orderAlreadyPaid);
   if (order.status === 'cancelled') throw new AppError('conflict', paymentMessages.orderCancelled);
+  const address = order.shippingAddress as ShippingAddress;
   const target: OrderForPayment = {
     id: order.id,
-    number: order.order_id,
-    totalPaise: rupeesToPaise(order.total_amount),
+    number: order.orderNumber,
+    totalPaise: order.totalPaise,
     customerId,
     view: {
       id: order.id,
-      order_id: order.order_id,
-      total_amount: order.total_amount,
+      order_id: order.orderNumber,
+      total_amount: paiseToRupees(order.totalPaise),
       currency_value: 1,
       currency_code: 'INR',
       payment_gateway_order_id: null,
       payment_transaction_token: null,
       order_error_message: null,
       shipping_details: {
-        contact_person: order.shipping_address.contact_person,
-        full_address: order.shipping_address.full_address,
+        contact_person: address.contact_person,
+        full_address: address.full_address,
       },
     },
   };
+  const provider = providerOf(settings);
   try {
-    switch (settings.gateway) {
-      case 'cod':
-        return await createCodPayment(deps, settings, target);
-      case 'razorpay':
-        return await createRazorpayPayment(deps, settings, target);
-      case 'paytm':
-        return await createPaytmPayment(deps, settings, target);
-      case 'paypal':
-        return await createPaypalPayment(deps, settings, target);
-    }
+    return await provider.create(deps, settings, target);
   } catch (error) {
     if (!(error instanceof GatewayUnavailable)) throw error;
     deps.ctx.log.warn({ err: error.message, gateway: settings.gateway }, 'payment gateway unavailable');
     return {
       order: { ...target.view, order_error_message: paymentMessages.gatewayUnavailable },
-      settings: settingsView(settings, null, 'INR'),
+      settings: settingsView(settings, provider.publicKey(settings), null, 'INR'),
     };
   }
 }
-
-async function createCodPayment(
-  deps: PaymentsDeps,
-  settings: GatewaySettings,
-  order: OrderForPayment,
-): Promise<CreatePaymentResult> {
-  const existing = await latestPayment(deps.ctx.db, order.id, 'cod');
-  if (!existing) {
-    await insertPayment(deps.ctx.db, {
-      orderId: order.id,
-      gateway: 'cod',
-      amountMinor: order.totalPaise,
-      currency: 'INR',
-    });
-  }
-  return { order: order.view, settings: settingsView(settings, order.totalPaise, 'INR') };
-}
-
-async function createRazorpayPayment(
-  deps: PaymentsDeps,
-  settings: RazorpaySettings,
-  order: OrderForPayment,
-): Promise<CreatePaymentResult> {
-  const view = settingsView(settings, order.totalPaise, 'INR');
-  const check = checkCardCheckoutOptions({
-    key: settings.keyId,
-    amount: order.totalPaise,
-    currency: 'INR',
-    notes: { order_number: order.number, customer_id: String(order.customerId) },
-  });
-  if (!check.ok) return { order: { ...order.view, order_error_message: check.message }, settings: view };
-  const notes = Object.fromEntries(Object.entries(check.options.notes).map(([k, v]) => [k, String(v)]));
-  const created = await razorpayClient(settings).createOrder({
-    amount: check.options.amount,
-    currency: check.options.currency,
-    receipt: order.number.slice(0, 40),
-    notes,
-  });
-  if (!created.ok)
-    return { order: { ...order.view, order_error_message: created.description }, settings: view };
-  await insertPayment(deps.ctx.db, {
-    orderId: order.id,
-    gateway: 'razorpay',
-    gatewayOrderId: created.value.id,
-    amountMinor: check.options.amount,
-    currency: check.options.currency,
-    raw: created.value,
-  });
-  return { order: { ...order.view, payment_gateway_order_id: created.value.id }, settings: view };
-}
-
-async function createPaytmPayment(
-  deps: PaymentsDeps,
-  settings: PaytmSettings,
-  order: OrderForPayment,
-): Promise<CreatePaymentResult> {
-  const view = settingsView(settings, order.totalPaise, 'INR');
-  // One Paytm order id per attempt (Paytm refuses a repeated id): order number + a short suffix.
-  const paytmOrderId = `${order.number}_${randomBytes(4).toString('hex')}`.replace(/[^A-Za-z0-9@\-_.]/g, '-');
-  const initiated = await paytmClient(settings).initiateTransaction({
-    orderId: paytmOrderId,
-    amount: minorToDecimal(order.totalPaise),
-    custId: `CUST_${order.customerId}`,
-    callbackUrl: `${deps.ctx.config.publicUrl}/backend/api/web/payments/webhooks/paytm`,
-  });
-  if (initiated.resultInfo.resultStatus !== 'S') {
-    return { order: { ...order.view, order_error_message: initiated.resultInfo.resultMsg }, settings: view };
-  }
-  if (!initiated.txnToken) return { order: order.view, settings: view };
-  await insertPayment(deps.ctx.db, {
-    orderId: order.id,
-    gateway: 'paytm',
-    gatewayOrderId: paytmOrderId,
-    amountMinor: order.totalPaise,
-    currency: 'INR',
-  });
-  return {
-    order: {
-      ...order.view,
-      payment_gateway_order_id: paytmOrderId,
-      payment_transaction_token: initiated.txnToken,
-    },
-    settings: view,
-  };
-}
-
-async function createPaypalPayment(
-  deps: PaymentsDeps,
-  settings: PaypalSettings,
-  order: OrderForPayment,
-): Promise<CreatePaymentResult> {
-  const cents = convertPaise(order.totalPaise, settings.currencyValue);
-  const base = {
-    ...order.view,
-    currency_value: Number(settings.currencyValue),
-    currency_code: settings.currencyCode,
-  };
-  const view = settingsView(settings, cents, settings.currencyCode);
-  if (cents < 1)
-    return { order: { ...base, order_error_message: messages.somethingWentWrong }, settings: view };
-  const created = await paypalClient(settings).createOrder({
-    referenceId: order.number,
-    customId: String(order.id),
-    value: minorToDecimal(cents),
-    requestId: randomUUID(),
-  });
-  if (!created.ok) return { order: { ...base, order_error_message: created.message }, settings: view };
-  await insertPayment(deps.ctx.db, {
-    orderId: order.id,
-    gateway: 'paypal',
-    gatewayOrderId: created.value.id,
-    amountMinor: cents,
-    currency: settings.currencyCode,
-    currencyValue: settings.currencyValue,
-  });
-  return { order: { ...base, payment_gateway_order_id: created.value.id }, settings: view };
-}
-
-const str = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
 
 /** The payment row the browser's payload refers to, among this order's own payments. */
 async function paymentOfPayload(deps: PaymentsDeps, orderId: number, payload: Record<string, unknown>) {
@@ -325,17 +151,22 @@ export async function verifyPayment(
   customerId: number,
   input: { order_id: number | string; payload?: Record<string, unknown> | null | undefined },
 ): Promise<VerifyPaymentResult> {
-  const ref = await findCustomerOrderRef(deps.ctx.db, customerId, input.order_id);
+  const ref = await customerOrderByRef(deps.ctx.db, customerId, input.order_id);
   if (!ref) throw AppError.notFound(orderMessages.notFound);
   const payload = input.payload ?? {};
   const payment = await paymentOfPayload(deps, ref.id, payload);
   if (!payment) throw AppError.invalid('order_id', paymentMessages.noPaymentStarted);
-  if (payment.status === 'paid' || payment.status === 'failed') return resultOfPayment(payment);
+  if (CAPTURED_STATES.has(payment.status)) return resultOfPayment(payment, ref);
+  // A failed attempt is not final: Razorpay lets the shopper retry on the same gateway order, and
+  // the browser then points at the new payment, which is checked like the first.
+  const retried = str(payload.razorpay_payment_id);
+  const isRetry = payment.gateway === 'razorpay' && retried && retried !== payment.gatewayPaymentId;
+  if (payment.status === 'failed' && !isRetry) return resultOfPayment(payment);
 
   const settings = await settingsOfPayment(deps, payment);
   let verdict: Verdict;
   try {
-    verdict = await verdictOf(settings, payment, payload);
+    verdict = await providerOf(settings).verify(settings, payment, payload);
   } catch (error) {
     if (!(error instanceof GatewayUnavailable)) throw error;
     deps.ctx.log.warn(
@@ -346,32 +177,4 @@ export async function verifyPayment(
   }
   if ('unchanged' in verdict) return verdict.unchanged;
   return settlePayment(deps.ctx, payment.id, payment.orderId, verdict.outcome);
-}
-
-async function verdictOf(
-  settings: GatewaySettings,
-  payment: PaymentRow,
-  payload: Record<string, unknown>,
-): Promise<Verdict> {
-  switch (settings.gateway) {
-    case 'cod':
-      return { outcome: { kind: 'cod' } };
-    case 'razorpay': {
-      const paymentId = str(payload.razorpay_payment_id);
-      const signatureOk =
-        paymentId !== undefined &&
-        verifyRazorpayPaymentSignature({
-          orderId: payment.gatewayOrderId ?? '',
-          paymentId,
-          signature: str(payload.razorpay_signature) ?? '',
-          keySecret: settings.keySecret,
-        });
-      if (!paymentId || !signatureOk) return unchanged(paymentMessages.verificationFailed);
-      return razorpayVerdict(settings, payment, paymentId);
-    }
-    case 'paytm':
-      return paytmVerdict(settings, payment);
-    case 'paypal':
-      return paypalVerdict(settings, payment);
-  }
 }

@@ -1,12 +1,12 @@
 import { generatePaytmSignature } from '@shop/gateway-sim/signatures/paytm';
 import type { AppContext } from '../../context.ts';
 import { type GatewaySettings, resolveGateway } from './gateway-settings.ts';
-import { asRecord, asString, basicAuth, gatewayFetch } from './gateways/gateway-http.ts';
-import { paytmClient } from './gateways/paytm.client.ts';
-import { paypalClient } from './gateways/paypal.client.ts';
+import { asRecord, asString, basicAuth, gatewayFetch } from './providers/gateway-http.ts';
+import { paytmClient } from './providers/paytm/paytm.client.ts';
+import { paypalClient } from './providers/paypal/paypal.client.ts';
 import { findGateway } from './payments.repository.ts';
 import { paymentsForReconciliation } from './refunds.repository.ts';
-import { CAPTURED_STATES } from './refunds.service.ts';
+import { CAPTURED_STATES } from './payments.repository.ts';
 
 /** One disagreement between a gateway and the shop's books; amounts in the gateway's minor units. */
 export interface Mismatch {

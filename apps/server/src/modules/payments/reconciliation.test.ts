@@ -7,14 +7,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selfOrigin } from './gateway-settings.ts';
 import {
-  createdPayment,
   newShopper,
   type PaymentsHarness,
+  paidThrough,
   paymentsHarness,
-  placeOrder,
   type Shopper,
-  simCheckout,
-  verified,
 } from './payments-test-kit.ts';
 import { parseSince, reconcile, reconcileReport } from './reconciliation.service.ts';
 import { requestRefund } from './refunds.service.ts';
@@ -30,40 +27,7 @@ afterAll(() => h.close());
 const origin = () => selfOrigin(h.t.app.server, h.t.ctx.config);
 const today = () => new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
 
-async function pay(gateway: 'razorpay' | 'paytm' | 'paypal') {
-  const { order } = await placeOrder(h.t, shopper, { pricePaise: 40_000 });
-  const created = await createdPayment(h.t, shopper, order.id, gateway);
-  let payload: unknown = { orderID: created.order.payment_gateway_order_id };
-  if (gateway === 'razorpay') {
-    payload = (
-      await simCheckout(h.t, 'razorpay/checkout/pay', {
-        key_id: created.settings.key,
-        order_id: created.order.payment_gateway_order_id,
-        amount: 40_000,
-        outcome: 'approve',
-      })
-    ).body;
-  } else if (gateway === 'paytm') {
-    payload = (
-      await simCheckout(h.t, 'paytm/checkout/pay', {
-        mid: created.settings.mid,
-        orderId: created.order.payment_gateway_order_id,
-        txnToken: created.order.payment_transaction_token,
-        outcome: 'approve',
-      })
-    ).body;
-  } else {
-    await simCheckout(h.t, 'paypal/checkoutnow/approve', {
-      token: created.order.payment_gateway_order_id,
-      client_id: created.settings.key,
-      outcome: 'approve',
-    });
-  }
-  expect((await verified(h.t, shopper, order.order_id, payload)).payment_status).toBe('Paid');
-  const [payment] = await h.paymentRows(order.id);
-  if (!payment) throw new Error('no payment');
-  return { orderId: order.id, payment };
-}
+const pay = (gateway: 'razorpay' | 'paytm' | 'paypal') => paidThrough(h, shopper, gateway, 40_000);
 
 describe('reconcile', () => {
   it('parses --since YYYY-MM-DD and refuses anything else', () => {

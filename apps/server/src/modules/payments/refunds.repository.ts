@@ -48,14 +48,6 @@ export async function findPaymentOfOrder(db: DbOrTx, orderId: number, paymentId:
   return row;
 }
 
-export async function orderContact(db: DbOrTx, orderId: number) {
-  const [row] = await db
-    .select({ orderNumber: orders.orderNumber, customerId: orders.customerId })
-    .from(orders)
-    .where(eq(orders.id, orderId));
-  return row;
-}
-
 /**
  * Takes `amountPaise` of the payment's capture for a refund; false when that would exceed the
  * capture. The conditional update serialises concurrent refunds on the balance row, and the
@@ -87,6 +79,25 @@ export async function releaseRefundAmount(db: DbOrTx, paymentId: number, amountP
     .update(refundBalances)
     .set({ refundedPaise: sql`${refundBalances.refundedPaise} - ${amountPaise}`, updatedAt: new Date() })
     .where(eq(refundBalances.paymentId, paymentId));
+}
+
+/** Processed refunds of an order's payments, in paise, by payment id. */
+export async function processedRefundsOfOrder(db: DbOrTx, orderId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ paymentId: refunds.paymentId, paise: sql<string>`sum(${refunds.amountPaise})` })
+    .from(refunds)
+    .where(and(eq(refunds.orderId, orderId), eq(refunds.status, 'processed')))
+    .groupBy(refunds.paymentId);
+  return new Map(rows.map((r) => [r.paymentId, Number(r.paise)]));
+}
+
+/** The payments of an order (all states). */
+export async function paymentsOfOrder(db: DbOrTx, orderId: number) {
+  return db.select().from(payments).where(eq(payments.orderId, orderId));
+}
+
+export async function setPaymentStatus(db: DbOrTx, paymentId: number, status: string) {
+  await db.update(payments).set({ status, updatedAt: new Date() }).where(eq(payments.id, paymentId));
 }
 
 export async function refundedOfPayment(db: DbOrTx, paymentId: number): Promise<number> {

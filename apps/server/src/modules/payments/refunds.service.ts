@@ -3,12 +3,12 @@ import type { DbOrTx } from '@shop/db/client';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { queueMail } from '../mail/mail.service.ts';
+import { customerEmail } from '../customers/customer-lookup.service.ts';
+import { orderById, settleRefundedMoney } from '../orders/order-lifecycle.service.ts';
 import { type GatewaySettings, resolveGateway } from './gateway-settings.ts';
-import { customerEmail, findGateway, type PaymentRow, recordEvent } from './payments.repository.ts';
-import { paypalRefund, paypalRefundStatus } from './providers/paypal/paypal-refund.ts';
-import { paytmRefund, paytmRefundStatus } from './providers/paytm/paytm-refund.ts';
-import { razorpayRefund, razorpayRefundStatus } from './providers/razorpay/razorpay-refund.ts';
+import { CAPTURED_STATES, findGateway, type PaymentRow, recordEvent } from './payments.repository.ts';
 import type { RefundAnswer } from './providers/refund-answer.ts';
+import { providerOf } from './providers/registry.ts';
 import {
   claimDueRefunds,
   findPaymentOfOrder,
@@ -18,11 +18,14 @@ import {
   findRefundByKey,
   insertRefund,
   listOrderRefunds,
-  orderContact,
+  paymentsOfOrder,
+  processedRefundsOfOrder,
   type RefundRow,
+  refundedOfPayment,
   type RefundStatusValue,
   releaseRefundAmount,
   reserveRefundAmount,
+  setPaymentStatus,
   updateRefund,
 } from './refunds.repository.ts';
 
@@ -69,14 +72,6 @@ export function refundRetryDelayMs(attempts: number): number {
 export const REFUND_POLL_MS = 10 * 60_000;
 const CLAIM_LEASE_MS = 2 * 60_000;
 
-/** Payment states that mean the gateway holds the money (the payments module may add refund states). */
-export const CAPTURED_STATES: ReadonlySet<string> = new Set([
-  'paid',
-  'partially_refunded',
-  'refunded',
-  'partially refunded',
-]);
-
 const publicStatus = (status: string): RefundStatus =>
   status === 'processed' ? 'processed' : status === 'failed' ? 'failed' : 'pending';
 
@@ -88,7 +83,11 @@ export function bindRefundGateways(ctx: AppContext, origin: () => string) {
   origins.set(ctx, origin);
 }
 
-async function gatewaySettings(ctx: AppContext, gateway: string): Promise<GatewaySettings | undefined> {
+/** The settings of a gateway as this context reaches it (jobs have no request to take an origin from). */
+export async function gatewaySettings(
+  ctx: AppContext,
+  gateway: string,
+): Promise<GatewaySettings | undefined> {
   const row = await findGateway(ctx.db, gateway);
   const origin = origins.get(ctx)?.() ?? ctx.config.publicUrl;
   return row ? resolveGateway(row, ctx.config, origin) : undefined;
@@ -131,7 +130,7 @@ async function mailCustomer(
   refund: RefundRow,
   kind: 'requested' | 'processed' | 'failed',
 ) {
-  const order = await orderContact(db, refund.orderId);
+  const order = await orderById(db, refund.orderId);
   const to = order ? await customerEmail(db, order.customerId) : undefined;
   if (!order || !to) return;
   const amount = rupees(refund.amountPaise);
@@ -153,6 +152,26 @@ async function mailCustomer(
     },
   }[kind];
   await queueMail(ctx, db, { to, subject: texts.subject, heading: texts.heading, paragraphs: [texts.body] });
+}
+
+/**
+ * Once a refund is processed, its payment and its order show what the shop keeps: the payment
+ * becomes partially_refunded or refunded, and the orders module sets the order's payment status
+ * from the order's captured and refunded money.
+ */
+async function settleRefundedPayment(tx: DbOrTx, refund: RefundRow): Promise<void> {
+  const refunded = await processedRefundsOfOrder(tx, refund.orderId);
+  let capturedPaise = 0;
+  for (const payment of await paymentsOfOrder(tx, refund.orderId)) {
+    if (!CAPTURED_STATES.has(payment.status)) continue;
+    const captured = capturedPaiseOf(payment);
+    capturedPaise += captured;
+    const back = refunded.get(payment.id) ?? 0;
+    const status = back <= 0 ? 'paid' : back >= captured ? 'refunded' : 'partially_refunded';
+    if (status !== payment.status) await setPaymentStatus(tx, payment.id, status);
+  }
+  const refundedPaise = [...refunded.values()].reduce((sum, paise) => sum + paise, 0);
+  await settleRefundedMoney(tx, refund.orderId, { capturedPaise, refundedPaise });
 }
 
 /** Records the refund (status 'pending') and asks the gateway after commit; idempotent per (paymentId, idempotencyKey). */
@@ -228,6 +247,40 @@ export async function requestRefund(
   return { ok: true, refundId: recorded.id, status: publicStatus(status) };
 }
 
+/**
+ * Gives back everything an order's payments captured and no refund has claimed yet (a cancelled
+ * order keeps nothing). Keyed by `key` and the payment, so asking again asks nothing twice.
+ * Returns the refunds asked for.
+ */
+export async function refundOrderInFull(
+  ctx: AppContext,
+  orderId: number,
+  request: { reason: string; requestedBy: RefundRequester; requestedById?: number | null; key: string },
+): Promise<number> {
+  let asked = 0;
+  for (const payment of await paymentsOfOrder(ctx.db, orderId)) {
+    if (!CAPTURED_STATES.has(payment.status) || payment.gateway === 'cod') continue;
+    const replay = await findRefundByKey(ctx.db, payment.id, request.key);
+    const left = capturedPaiseOf(payment) - (await refundedOfPayment(ctx.db, payment.id));
+    if (!replay && left <= 0) continue;
+    const result = await requestRefund(
+      ctx,
+      {
+        orderId,
+        paymentId: payment.id,
+        amountPaise: replay ? replay.amountPaise : left,
+        reason: request.reason,
+        requestedBy: request.requestedBy,
+        requestedById: request.requestedById ?? null,
+      },
+      request.key,
+    );
+    if (result.ok) asked += 1;
+    else ctx.log.error({ orderId, paymentId: payment.id, reason: result.reason }, 'refund refused');
+  }
+  return asked;
+}
+
 /** Refunds of an order, newest first, for order details (customer and staff). */
 export async function listRefunds(ctx: AppContext, orderId: number): Promise<RefundView[]> {
   const rows = await listOrderRefunds(ctx.db, orderId);
@@ -293,6 +346,7 @@ export async function recordManualRefund(
     });
     if (!row) throw AppError.invalid('reference', 'This reference is already recorded for this payment.');
     await mailCustomer(ctx, tx, row, 'processed');
+    await settleRefundedPayment(tx, row);
     return { ok: true, refundId: row.id, status: 'processed' };
   });
 }
@@ -317,7 +371,10 @@ async function applyAnswer(
         nextAttemptAt: null,
         lastError: null,
       });
-      if (moved) await mailCustomer(ctx, tx, moved, 'processed');
+      if (moved) {
+        await mailCustomer(ctx, tx, moved, 'processed');
+        await settleRefundedPayment(tx, moved);
+      }
       return (
         (moved?.status as RefundStatusValue | undefined) ??
         ((await findRefund(tx, refund.id))?.status as RefundStatusValue)
@@ -404,26 +461,11 @@ async function askGateway(ctx: AppContext, refundId: number, now = new Date()): 
     note: refund.reason,
   };
   const known = refund.status === 'pending' && refund.gatewayRefundId;
-  let answer: RefundAnswer;
-  switch (settings.gateway) {
-    case 'razorpay':
-      answer = known
-        ? await razorpayRefundStatus(settings, refund.gatewayRefundId ?? '')
-        : await razorpayRefund(settings, call);
-      break;
-    case 'paytm':
-      answer = known
-        ? await paytmRefundStatus(settings, { gatewayOrderId: call.gatewayOrderId, key: call.key })
-        : await paytmRefund(settings, call);
-      break;
-    case 'paypal':
-      answer = known
-        ? await paypalRefundStatus(settings, refund.gatewayRefundId ?? '')
-        : await paypalRefund(settings, call);
-      break;
-    default:
-      return refund.status as RefundStatusValue;
-  }
+  const provider = providerOf(settings);
+  if (!provider.refund || !provider.refundStatus) return refund.status as RefundStatusValue;
+  const answer: RefundAnswer = known
+    ? await provider.refundStatus(settings, { ...call, gatewayRefundId: refund.gatewayRefundId ?? '' })
+    : await provider.refund(settings, call);
   return applyAnswer(ctx, refund, answer, now);
 }
 

@@ -6,14 +6,12 @@ import { mailOutbox, payments, refundBalances, refunds } from '@shop/db/schema/i
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  createdPayment,
   newShopper,
   type PaymentsHarness,
+  paidThrough,
   paymentsHarness,
   placeOrder,
   type Shopper,
-  simCheckout,
-  verified,
 } from './payments-test-kit.ts';
 import {
   handleRefundWebhook,
@@ -40,43 +38,8 @@ beforeEach(() => {
   }
 });
 
-/** An order paid through a gateway's simulator; returns our order and its paid payments row. */
-async function paidOrder(gateway: 'razorpay' | 'paytm' | 'paypal', pricePaise = 30_000) {
-  const { order } = await placeOrder(h.t, shopper, { pricePaise });
-  const created = await createdPayment(h.t, shopper, order.id, gateway);
-  let payload: unknown;
-  if (gateway === 'razorpay') {
-    payload = (
-      await simCheckout(h.t, 'razorpay/checkout/pay', {
-        key_id: created.settings.key,
-        order_id: created.order.payment_gateway_order_id,
-        amount: pricePaise,
-        outcome: 'approve',
-      })
-    ).body;
-  } else if (gateway === 'paytm') {
-    payload = (
-      await simCheckout(h.t, 'paytm/checkout/pay', {
-        mid: created.settings.mid,
-        orderId: created.order.payment_gateway_order_id,
-        txnToken: created.order.payment_transaction_token,
-        outcome: 'approve',
-      })
-    ).body;
-  } else {
-    await simCheckout(h.t, 'paypal/checkoutnow/approve', {
-      token: created.order.payment_gateway_order_id,
-      client_id: created.settings.key,
-      outcome: 'approve',
-    });
-    payload = { orderID: created.order.payment_gateway_order_id };
-  }
-  expect((await verified(h.t, shopper, order.order_id, payload)).payment_status).toBe('Paid');
-  await h.sims.webhooks.idle();
-  const [payment] = (await h.paymentRows(order.id)).filter((p) => p.status === 'paid');
-  if (!payment) throw new Error('no paid payment');
-  return { orderId: order.id, payment };
-}
+const paidOrder = (gateway: 'razorpay' | 'paytm' | 'paypal', pricePaise = 30_000) =>
+  paidThrough(h, shopper, gateway, pricePaise);
 
 const refundRows = (orderId: number) => h.t.ctx.db.select().from(refunds).where(eq(refunds.orderId, orderId));
 const refundMails = (kind: string) =>

@@ -60,4 +60,15 @@ export const checkoutOrder = {
   set(result: CheckoutResult) {
     window.sessionStorage.setItem(CHECKOUT_ORDER_KEY, JSON.stringify({ order: result.order }));
   },
+  /**
+   * "Pay now" on an unpaid order's details: the payment page pays that order; the cart, which
+   * may hold a new purchase by now, is left alone once it is paid.
+   */
+  setForRetry(result: CheckoutResult) {
+    window.sessionStorage.setItem(CHECKOUT_ORDER_KEY, JSON.stringify({ order: result.order, retry: true }));
+  },
+  /** Whether the stored order came from "Pay now" rather than from the cart. */
+  isRetry(): boolean {
+    return read<{ retry?: boolean }>(CHECKOUT_ORDER_KEY)?.retry === true;
+  },
 };

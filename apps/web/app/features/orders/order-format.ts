@@ -32,6 +32,8 @@ export const statusColor: Record<OrderStatus, string> = {
 export const paymentColor: Record<PaymentStatus, string> = {
   Pending: 'yellow',
   Paid: 'green',
+  'Partially Refunded': 'grape',
+  Refunded: 'grape',
   Failed: 'red',
 };
 

@@ -7,6 +7,8 @@ import { api } from '../../lib/api-client.ts';
 export const ordersApi = {
   list: () => api.get<Collection<Order>>('orders', { query: { sort: '-id', 'per-page': 200, page: 1 } }),
   get: (id: number) => api.get<Order>(`orders/${id}`),
+  /** Cancels an own order before it is packed; answers the order with its refunds. */
+  cancel: (id: number) => api.post<Order>(`orders/${id}/cancel`, {}),
   /**
    * The order an /orders/{orderId} address names: "View Details" links use the number id, but the
    * customer sees the Order Id (KFL-2026-000001), so an address typed or shared with that works too.

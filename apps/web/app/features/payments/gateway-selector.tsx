@@ -1,5 +1,5 @@
 import { Group, Image, Paper, Radio, Stack, Text } from '@mantine/core';
-import type { PaymentGatewayView } from '@shop/contract/payments';
+import { type PaymentGatewayView, paymentMessages } from '@shop/contract/payments';
 
 /** The gateways as radio cards with logo and name (spec §2 Payment). */
 export function GatewaySelector({
@@ -38,7 +38,13 @@ export function GatewaySelector({
                 </Group>
               }
               styles={{ body: { alignItems: 'center' }, labelWrapper: { width: '100%' } }}
+              aria-describedby={g.internal_name === 'paypal' ? 'paypal-abroad-note' : undefined}
             />
+            {g.internal_name === 'paypal' && (
+              <Text id="paypal-abroad-note" size="sm" c="gray.7" mt={4} ml={32}>
+                {paymentMessages.paypalAbroadOnly}
+              </Text>
+            )}
           </Paper>
         ))}
       </Stack>

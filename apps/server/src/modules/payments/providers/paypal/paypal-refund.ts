@@ -1,12 +1,6 @@
 import { minorToDecimal } from '@shop/contract/payments';
 import type { PaypalSettings } from '../../gateway-settings.ts';
-import {
-  asRecord,
-  asString,
-  basicAuth,
-  GatewayUnavailable,
-  gatewayFetch,
-} from '../../gateways/gateway-http.ts';
+import { asRecord, asString, basicAuth, GatewayUnavailable, gatewayFetch } from '../gateway-http.ts';
 import { type RefundAnswer, type RefundCall, unknownFrom } from '../refund-answer.ts';
 
 async function accessToken(settings: PaypalSettings): Promise<string> {

@@ -2,7 +2,7 @@ import { minorToDecimal } from '@shop/contract/payments';
 import { generatePaytmSignature, verifyPaytmSignature } from '@shop/gateway-sim/signatures/paytm';
 import { rawJsonMember } from '@shop/gateway-sim/signatures/raw-json';
 import type { PaytmSettings } from '../../gateway-settings.ts';
-import { asRecord, asString, gatewayFetch } from '../../gateways/gateway-http.ts';
+import { asRecord, asString, gatewayFetch } from '../gateway-http.ts';
 import { type RefundAnswer, type RefundCall, unknownFrom } from '../refund-answer.ts';
 
 /** Paytm rejects a second refund with a refId it has seen: then the status API has the answer. */

@@ -1,5 +1,5 @@
 import type { RazorpaySettings } from '../../gateway-settings.ts';
-import { asRecord, asString, basicAuth, gatewayFetch } from '../../gateways/gateway-http.ts';
+import { asRecord, asString, basicAuth, gatewayFetch } from '../gateway-http.ts';
 import { type RefundAnswer, type RefundCall, unknownFrom } from '../refund-answer.ts';
 
 function headers(settings: RazorpaySettings): Record<string, string> {

@@ -1,7 +1,7 @@
 import { generatePaytmSignature, verifyPaytmSignature } from '@shop/gateway-sim/signatures/paytm';
 import { rawJsonMember } from '@shop/gateway-sim/signatures/raw-json';
-import type { PaytmSettings } from '../gateway-settings.ts';
-import { asRecord, asString, GatewayUnavailable, gatewayFetch } from './gateway-http.ts';
+import type { PaytmSettings } from '../../gateway-settings.ts';
+import { asRecord, asString, GatewayUnavailable, gatewayFetch } from '../gateway-http.ts';
 
 export interface PaytmResultInfo {
   resultStatus: string;

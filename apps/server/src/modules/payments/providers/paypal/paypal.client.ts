@@ -1,5 +1,5 @@
-import type { PaypalSettings } from '../gateway-settings.ts';
-import { asRecord, asString, basicAuth, GatewayUnavailable, gatewayFetch } from './gateway-http.ts';
+import type { PaypalSettings } from '../../gateway-settings.ts';
+import { asRecord, asString, basicAuth, GatewayUnavailable, gatewayFetch } from '../gateway-http.ts';
 
 export interface PaypalFailure {
   ok: false;

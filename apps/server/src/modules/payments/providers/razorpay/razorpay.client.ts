@@ -1,5 +1,5 @@
-import type { RazorpaySettings } from '../gateway-settings.ts';
-import { asRecord, asString, basicAuth, gatewayFetch } from './gateway-http.ts';
+import type { RazorpaySettings } from '../../gateway-settings.ts';
+import { asRecord, asString, basicAuth, gatewayFetch } from '../gateway-http.ts';
 
 export interface RazorpayPaymentEntity {
   id: string;
@@ -45,6 +45,14 @@ export function razorpayClient(settings: RazorpaySettings) {
         headers,
       });
       return resultOf<RazorpayPaymentEntity>(r.status, r.json);
+    },
+    /** Every payment attempt of one Razorpay order (authorised, captured or failed). */
+    async fetchOrderPayments(orderId: string) {
+      const r = await gatewayFetch(`${settings.baseUrl}/orders/${encodeURIComponent(orderId)}/payments`, {
+        method: 'GET',
+        headers,
+      });
+      return resultOf<{ items: RazorpayPaymentEntity[] }>(r.status, r.json);
     },
     async capturePayment(paymentId: string, amount: number, currency: string) {
       const r = await gatewayFetch(`${settings.baseUrl}/payments/${encodeURIComponent(paymentId)}/capture`, {

@@ -1,0 +1,25 @@
+import { paiseToRupees } from '@shop/contract/money';
+import type { Order } from '@shop/contract/orders';
+import type { AppContext } from '../../context.ts';
+import { listRefunds } from '../payments/refunds.service.ts';
+import { getOwnedOrder } from './order-lifecycle.service.ts';
+
+/**
+ * GET orders/{id}: the customer's own order with its status history and its refunds (amounts in
+ * rupees), so a cancelled prepaid order shows where its money is.
+ */
+export async function orderDetails(ctx: AppContext, customerId: number, orderId: number): Promise<Order> {
+  const order = await getOwnedOrder(ctx.db, customerId, orderId);
+  const refunds = await listRefunds(ctx, order.id);
+  return {
+    ...order,
+    refunds: refunds.map((r) => ({
+      id: r.id,
+      amount: paiseToRupees(r.amountPaise),
+      status: r.status,
+      reason: r.reason,
+      created_at: r.createdAt,
+      processed_at: r.processedAt,
+    })),
+  };
+}

@@ -1,0 +1,188 @@
+/**
+ * Every rupee a gateway captures ends in a paid order or a refund the customer is told about:
+ * late captures after a reservation ran out, the gateway check before a reservation is released,
+ * and a second capture on a paid order — against the simulators over HTTP.
+ */
+import type { CreatePaymentResult } from '@shop/contract/payments';
+import { orders, products } from '@shop/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { releaseExpiredReservations } from '../orders/order-lifecycle.service.ts';
+import { stockOf } from '../orders/test-factories.ts';
+import {
+  createdPayment,
+  newShopper,
+  type PaymentsHarness,
+  paymentsHarness,
+  placeOrder,
+  type Shopper,
+  simCheckout,
+  verified,
+} from './payments-test-kit.ts';
+import { listRefunds, runDueRefunds } from './refunds.service.ts';
+import { settleExpiringPayments } from './reservation-check.service.ts';
+
+let h: PaymentsHarness;
+let shopper: Shopper;
+beforeAll(async () => {
+  h = await paymentsHarness();
+  shopper = await newShopper(h.t);
+});
+afterAll(() => h.close());
+
+const payRazorpay = (created: CreatePaymentResult) =>
+  simCheckout(h.t, 'razorpay/checkout/pay', {
+    key_id: created.settings.key,
+    order_id: created.order.payment_gateway_order_id,
+    amount: Math.round(created.order.total_amount * 100),
+    outcome: 'approve',
+  });
+
+/** The reservation runs out and the expiry job releases the order (as if 30 minutes passed). */
+async function expireAndRelease(orderId: number) {
+  await h.t.ctx.db
+    .update(orders)
+    .set({ reservationExpiresAt: new Date(Date.now() - 60_000) })
+    .where(eq(orders.id, orderId));
+  await releaseExpiredReservations(h.t.ctx.db, new Date());
+}
+
+describe('a capture after the reservation ran out', () => {
+  it('with the stock still there: the order takes its stock back and is confirmed as paid', async () => {
+    const { order, productId } = await placeOrder(h.t, shopper, { stock: 10 });
+    const created = await createdPayment(h.t, shopper, order.id, 'razorpay');
+    await expireAndRelease(order.id);
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'cancelled' });
+    expect(await stockOf(h.t.ctx.db, productId)).toBe(10);
+
+    const paid = await payRazorpay(created);
+    expect(paid.status).toBe(200);
+    expect(await verified(h.t, shopper, order.order_id, paid.body)).toEqual({
+      payment_status: 'Paid',
+      payment_verification_error_message: null,
+    });
+    await h.sims.webhooks.idle();
+    expect(await h.orderRow(order.id)).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'Paid',
+      stockReleasedAt: null,
+    });
+    expect(await stockOf(h.t.ctx.db, productId)).toBe(9);
+    expect(await listRefunds(h.t.ctx, order.id)).toEqual([]);
+    const mails = await h.mailsTo(shopper.email);
+    expect(mails.filter((m) => m.subject === `Order ${order.order_id} placed successfully`)).toHaveLength(1);
+  });
+
+  it('with the stock sold meanwhile: refunded in full, the shopper told the truth (never "Paid") and mailed', async () => {
+    const { order, productId } = await placeOrder(h.t, shopper, { stock: 1 });
+    const created = await createdPayment(h.t, shopper, order.id, 'razorpay');
+    await expireAndRelease(order.id);
+    // Somebody else buys the last unit before the late capture arrives.
+    await h.t.ctx.db.update(products).set({ availableStock: 0 }).where(eq(products.id, productId));
+
+    const paid = await payRazorpay(created);
+    const answer = await verified(h.t, shopper, order.order_id, paid.body);
+    expect(answer).toEqual({
+      payment_status: 'Failed',
+      payment_verification_error_message:
+        'Your payment arrived after this order was cancelled and the items are no longer in stock. The full amount is being refunded to you.',
+    });
+    await h.sims.webhooks.idle();
+    await h.replayWebhooks(1);
+    // A repeated verify says the same; the order stays cancelled; stock is untouched.
+    expect((await verified(h.t, shopper, order.order_id, paid.body)).payment_status).toBe('Failed');
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'cancelled' });
+    expect(await stockOf(h.t.ctx.db, productId)).toBe(0);
+    const refunds = await listRefunds(h.t.ctx, order.id);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      amountPaise: Math.round(order.total_amount * 100),
+      reason: 'Payment received after the order was cancelled',
+      requestedBy: 'system',
+    });
+    const mails = await h.mailsTo(shopper.email);
+    expect(mails.some((m) => m.subject.startsWith('Refund of') && m.subject.includes(order.order_id))).toBe(
+      true,
+    );
+  });
+});
+
+describe('before a reservation is released, the gateway is asked', () => {
+  it('an approved payment whose webhook and browser answer never came confirms the order instead of losing it', async () => {
+    const { order, productId } = await placeOrder(h.t, shopper, { stock: 10 });
+    const created = await createdPayment(h.t, shopper, order.id, 'razorpay');
+    h.sims.webhooks.pause();
+    try {
+      expect((await payRazorpay(created)).status).toBe(200);
+      await h.t.ctx.db
+        .update(orders)
+        .set({ reservationExpiresAt: new Date(Date.now() - 60_000) })
+        .where(eq(orders.id, order.id));
+      const now = new Date();
+      expect(await settleExpiringPayments(h.t.ctx, now)).toBe(1);
+      expect(await releaseExpiredReservations(h.t.ctx.db, now)).toBe(0);
+      expect(await h.orderRow(order.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'Paid' });
+      expect(await stockOf(h.t.ctx.db, productId)).toBe(9);
+    } finally {
+      h.sims.webhooks.resume();
+      await h.sims.webhooks.idle();
+    }
+    expect((await h.paymentRows(order.id)).map((r) => r.status)).toEqual(['paid']);
+  });
+
+  it('an order whose only attempt was declined is released as before', async () => {
+    const { order, productId } = await placeOrder(h.t, shopper, { stock: 10 });
+    const created = await createdPayment(h.t, shopper, order.id, 'razorpay');
+    await simCheckout(h.t, 'razorpay/checkout/pay', {
+      key_id: created.settings.key,
+      order_id: created.order.payment_gateway_order_id,
+      amount: Math.round(created.order.total_amount * 100),
+      outcome: 'decline',
+    });
+    await h.sims.webhooks.idle();
+    await h.t.ctx.db
+      .update(orders)
+      .set({ reservationExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, order.id));
+    const now = new Date();
+    expect(await settleExpiringPayments(h.t.ctx, now)).toBe(0);
+    expect(await releaseExpiredReservations(h.t.ctx.db, now)).toBe(1);
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'cancelled' });
+    expect(await stockOf(h.t.ctx.db, productId)).toBe(10);
+  });
+});
+
+describe('double payment', () => {
+  it('a second capture on an order another payment already paid is refunded in full', async () => {
+    const { order } = await placeOrder(h.t, shopper, { pricePaise: 45_000 });
+    const viaRazorpay = await createdPayment(h.t, shopper, order.id, 'razorpay');
+    const viaPaytm = await createdPayment(h.t, shopper, order.id, 'paytm');
+
+    const first = await payRazorpay(viaRazorpay);
+    expect((await verified(h.t, shopper, order.order_id, first.body)).payment_status).toBe('Paid');
+    const second = await simCheckout(h.t, 'paytm/checkout/pay', {
+      mid: viaPaytm.settings.mid,
+      orderId: viaPaytm.order.payment_gateway_order_id,
+      txnToken: viaPaytm.order.payment_transaction_token,
+      outcome: 'approve',
+    });
+    expect((await verified(h.t, shopper, order.order_id, second.body)).payment_status).toBe('Paid');
+    await h.sims.webhooks.idle();
+    await h.replayWebhooks(1);
+
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'Paid' });
+    const rows = await h.paymentRows(order.id);
+    const paytmRow = rows.find((r) => r.gateway === 'paytm');
+    const refunds = await listRefunds(h.t.ctx, order.id);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({ paymentId: paytmRow?.id, amountPaise: 45_000, requestedBy: 'system' });
+
+    // Once the gateway has paid the refund out, the extra payment shows refunded and the order,
+    // which keeps exactly its total, stays Paid.
+    await runDueRefunds(h.t.ctx, new Date(Date.now() + 60 * 60_000));
+    await h.sims.webhooks.idle();
+    expect((await listRefunds(h.t.ctx, order.id))[0]?.status).toBe('processed');
+    expect((await h.paymentRows(order.id)).find((r) => r.gateway === 'paytm')?.status).toBe('refunded');
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'Paid' });
+  });
+});

@@ -1,0 +1,33 @@
+import { settingSchema } from '@shop/contract/content';
+import type { DbOrTx } from '@shop/db/client';
+import { settings } from '@shop/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { byId, tableCollection } from '../../http/table-collection.ts';
+import { sanitizeInlineValue } from '../content/html-sanitizer.ts';
+import { findSettingValue } from './settings.repository.ts';
+
+/**
+ * The shop's key/value settings (minimum order amount, company e-mail address, footer texts, …).
+ * This module is the one that reads the settings table; others ask it.
+ */
+
+/** One setting's value, public or not, for server-side use (where to send enquiries, the minimum order). */
+export function settingValue(db: DbOrTx, key: string): Promise<string | undefined> {
+  return findSettingValue(db, key);
+}
+
+/** GET settings: public settings only (never secrets); values with markup are sanitised. */
+export const publicSettings = tableCollection({
+  path: 'settings',
+  summary: 'Public settings (never secrets); HTML values sanitised',
+  searchForm: 'SettingsSearch',
+  filters: { module_name: settings.moduleName, key: settings.key },
+  visible: () => eq(settings.isPublic, true),
+  sortable: { id: settings.id, key: settings.key },
+  defaultSort: byId,
+  table: settings,
+  id: settings.id,
+  columns: { id: settings.id, key: settings.key, value: settings.value },
+  item: settingSchema,
+  toItem: (s) => ({ id: s.id, key: s.key, value: sanitizeInlineValue(s.value) }),
+});

@@ -1,0 +1,74 @@
+import { expect, test } from '@playwright/test';
+import {
+  answerRazorpay,
+  expectOrderPlaced,
+  logInBrowser,
+  openPaymentPage,
+  shopperWithOrder,
+} from './payment-helpers.ts';
+import { gotoHydrated } from './storefront-helpers.ts';
+
+test('a customer cancels a prepaid order from its details and sees the refund on the order', async ({
+  page,
+  request,
+}, testInfo) => {
+  const shopper = await shopperWithOrder(request, testInfo, 'cancel');
+  await openPaymentPage(page, shopper);
+  await answerRazorpay(page, 'Approve');
+  await expectOrderPlaced(page, request, shopper, shopper.order, {
+    status: 'confirmed',
+    payment_status: 'Paid',
+    payment_gateway: 'razorpay',
+  });
+
+  await gotoHydrated(page, `/orders/${shopper.order.id}`);
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  const dialog = page.getByRole('dialog', { name: `Cancel order ${shopper.order.order_id}?` });
+  await expect(dialog).toContainText('refunded in full');
+  // Thinking better of it changes nothing.
+  await dialog.getByRole('button', { name: 'Keep order' }).click();
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel order' }).click();
+
+  await expect(page.getByText('Your order is cancelled.')).toBeVisible();
+  await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible();
+  const refund = page.getByTestId('refund');
+  const total = `₹${shopper.order.total_amount.toFixed(2)}`.replace(/\B(?=(\d{3})+(?!\d))/, ',');
+  await expect(refund).toContainText(total);
+  await expect(refund).toContainText(/Refund (initiated|processed)/);
+  await expect(page.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  await page.screenshot({
+    path: `.tmp/screens-payments/cancelled-${testInfo.project.name}.png`,
+    fullPage: true,
+  });
+
+  const api = await request.get(`/backend/api/web/orders/${shopper.order.id}`, {
+    headers: { authorization: `Bearer ${shopper.token}` },
+  });
+  const order = (await api.json()) as { status: string; refunds: Array<{ amount: number }> };
+  expect(order.status).toBe('cancelled');
+  expect(order.refunds.map((r) => r.amount)).toEqual([shopper.order.total_amount]);
+});
+
+test('an unpaid order offers "Pay now", which pays it without touching the cart', async ({
+  page,
+  request,
+}, testInfo) => {
+  const shopper = await shopperWithOrder(request, testInfo, 'paynow');
+  await logInBrowser(page, shopper);
+  await gotoHydrated(page, `/orders/${shopper.order.id}`);
+  await page.getByRole('button', { name: 'Pay now' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+  await page.getByRole('radio', { name: 'Paytm' }).check();
+  await page.getByRole('button', { name: 'Make Payment using Paytm' }).click();
+  await page.getByRole('dialog', { name: 'Paytm' }).getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('Order placed successfully')).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('kesar_cart_data'))).toContain(
+    String(shopper.product.id),
+  );
+  const api = await request.get(`/backend/api/web/orders/${shopper.order.id}`, {
+    headers: { authorization: `Bearer ${shopper.token}` },
+  });
+  expect(await api.json()).toMatchObject({ status: 'confirmed', payment_status: 'Paid' });
+});

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './http/client-address.ts';
 
 /**
  * Configuration, parsed and validated once at start-up (CONVENTIONS habit 4).
@@ -24,6 +25,19 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('Kesar Foods & Locks <no-reply@kesarfoods.in>'),
   REDIS_URL: optionalUrl,
+  /**
+   * Which peers may name the client's address in X-Forwarded-For: unset = none, a hop count,
+   * or a comma list of proxy addresses/CIDRs (http/client-address.ts).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const setting = parseTrustProxy(value);
+      if (typeof setting !== 'string') return setting;
+      ctx.addIssue({ code: 'custom', message: setting });
+      return z.NEVER;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Minutes an unpaid gateway order holds its stock. */
   ORDER_RESERVATION_MINUTES: z.coerce

@@ -58,7 +58,7 @@ describe('platform', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const missing = await t.request({ method: 'GET', url: '/backend/api/web/no-such-thing' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(missing.headers['x-frame-options']).toBe('DENY');
     expect(missing.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });

@@ -14,7 +14,7 @@
  * a shopper types or clicks before hydration is kept (lib/early-input.ts). A hidden tab paints no
  * frames, so there it starts at once.
  *
- * Measured with Lighthouse mobile (ADR 0006, session 7): FCP 2.2 s → 1.1 s, LCP 2.7–3.1 s →
+ * Measured with Lighthouse mobile on 2026-11-24 (ADR 0006): FCP 2.2 s → 1.1 s, LCP 2.7–3.1 s →
  * 1.6–1.7 s on home, with total blocking time still under 100 ms because hydration runs in
  * React's 5 ms time slices.
  *

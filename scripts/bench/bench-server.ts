@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 
 export function freePort(): Promise<number> {
@@ -32,7 +33,14 @@ export async function startShop(env: Record<string, string>): Promise<RunningSho
       ...inherited,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
-      CAPTCHA_HMAC_KEY: 'bench-only-captcha-key-0123456789',
+      // What a production start demands (apps/server/src/production-config.ts): the bench pays
+      // cash on delivery only, and its order mails go to a port where no server listens.
+      CAPTCHA_HMAC_KEY: randomBytes(24).toString('hex'),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      RAZORPAY_MODE: 'off',
+      PAYTM_MODE: 'off',
+      PAYPAL_MODE: 'off',
       HOST: '127.0.0.1',
       PORT: String(port),
       ...env,

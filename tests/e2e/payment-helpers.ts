@@ -134,5 +134,8 @@ export async function expectOrderPlaced(
 export async function answerRazorpay(page: Page, button: 'Approve' | 'Decline') {
   await page.getByRole('radio', { name: 'Razorpay' }).check();
   await page.getByRole('button', { name: 'Make Payment using Razorpay' }).click();
-  await page.getByRole('dialog', { name: /Razorpay/ }).getByRole('button', { name: button }).click();
+  await page
+    .getByRole('dialog', { name: /Razorpay/ })
+    .getByRole('button', { name: button })
+    .click();
 }

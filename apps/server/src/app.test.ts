@@ -12,7 +12,7 @@ describe('platform', () => {
   it('answers the health check', async () => {
     const res = await t.request({ method: 'GET', url: '/backend/api/web/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+    expect(res.json()).toEqual({ status: 'ok', failed_mails: 0 });
   });
 
   it('answers unknown API routes with a JSON 404 in the named-error shape', async () => {
@@ -58,7 +58,7 @@ describe('platform', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     const missing = await t.request({ method: 'GET', url: '/backend/api/web/no-such-thing' });
     expect(missing.statusCode).toBe(404);
-    expect(missing.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(missing.headers['x-frame-options']).toBe('DENY');
     expect(missing.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   });
 });

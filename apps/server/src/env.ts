@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy } from './http/client-address.ts';
 
 /**
  * Configuration, parsed and validated once at start-up (CONVENTIONS habit 4).
@@ -24,6 +25,19 @@ const envSchema = z.object({
   SMTP_URL: optionalUrl,
   MAIL_FROM: z.string().min(3).default('Kesar Foods & Locks <no-reply@kesarfoods.in>'),
   REDIS_URL: optionalUrl,
+  /**
+   * Which peers may name the client's address in X-Forwarded-For: unset = none, a hop count,
+   * or a comma list of proxy addresses/CIDRs (http/client-address.ts).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const setting = parseTrustProxy(value);
+      if (typeof setting !== 'string') return setting;
+      ctx.addIssue({ code: 'custom', message: setting });
+      return z.NEVER;
+    }),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Minutes an unpaid gateway order holds its stock. */
   ORDER_RESERVATION_MINUTES: z.coerce
@@ -60,9 +74,22 @@ const envSchema = z.object({
   PAYPAL_WEBHOOK_ID: z.string().optional(),
   PAYPAL_BASE_URL: optionalUrl,
   PAYPAL_SCRIPT_URL: optionalUrl,
+  /**
+   * Per gateway: `live` (real money, live keys), `test` (the gateway's test/sandbox system with
+   * test keys) or `off` (not offered). Unset: live in production; elsewhere the database row's
+   * environment (the demo: test, against the simulators).
+   */
+  RAZORPAY_MODE: z.enum(['live', 'test', 'off']).optional(),
+  PAYTM_MODE: z.enum(['live', 'test', 'off']).optional(),
+  PAYPAL_MODE: z.enum(['live', 'test', 'off']).optional(),
+  /** Production only: fill an empty database with the demo catalogue and pages (never the demo customer). */
+  SEED_DEMO_CATALOGUE: z.enum(['0', '1']).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** Every variable the shop reads (.env.example lists them all; a test keeps it so). */
+export const envVariables: readonly string[] = Object.keys(envSchema.shape);
 
 export interface Config extends Env {
   isProduction: boolean;
@@ -76,27 +103,66 @@ export interface Config extends Env {
   rateLimitIpScale: number;
 }
 
-export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(source);
+/** The captcha key outside production when CAPTCHA_HMAC_KEY is unset; public, so refused in production. */
+export const DEVELOPMENT_CAPTCHA_KEY = 'development-only-captcha-key';
+
+/** A variable and what is wrong with it, in words that say what to set. */
+export interface ConfigProblem {
+  variable: string;
+  problem: string;
+}
+
+export function formatProblems(heading: string, problems: ConfigProblem[]): string {
+  return [heading, ...problems.map((p) => `  ${p.variable}: ${p.problem}`)].join('\n');
+}
+
+/**
+ * Parses the environment without throwing: every malformed value is a problem, and its default is
+ * used in its place, so that a caller can report all problems at once. An empty value counts as
+ * unset (env files and service managers often write `NAME=`).
+ */
+export function readConfig(variables: NodeJS.ProcessEnv = process.env): {
+  config: Config;
+  problems: ConfigProblem[];
+} {
+  const source = Object.fromEntries(Object.entries(variables).filter(([, value]) => value !== ''));
+  const problems: ConfigProblem[] = [];
+  let parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+    for (const issue of parsed.error.issues) {
+      problems.push({ variable: issue.path.join('.'), problem: issue.message });
+    }
+    const malformed = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+    parsed = envSchema.safeParse(
+      Object.fromEntries(Object.entries(source).filter(([key]) => !malformed.has(key))),
+    );
+    if (!parsed.success) throw new Error(formatProblems('Invalid configuration:', problems));
   }
   const env = parsed.data;
-  const isProduction = env.NODE_ENV === 'production';
-  if (isProduction && !env.CAPTCHA_HMAC_KEY) {
+  const dataDir = resolve(env.DATA_DIR);
+  const config: Config = {
+    ...env,
+    isProduction: env.NODE_ENV === 'production',
+    publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
+    dataDir,
+    mediaDir: resolve(dataDir, 'media'),
+    captchaHmacKey: env.CAPTCHA_HMAC_KEY ?? DEVELOPMENT_CAPTCHA_KEY,
+    rateLimitIpScale: env.RATE_LIMIT_IP_SCALE ?? (env.NODE_ENV === 'development' ? 10 : 1),
+  };
+  return { config, problems };
+}
+
+/**
+ * The configuration, or an error naming every malformed variable. The server's start
+ * (`loadServerConfig`) also refuses an unsafe production configuration.
+ */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const { config, problems } = readConfig(source);
+  if (problems.length > 0) throw new Error(formatProblems('Invalid configuration:', problems));
+  if (config.isProduction && !config.CAPTCHA_HMAC_KEY) {
     throw new Error(
       'Invalid configuration:\n  CAPTCHA_HMAC_KEY: required in production (at least 16 characters)',
     );
   }
-  const dataDir = resolve(env.DATA_DIR);
-  return {
-    ...env,
-    isProduction,
-    publicUrl: (env.PUBLIC_URL ?? `http://${env.HOST}:${env.PORT}`).replace(/\/$/, ''),
-    dataDir,
-    mediaDir: resolve(dataDir, 'media'),
-    captchaHmacKey: env.CAPTCHA_HMAC_KEY ?? 'development-only-captcha-key',
-    rateLimitIpScale: env.RATE_LIMIT_IP_SCALE ?? (env.NODE_ENV === 'development' ? 10 : 1),
-  };
+  return config;
 }

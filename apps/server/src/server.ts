@@ -1,11 +1,14 @@
 import { openDatabase } from '@shop/db/client';
 import { migrateDatabase } from '@shop/db/migrate';
 import { ensureDemoShop } from '@shop/db/seed/demo-shop';
-import { loadConfig } from './env.ts';
+import { loadServerConfig } from './production-config.ts';
 
-/** Starts the shop: config → database (migrate, seed when empty) → app → listen; closes gracefully. */
+/**
+ * Starts the shop: config (in production, refused while unsafe) → database (migrate, seed when
+ * empty) → app → listen; closes gracefully.
+ */
 async function main() {
-  const config = loadConfig();
+  const config = loadServerConfig();
   // NODE_ENV selects the shop's mode (config above). Libraries (React, React Router) always
   // run their production builds, which they pick from NODE_ENV when first imported.
   process.env.NODE_ENV = 'production';
@@ -15,7 +18,10 @@ async function main() {
     dataDir: config.DATABASE_URL ? undefined : `${config.dataDir}/db`,
   });
   await migrateDatabase(database);
-  await ensureDemoShop(database.db, { mediaDir: config.mediaDir });
+  await ensureDemoShop(database.db, {
+    mediaDir: config.mediaDir,
+    ...(config.isProduction ? { production: { catalogue: config.SEED_DEMO_CATALOGUE === '1' } } : {}),
+  });
   const { app } = await buildApp({ config, database });
 
   let closing = false;

@@ -1,7 +1,9 @@
 /**
  * React Router's default Node entry (streaming; bots and crawlers get the whole page at once),
- * with one change: the document passes through `BootstrapDeferrer`, so the client scripts start
- * after the first paint (see lib/deferred-bootstrap.server.ts for why).
+ * with two changes: every inline script carries the response's content-security-policy nonce
+ * (from the server's load context; React's and React Router's streamed scripts included), and
+ * the document passes through `BootstrapDeferrer`, so the client scripts start after the first
+ * paint (see lib/deferred-bootstrap.server.ts for why).
  */
 import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
@@ -11,14 +13,16 @@ import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import type { StorefrontLoadContext } from '@shop/contract/storefront-context';
+import { NonceProvider } from './lib/csp-nonce.tsx';
 import { BootstrapDeferrer } from './lib/deferred-bootstrap.server.ts';
 
 export const streamTimeout = 5_000;
 
 /** A byte stream in, the rewritten document out; UTF-8 split across chunks is kept whole. */
-function deferBootstrap(onFinish: () => void): Transform {
+function deferBootstrap(nonce: string | undefined, onFinish: () => void): Transform {
   const decoder = new StringDecoder('utf8');
-  const deferrer = new BootstrapDeferrer();
+  const deferrer = new BootstrapDeferrer(nonce);
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
       const text = deferrer.push(decoder.write(chunk));
@@ -37,7 +41,9 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext?: StorefrontLoadContext,
 ) {
+  const nonce = loadContext?.cspNonce;
   // https://httpwg.org/specs/rfc9110.html#HEAD
   if (request.method.toUpperCase() === 'HEAD') {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -56,11 +62,14 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <NonceProvider nonce={nonce ?? ''}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
       {
+        nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = deferBootstrap(() => {
+          const body = deferBootstrap(nonce, () => {
             clearTimeout(timeoutId);
             timeoutId = undefined;
           });

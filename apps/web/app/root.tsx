@@ -7,6 +7,7 @@ import { GeneralErrorBoundary } from './components/general-error-boundary.tsx';
 import { loadRootData } from './features/layout/load-root-data.server.ts';
 import type { RootData, StorefrontLoaderArgs } from './features/layout/root-data.ts';
 import { ShopLayout } from './features/layout/shop-layout.tsx';
+import { useNonce } from './lib/csp-nonce.tsx';
 import { earlyInputScript, replayEarlyInput } from './lib/early-input.ts';
 import { pageMeta } from './features/seo/page-meta.ts';
 import { theme } from './theme.ts';
@@ -69,13 +70,15 @@ export function shouldRevalidate({ formMethod }: { formMethod?: string }) {
 }
 
 export function Layout({ children }: { children: ReactNode }) {
+  // Every inline script carries the response's nonce (the page's content security policy allows no other).
+  const nonce = useNonce() || undefined;
   return (
     <html lang="en-IN" {...mantineHtmlProps}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <ColorSchemeScript defaultColorScheme="light" />
-        <script dangerouslySetInnerHTML={{ __html: earlyInputScript }} />
+        <ColorSchemeScript defaultColorScheme="light" nonce={nonce} />
+        <script nonce={nonce} dangerouslySetInnerHTML={{ __html: earlyInputScript }} />
         <Meta />
         <Links />
       </head>
@@ -84,8 +87,8 @@ export function Layout({ children }: { children: ReactNode }) {
           <LazyNotifications />
           {children}
         </MantineProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -17,6 +17,11 @@ export interface StorefrontLoadContext {
   api: StorefrontApi;
   publicUrl: string;
   isProduction: boolean;
+  /**
+   * This response's content-security-policy nonce: the document's inline scripts carry it (the
+   * policy allows no other inline script). Server-only; never put it in loader data.
+   */
+  cspNonce?: string;
 }
 
 /** Marks an ApiFailure whichever copy of this module made it (see hasInstance below). */

@@ -7,6 +7,11 @@ import { messages } from './messages.ts';
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
+// In the browser zod must not compile its parsers with `new Function`: the storefront's content
+// security policy forbids eval, and even zod's probe for it is reported as a policy violation.
+// The forms' schemas are small; the interpreter is fast enough. The server keeps the compiled ones.
+if (typeof window !== 'undefined') z.config({ jitless: true });
+
 const isMissing = (input: unknown) => input === undefined || input === null;
 
 /**

@@ -318,6 +318,7 @@ CREATE TABLE "payments" (
 --> statement-breakpoint
 CREATE TABLE "mail_outbox" (
 	"id" serial PRIMARY KEY NOT NULL,
+	"kind" text DEFAULT 'other' NOT NULL,
 	"to_address" text NOT NULL,
 	"subject" text NOT NULL,
 	"html" text NOT NULL,

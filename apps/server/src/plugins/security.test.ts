@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../env.ts';
-import { API_CSP, registerSecurityHeaders } from './security.ts';
+import { API_CSP, documentCspWithNonce, newCspNonce, registerSecurityHeaders } from './security.ts';
 
 const config = loadConfig({
   NODE_ENV: 'test',
@@ -28,12 +28,41 @@ describe('security headers', () => {
     const csp = res.headers['content-security-policy'] as string;
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("object-src 'none'");
-    expect(csp).toContain("frame-ancestors 'self'");
-    expect(csp).toMatch(/script-src 'self' 'unsafe-inline' [^;]*http:\/\/127\.0\.0\.1:4100/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toMatch(/script-src 'self' [^;]*http:\/\/127\.0\.0\.1:4100/);
     expect(csp).toContain('https://www.youtube-nocookie.com');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(res.headers['referrer-policy']).toBe('no-referrer');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    await app.close();
+  });
+
+  it("allow no inline script without the document's nonce: no 'unsafe-inline' in script-src, a fresh nonce per page", () => {
+    const policy = documentCspWithNonce(config);
+    const [first, second] = [newCspNonce(), newCspNonce()];
+    expect(first).not.toBe(second);
+    expect(Buffer.from(first, 'base64')).toHaveLength(16);
+    const directives = Object.fromEntries(
+      policy(first)
+        .split(';')
+        .map((d) => {
+          const [name = '', ...values] = d.trim().split(/\s+/);
+          return [name, values];
+        }),
+    );
+    expect(directives['script-src']).toContain(`'nonce-${first}'`);
+    expect(directives['script-src']).not.toContain("'unsafe-inline'");
+    expect(directives['script-src-attr']).toEqual(["'none'"]);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    expect(policy(second)).toBe(policy(first).replace(first, second));
+  });
+
+  it('give a page without a nonce (an error page) no inline scripts at all', async () => {
+    const app = await appWithRoutes();
+    const csp = (await app.inject({ url: '/page' })).headers['content-security-policy'] as string;
+    const scriptSrc = csp.split(';').find((d) => d.startsWith('script-src '));
+    expect(scriptSrc).not.toMatch(/'unsafe-inline'|'nonce-/);
     await app.close();
   });
 

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../env.ts';
 
@@ -11,7 +12,7 @@ const COMMON_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
   'x-dns-prefetch-control': 'off',
   'x-download-options': 'noopen',
-  'x-frame-options': 'SAMEORIGIN',
+  'x-frame-options': 'DENY',
   'x-permitted-cross-domain-policies': 'none',
   'x-xss-protection': '0',
 };
@@ -39,20 +40,22 @@ function gatewayOrigins(config: Config): string[] {
 
 /**
  * The storefront pages' policy: only what the shop needs — its own origin, YouTube embeds and
- * thumbnails, the payment gateways' scripts/frames, and the inline styles Mantine emits (and
- * the inline scripts React Router's hydration data needs).
+ * thumbnails, the payment gateways' scripts/frames, and the inline styles Mantine emits. Inline
+ * scripts run only with this response's nonce (`nonce`: the server-rendered document's own
+ * scripts: hydration data, the early-input and colour-scheme scripts, the deferred loader); a
+ * page without one (an error page) runs no inline script at all. Nobody may frame a page.
  */
-export function documentCsp(config: Config): string {
+export function documentCsp(config: Config, nonce?: string): string {
   const gateways = gatewayOrigins(config);
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
     'font-src': ["'self'", 'data:'],
     'form-action': ["'self'", ...gateways],
-    'frame-ancestors': ["'self'"],
+    'frame-ancestors': ["'none'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https://i.ytimg.com', ...gateways],
     'object-src': ["'none'"],
-    'script-src': ["'self'", "'unsafe-inline'", ...gateways],
+    'script-src': ["'self'", ...(nonce ? [`'nonce-${nonce}'`] : []), ...gateways],
     'script-src-attr': ["'none'"],
     'style-src': ["'self'", "'unsafe-inline'"],
     'frame-src': ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com', ...gateways],
@@ -62,6 +65,18 @@ export function documentCsp(config: Config): string {
   return Object.entries(directives)
     .map(([name, values]) => `${name} ${values.join(' ')}`)
     .join(';');
+}
+
+/** A fresh nonce per document (128 random bits, base64), as CSP asks. */
+export function newCspNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
+/** The page policy with a nonce, built from two halves computed once. */
+export function documentCspWithNonce(config: Config): (nonce: string) => string {
+  const marker = 'NONCE-MARKER';
+  const [before = '', after = ''] = documentCsp(config, marker).split(marker);
+  return (nonce) => `${before}${nonce}${after}`;
 }
 
 /**

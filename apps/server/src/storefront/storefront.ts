@@ -8,6 +8,7 @@ import { ApiFailure, type StorefrontLoadContext, withQuery } from '@shop/contrac
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AppContext } from '../context.ts';
+import { documentCspWithNonce, newCspNonce } from '../plugins/security.ts';
 
 const defaultWebBuildDir = fileURLToPath(new URL('../../../web/build', import.meta.url));
 
@@ -113,8 +114,14 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
     publicUrl: ctx.config.publicUrl,
     isProduction: ctx.config.isProduction,
   };
+  const policyWithNonce = documentCspWithNonce(ctx.config);
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
-    const response = await handle(toWebRequest(request), loadContext as never);
+    // Each document gets its own nonce: its inline scripts carry it, and the policy allows no other.
+    const cspNonce = newCspNonce();
+    const response = await handle(toWebRequest(request), { ...loadContext, cspNonce } as never);
+    if (response.headers.get('content-type')?.startsWith('text/html')) {
+      reply.header('content-security-policy', policyWithNonce(cspNonce));
+    }
     return sendWebResponse(reply, response);
   };
   app.get('/*', render);

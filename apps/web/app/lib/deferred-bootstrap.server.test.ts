@@ -17,16 +17,23 @@ const DOCUMENT =
   `<script type="module" async="">${MODULE_CODE}</script>` +
   '<script>window.__reactRouterContext.streamController.close();</script></body></html>';
 
-function rewrite(pieces: string[]): string {
-  const deferrer = new BootstrapDeferrer();
+function rewrite(pieces: string[], nonce?: string): string {
+  const deferrer = new BootstrapDeferrer(nonce);
   return pieces.map((piece) => deferrer.push(piece)).join('') + deferrer.end();
 }
 
 /** Runs the loader script against a minimal DOM and reports what it added, and when. */
 function runLoader(html: string, visibilityState: 'visible' | 'hidden') {
-  const loader = /<script>(\(function\(\)\{var p=[\s\S]*?)<\/script>/.exec(html)?.[1];
+  const loader = /<script(?: nonce="[^"]*")?>(\(function\(\)\{var p=[\s\S]*?)<\/script>/.exec(html)?.[1];
   if (!loader) throw new Error('no loader script in the document');
-  const added: { tag: string; rel?: string; href?: string; type?: string; textContent?: string }[] = [];
+  const added: {
+    tag: string;
+    rel?: string;
+    href?: string;
+    type?: string;
+    nonce?: string;
+    textContent?: string;
+  }[] = [];
   const frames: (() => void)[] = [];
   const tasks: (() => void)[] = [];
   const element = (tag: string) => ({ tag }) as (typeof added)[number];
@@ -97,6 +104,35 @@ describe('deferred client bootstrap (ADR 0006: scripts start after the first pai
     const html = rewrite([hostile]);
     expect(html).not.toContain('"<!--<script>"');
     expect(runLoader(html, 'hidden').added.at(-1)?.textContent).toBe('const s = "<!--<script>";');
+  });
+
+  it('with the content-security-policy nonce: the loader carries it and gives it to the module script it adds', () => {
+    const nonce = 'cmFuZG9tLW5vbmNlLTEyMw==';
+    const withNonce = DOCUMENT.replace(
+      '<script type="module" async="">',
+      `<script nonce="${nonce}" type="module" async="">`,
+    )
+      .replaceAll('<script>', `<script nonce="${nonce}">`)
+      .replaceAll('"/>', `" nonce="${nonce}"/>`);
+    const html = rewrite([withNonce], nonce);
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toMatch(/<script[^>]*type="module"/);
+    // Every script left in the document carries the nonce.
+    expect(html.match(/<script[^>]*>/g)).toEqual([
+      `<script nonce="${nonce}">`,
+      `<script nonce="${nonce}">`,
+      `<script nonce="${nonce}">`,
+    ]);
+    const { added } = runLoader(html, 'hidden');
+    expect(added.at(-1)).toEqual({ tag: 'script', type: 'module', nonce, textContent: MODULE_CODE });
+    expect(added.slice(0, -1).map((link) => link.href)).toEqual([
+      '/assets/entry.client-B.js',
+      '/assets/framework-C.js',
+      '/assets/root-A.js',
+    ]);
+    for (let cut = 1; cut < withNonce.length; cut += 7) {
+      expect(rewrite([withNonce.slice(0, cut), withNonce.slice(cut)], nonce)).toBe(html);
+    }
   });
 
   it('leaves a document without React Router scripts unchanged', () => {

@@ -34,8 +34,8 @@ function orderWithin<T>(items: readonly T[], groupOf: (item: T) => string): numb
   });
 }
 
-/** Settings, content blocks, menus, pages, banners, testimonials, assets, galleries and files. */
-export async function seedContent(tx: DbOrTx): Promise<void> {
+/** The shop's settings (company details, page titles and meta texts, minimum order amount). */
+export async function seedSettings(tx: DbOrTx): Promise<void> {
   await tx.insert(settings).values(
     Object.entries(settingSeeds).map(([key, value]) => ({
       key,
@@ -44,6 +44,11 @@ export async function seedContent(tx: DbOrTx): Promise<void> {
       isPublic: true,
     })),
   );
+}
+
+/** Settings, content blocks, menus, pages, banners, testimonials, assets, galleries and files. */
+export async function seedContent(tx: DbOrTx): Promise<void> {
+  await seedSettings(tx);
   await tx
     .insert(contents)
     .values(Object.entries(contentSeeds).map(([name, content]) => ({ name, content })));

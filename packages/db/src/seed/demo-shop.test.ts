@@ -6,10 +6,19 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../client.ts';
 import { migrateDatabase } from '../migrate.ts';
-import { categories, contents, coupons, paymentGateways, products, settings } from '../schema/index.ts';
+import {
+  categories,
+  contents,
+  coupons,
+  customers,
+  paymentGateways,
+  products,
+  settings,
+} from '../schema/index.ts';
 import { benchProduct, seedBenchProducts } from './bench-products.ts';
 import { ensureDemoShop } from './demo-shop.ts';
 import { ensureDemoMedia } from './media/demo-media.ts';
+import { demoGatewaySecrets } from './payment-seed.ts';
 import { queryRows } from './raw-rows.ts';
 
 /** Columns stamped with the time of insertion: the only ones allowed to differ between runs. */
@@ -252,5 +261,63 @@ describe('demo shop seed', () => {
     const bench = rows.filter((p) => p.id > 66);
     expect(bench.every((p) => p.mainImage === null && p.sellingPricePaise >= 4_000)).toBe(true);
     expect(bench.some((p) => p.availableStock === 0)).toBe(true);
+  });
+});
+
+/**
+ * Rule: a production start never seeds the demo customer (its password is public), the demo
+ * coupons or the demo gateway keys; the demo catalogue and pages only with SEED_DEMO_CATALOGUE=1.
+ */
+describe('production seed', () => {
+  let plain: Database;
+  let withCatalogue: Database;
+  let mediaDir: string;
+
+  beforeAll(async () => {
+    mediaDir = mkdtempSync(join(tmpdir(), 'kesar-seed-production-'));
+    [plain, withCatalogue] = await Promise.all([freshDatabase(), freshDatabase()]);
+    await ensureDemoShop(plain.db, { mediaDir, production: { catalogue: false } });
+    await ensureDemoShop(withCatalogue.db, { mediaDir, production: { catalogue: true } });
+  });
+  afterAll(async () => {
+    await Promise.all([plain?.close(), withCatalogue?.close()]);
+    rmSync(mediaDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['without the catalogue flag', () => plain],
+    ['with SEED_DEMO_CATALOGUE', () => withCatalogue],
+  ])(
+    '%s: no customer, no coupon, and no demo key or webhook secret in the payment methods',
+    async (_label, db) => {
+      const { db: d } = db();
+      expect(await d.select().from(customers)).toEqual([]);
+      expect(await d.select().from(coupons)).toEqual([]);
+      const gateways = await d.select().from(paymentGateways).orderBy(asc(paymentGateways.id));
+      expect(gateways.map((g) => g.internalName)).toEqual(['cod', 'razorpay', 'paytm', 'paypal']);
+      const stored = JSON.stringify(gateways);
+      expect(demoGatewaySecrets).toHaveLength(8);
+      for (const secret of demoGatewaySecrets) expect(stored).not.toContain(secret);
+      // Paytm's staging website name would send live payments to its test system.
+      expect(stored).not.toContain('WEBSTAGING');
+      expect(gateways.find((g) => g.internalName === 'paypal')?.config).toEqual({
+        currency_code: 'USD',
+        currency_value: '0.012',
+      });
+      expect((await d.select().from(settings)).length).toBeGreaterThan(10);
+    },
+  );
+
+  it('writes the demo catalogue and pages only when asked', async () => {
+    expect(await plain.db.select().from(categories)).toEqual([]);
+    expect(await plain.db.select().from(products)).toEqual([]);
+    expect((await withCatalogue.db.select().from(products)).length).toBe(66);
+    expect((await withCatalogue.db.select().from(contents)).length).toBeGreaterThan(0);
+  });
+
+  it('seeds once: a second production start changes nothing', async () => {
+    const before = await snapshot(plain);
+    await ensureDemoShop(plain.db, { mediaDir, production: { catalogue: false } });
+    expect(await snapshot(plain)).toEqual(before);
   });
 });

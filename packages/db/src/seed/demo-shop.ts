@@ -17,7 +17,7 @@ import {
   videoGallery,
 } from '../schema/index.ts';
 import { demoProducts, seedCatalogue } from './catalogue-seed.ts';
-import { seedContent } from './content-seed.ts';
+import { seedContent, seedSettings } from './content-seed.ts';
 import { seedCoupons } from './coupon-seed.ts';
 import { seedDemoCustomer } from './demo-customer.ts';
 import { ensureDemoMedia } from './media/demo-media.ts';
@@ -26,6 +26,12 @@ import { seedPaymentGateways } from './payment-seed.ts';
 export interface SeedOptions {
   /** Folder for generated media (served under /backend/data). */
   mediaDir: string;
+  /**
+   * A production start: never the demo customer, the demo coupons or the demo gateway keys. It
+   * writes the settings and the payment methods (keys come from the environment), and with
+   * `catalogue` also the demo catalogue and pages (SEED_DEMO_CATALOGUE=1).
+   */
+  production?: { catalogue: boolean };
 }
 
 /** Held while seeding so that several instances starting on one PostgreSQL seed only once. */
@@ -72,6 +78,26 @@ export async function seedDemoRows(tx: DbOrTx): Promise<void> {
   await seedDemoCustomer(tx);
 }
 
+/**
+ * What a production database starts with: settings (or, with `catalogue`, the demo catalogue and
+ * all content pages) and the payment methods without credentials.
+ */
+export async function seedProductionRows(tx: DbOrTx, { catalogue }: { catalogue: boolean }): Promise<void> {
+  if (catalogue) {
+    await seedCatalogue(tx);
+    await seedContent(tx);
+  } else {
+    await seedSettings(tx);
+  }
+  await seedPaymentGateways(tx, { withDemoCredentials: false });
+  await resetSequences(tx);
+}
+
+async function hasPaymentGateways(db: DbOrTx): Promise<boolean> {
+  const rows = await db.select({ id: paymentGateways.id }).from(paymentGateways).limit(1);
+  return rows.length > 0;
+}
+
 /** True when product 1 is the demo's first product, i.e. the database holds the demo shop. */
 async function holdsDemoCatalogue(db: Db): Promise<boolean> {
   const first = demoProducts[0];
@@ -85,22 +111,28 @@ async function holdsDemoCatalogue(db: Db): Promise<boolean> {
 }
 
 /**
- * Fills an empty database (no categories) with the demo shop in one transaction, then writes
- * the demo media files that are missing. Does nothing to a database that already has data,
- * except restoring missing media of the demo shop itself.
+ * Fills an empty database (no categories; in production: no payment methods) with the demo shop
+ * (in production: `seedProductionRows`) in one transaction, then writes the demo media files that
+ * are missing. Does nothing to a database that already has data, except restoring missing media
+ * of the demo shop itself.
  */
 export async function ensureDemoShop(db: Db, options: SeedOptions): Promise<void> {
+  const { production } = options;
+  const isEmpty = (q: DbOrTx) => (production ? hasPaymentGateways(q) : hasCategories(q)).then((has) => !has);
   let seeded = false;
-  if (!(await hasCategories(db))) {
+  if (await isEmpty(db)) {
     seeded = await db.transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
       // Another instance may have seeded while we waited for the lock.
-      if (await hasCategories(tx)) return false;
-      await seedDemoRows(tx);
+      if (!(await isEmpty(tx))) return false;
+      if (production) await seedProductionRows(tx, production);
+      else await seedDemoRows(tx);
       return true;
     });
   }
-  if (seeded || (await holdsDemoCatalogue(db))) {
+  if (await holdsDemoCatalogue(db)) {
     await ensureDemoMedia(options.mediaDir, { overwrite: false });
+  } else if (seeded || production) {
+    await ensureDemoMedia(options.mediaDir, { overwrite: false, logosOnly: true });
   }
 }

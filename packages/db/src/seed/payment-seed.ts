@@ -64,11 +64,38 @@ export const gatewaySeeds: readonly GatewaySeed[] = [
 /** Logo file under payment-gateways/ (spec §7: payment-gateways/{a}-{b}.png). */
 export const gatewayLogoFile = (internalName: string): string => `${internalName}-logo.png`;
 
-export async function seedPaymentGateways(tx: DbOrTx): Promise<void> {
+/** Configuration keys of a gateway row that hold secrets (webhook signing secret, webhook id). */
+const SECRET_CONFIG_KEYS = ['webhook_secret', 'webhook_id'];
+
+/** The demo's gateway credentials: public (they are in this file), so never fit for production. */
+export const demoGatewaySecrets: readonly string[] = gatewaySeeds
+  .flatMap((g) => [g.apiKey, g.apiSecret, ...SECRET_CONFIG_KEYS.map((key) => g.config[key] ?? '')])
+  .filter((value) => value !== '');
+
+/** Configuration keys a production row keeps: the currency conversion (Paytm's website follows the mode). */
+const PRODUCTION_CONFIG_KEYS = new Set(['currency_code', 'currency_value']);
+
+/**
+ * The four payment methods. `withDemoCredentials: false` (production) writes them without the
+ * demo keys and webhook secrets: there, every key comes from the environment.
+ */
+export async function seedPaymentGateways(
+  tx: DbOrTx,
+  { withDemoCredentials = true }: { withDemoCredentials?: boolean } = {},
+): Promise<void> {
   await tx.insert(paymentGateways).values(
     gatewaySeeds.map((g, index) => ({
       id: index + 1,
       ...g,
+      ...(withDemoCredentials
+        ? {}
+        : {
+            apiKey: '',
+            apiSecret: '',
+            config: Object.fromEntries(
+              Object.entries(g.config).filter(([key]) => PRODUCTION_CONFIG_KEYS.has(key)),
+            ),
+          }),
       logo: gatewayLogoFile(g.internalName),
       isActive: true,
     })),

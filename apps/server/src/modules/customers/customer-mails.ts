@@ -5,6 +5,7 @@ import { OTP_TTL_MINUTES, type OtpPurpose } from './one-time-code.ts';
 export function codeMail(purpose: OtpPurpose, to: string, code: string): MailContent {
   if (purpose === 'verify_email') {
     return {
+      kind: 'signup-code',
       to,
       subject: 'Your Kesar Foods & Locks verification code',
       heading: 'Verify your email address',
@@ -16,6 +17,7 @@ export function codeMail(purpose: OtpPurpose, to: string, code: string): MailCon
     };
   }
   return {
+    kind: 'password-reset-code',
     to,
     subject: 'Your password reset code',
     heading: 'Reset your password',

@@ -60,6 +60,7 @@ export async function submitContactQuery(
       return;
     }
     await queueMail(ctx, tx, {
+      kind: 'contact-enquiry',
       to,
       subject,
       heading: `New enquiry from ${input.name}`,

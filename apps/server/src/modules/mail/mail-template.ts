@@ -7,6 +7,8 @@ function escapeHtml(value: string): string {
 }
 
 export interface MailContent {
+  /** What the mail is, e.g. 'signup-code' or 'order-placed': named in the log if it cannot be delivered. */
+  kind?: string;
   to: string;
   subject: string;
   /** Short heading shown above the body. */
@@ -43,5 +45,5 @@ export function renderMail(content: MailContent, publicUrl: string): OutgoingMai
     '',
     publicUrl,
   ].join('\n');
-  return { to: content.to, subject: content.subject, html, text };
+  return { kind: content.kind ?? 'other', to: content.to, subject: content.subject, html, text };
 }

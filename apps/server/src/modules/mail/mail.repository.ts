@@ -1,8 +1,10 @@
 import type { DbOrTx, Db } from '@shop/db/client';
 import { mailOutbox } from '@shop/db/schema/index';
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, lte, sql } from 'drizzle-orm';
 
 export interface OutgoingMail {
+  /** What the mail is (signup-code, order-placed, …), for the log and the failed-mail count. */
+  kind: string;
   to: string;
   subject: string;
   html: string;
@@ -13,7 +15,7 @@ export interface OutgoingMail {
 export async function insertMail(db: DbOrTx, mail: OutgoingMail) {
   const [row] = await db
     .insert(mailOutbox)
-    .values({ toAddress: mail.to, subject: mail.subject, html: mail.html, text: mail.text })
+    .values({ kind: mail.kind, toAddress: mail.to, subject: mail.subject, html: mail.html, text: mail.text })
     .returning({ id: mailOutbox.id });
   return row?.id;
 }
@@ -62,4 +64,10 @@ export async function markMailFailed(db: Db, id: number, error: string, retryInM
         : { lastError: error, nextAttemptAt: sql`now() + (${retryInMs} || ' milliseconds')::interval` },
     )
     .where(eq(mailOutbox.id, id));
+}
+
+/** Mails given up on (undelivered for the whole retry period); shown on the health endpoint. */
+export async function countFailedMails(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(mailOutbox).where(eq(mailOutbox.status, 'failed'));
+  return row?.n ?? 0;
 }

@@ -2,9 +2,19 @@ import type { DbOrTx } from '@shop/db/client';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { AppContext } from '../../context.ts';
 import { renderMail, type MailContent } from './mail-template.ts';
-import { claimDueMails, insertMail, markMail, markMailFailed } from './mail.repository.ts';
+import { claimDueMails, countFailedMails, insertMail, markMail, markMailFailed } from './mail.repository.ts';
 
-const MAX_ATTEMPTS = 8;
+/**
+ * How long an undeliverable mail is retried: an SMTP server or mailbox that is down over a long
+ * weekend must not cost a customer their order confirmation. Only a mail still undelivered after
+ * this is marked failed (and logged as an error, and counted on the health endpoint).
+ */
+export const MAIL_RETRY_PERIOD_MS = 3 * 24 * 3_600_000;
+
+/** Wait after the n-th failed attempt: 10 s, 20 s, 40 s, … doubling up to one hour, then hourly. */
+export function mailRetryDelayMs(attempts: number): number {
+  return Math.min(2 ** Math.min(attempts, 20) * 5_000, 3_600_000);
+}
 
 /**
  * Queues a mail in the outbox. Call it inside the transaction of the change that causes the
@@ -15,7 +25,7 @@ export async function queueMail(ctx: AppContext, db: DbOrTx, content: MailConten
 }
 
 /**
- * Delivers outbox mails over SMTP with retries and back-off, or — without SMTP_URL — marks them
+ * Delivers outbox mails over SMTP with retries and back-off for MAIL_RETRY_PERIOD_MS, or — without SMTP_URL — marks them
  * 'kept' and logs them (one-time codes appear in the log outside production only).
  */
 export function createMailDispatcher(ctx: AppContext) {
@@ -51,17 +61,23 @@ export function createMailDispatcher(ctx: AppContext) {
         await markMail(ctx.db, mail.id, 'sent');
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
-        const giveUp = mail.attempts >= MAX_ATTEMPTS;
-        ctx.log.warn(
-          { mailId: mail.id, attempt: mail.attempts, err: message },
-          giveUp ? 'mail failed for good' : 'mail failed; will retry',
-        );
-        await markMailFailed(
-          ctx.db,
-          mail.id,
-          message,
-          giveUp ? null : Math.min(2 ** mail.attempts * 5_000, 3_600_000),
-        );
+        const giveUp = Date.now() - mail.createdAt.getTime() >= MAIL_RETRY_PERIOD_MS;
+        const details = {
+          mailId: mail.id,
+          kind: mail.kind,
+          to: mail.toAddress,
+          attempt: mail.attempts,
+          err: message,
+        };
+        if (giveUp) {
+          ctx.log.error(
+            { ...details, queuedAt: mail.createdAt.toISOString() },
+            `mail not delivered: ${mail.kind} to ${mail.toAddress}, ${mail.attempts} attempts since ${mail.createdAt.toISOString()}; given up`,
+          );
+        } else {
+          ctx.log.warn(details, 'mail not delivered yet; will retry');
+        }
+        await markMailFailed(ctx.db, mail.id, message, giveUp ? null : mailRetryDelayMs(mail.attempts));
       }
     }
   }
@@ -73,6 +89,10 @@ export function createMailDispatcher(ctx: AppContext) {
         running = null;
       });
       return running;
+    },
+    /** Mails given up on after the retry period (the health endpoint shows it). */
+    failedCount(): Promise<number> {
+      return countFailedMails(ctx.db);
     },
     close() {
       transport?.close();

@@ -33,6 +33,7 @@ export async function cancelOrderAsCustomer(
     const email = await customerEmail(tx, customerId);
     if (email) {
       await queueMail(ctx, tx, {
+        kind: 'order-cancelled',
         to: email,
         subject: `Order ${order.orderNumber} cancelled`,
         heading: 'Your order is cancelled',
@@ -48,6 +49,7 @@ export async function cancelOrderAsCustomer(
     const shop = (await settingValue(tx, 'company_email_address'))?.trim();
     if (shop && EMAIL.test(shop)) {
       await queueMail(ctx, tx, {
+        kind: 'order-cancelled-shop',
         to: shop,
         subject: `Order ${order.orderNumber} cancelled by the customer`,
         heading: 'An order was cancelled',

@@ -19,6 +19,12 @@ const row = (overrides: Partial<GatewayRow>): GatewayRow => ({
 });
 const dev = loadConfig({ NODE_ENV: 'development' });
 const prod = loadConfig({ NODE_ENV: 'production', CAPTCHA_HMAC_KEY: 'x'.repeat(32) });
+const prodTest = loadConfig({
+  NODE_ENV: 'production',
+  CAPTCHA_HMAC_KEY: 'x'.repeat(32),
+  PAYTM_MODE: 'test',
+  PAYPAL_MODE: 'test',
+});
 
 describe('gateway settings', () => {
   it('runs the simulators outside production by default, and as GATEWAY_SIMULATOR says', () => {
@@ -35,18 +41,20 @@ describe('gateway settings', () => {
     });
   });
 
-  it('points at the real hosts in production: Paytm stage or live by environment, PayPal sandbox or live', () => {
+  it('points at the real hosts in production: live unless the gateway is marked test (Paytm stage, PayPal sandbox)', () => {
     expect(resolveGateway(row({}), prod, 'x')).toMatchObject({
       baseUrl: 'https://api.razorpay.com/v1',
       scriptUrl: 'https://checkout.razorpay.com/v1/checkout.js',
     });
     const paytm = row({ internalName: 'paytm', apiKey: 'MID1', apiSecret: 'k'.repeat(16), config: {} });
-    expect(resolveGateway({ ...paytm, environment: 'stage' }, prod, 'x')).toMatchObject({
+    expect(resolveGateway({ ...paytm, environment: 'stage' }, prodTest, 'x')).toMatchObject({
+      environment: 'test',
       baseUrl: 'https://securegw-stage.paytm.in',
       scriptUrl: 'https://securegw-stage.paytm.in/merchantpgpui/checkoutjs/merchants/MID1.js',
       website: 'WEBSTAGING',
     });
-    expect(resolveGateway({ ...paytm, environment: 'live' }, prod, 'x')).toMatchObject({
+    expect(resolveGateway({ ...paytm, environment: 'stage' }, prod, 'x')).toMatchObject({
+      environment: 'live',
       baseUrl: 'https://securegw.paytm.in',
       website: 'DEFAULT',
     });
@@ -55,14 +63,35 @@ describe('gateway settings', () => {
       apiKey: 'cid',
       config: { currency_value: '0.012', currency_code: 'USD' },
     });
-    expect(resolveGateway(paypal, prod, 'x')).toMatchObject({
+    expect(resolveGateway(paypal, prodTest, 'x')).toMatchObject({
       baseUrl: 'https://api-m.sandbox.paypal.com',
       scriptUrl: 'https://www.paypal.com/sdk/js?client-id=cid&currency=USD&intent=capture',
       currencyValue: '0.012',
     });
-    expect(resolveGateway({ ...paypal, environment: 'live' }, prod, 'x')).toMatchObject({
+    expect(resolveGateway(paypal, prod, 'x')).toMatchObject({
       baseUrl: 'https://api-m.paypal.com',
     });
+  });
+
+  it('keeps the row environment outside production unless a mode is set, and offers nothing of a gateway turned off', () => {
+    const paytm = row({
+      internalName: 'paytm',
+      environment: 'live',
+      apiKey: 'MID1',
+      apiSecret: 'k'.repeat(16),
+    });
+    const real = loadConfig({ NODE_ENV: 'development', GATEWAY_SIMULATOR: 'off' });
+    expect(resolveGateway(paytm, real, 'x')).toMatchObject({ baseUrl: 'https://securegw.paytm.in' });
+    expect(
+      resolveGateway(row({}), loadConfig({ NODE_ENV: 'development', RAZORPAY_MODE: 'off' }), 'x'),
+    ).toBeUndefined();
+    expect(
+      resolveGateway(
+        row({}),
+        loadConfig({ NODE_ENV: 'production', CAPTCHA_HMAC_KEY: 'x'.repeat(32), RAZORPAY_MODE: 'off' }),
+        'x',
+      ),
+    ).toBeUndefined();
   });
 
   it('lets environment variables override the database values', () => {

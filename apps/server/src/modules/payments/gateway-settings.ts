@@ -11,6 +11,20 @@ export function simulatorEnabled(config: Config): boolean {
   return config.GATEWAY_SIMULATOR ? config.GATEWAY_SIMULATOR === 'on' : !config.isProduction;
 }
 
+export type GatewayMode = 'live' | 'test' | 'off';
+export type OnlineGateway = Exclude<GatewayName, 'cod'>;
+
+/**
+ * RAZORPAY_MODE, PAYTM_MODE, PAYPAL_MODE. Unset means live in production (a production shop takes
+ * real money unless told otherwise); elsewhere undefined: the database row's environment decides.
+ */
+export function gatewayMode(config: Config, gateway: OnlineGateway): GatewayMode | undefined {
+  const set = { razorpay: config.RAZORPAY_MODE, paytm: config.PAYTM_MODE, paypal: config.PAYPAL_MODE }[
+    gateway
+  ];
+  return set ?? (config.isProduction ? 'live' : undefined);
+}
+
 /**
  * How the server reaches itself (the in-process simulators, their webhooks): the address it
  * actually listens on (so PORT=0 works), else PUBLIC_URL.
@@ -84,15 +98,22 @@ const trimSlash = (url: string) => url.replace(/\/+$/, '');
 /**
  * A gateway's effective settings: environment variables override the database row; base and
  * script URLs default to the in-process simulators when they run (scripts as root-relative
- * paths, so the browser loads them from whatever host it uses) and to the real hosts otherwise.
+ * paths, so the browser loads them from whatever host it uses) and to the real hosts otherwise,
+ * live or test as the gateway's mode (or, without one, the row's environment) says. A gateway
+ * whose mode is `off` has no settings: it is not offered and not called.
  */
 export function resolveGateway(row: GatewayRow, config: Config, origin: string): GatewaySettings | undefined {
   const sim = simulatorEnabled(config);
-  const isLive = row.environment === 'live';
-  const common = { id: row.id, name: row.name, environment: row.environment, isLive };
+  const name = row.internalName as GatewayName;
+  const mode =
+    name === 'razorpay' || name === 'paytm' || name === 'paypal' ? gatewayMode(config, name) : undefined;
+  // A gateway turned off is neither offered nor called.
+  if (mode === 'off') return undefined;
+  const isLive = mode ? mode === 'live' : row.environment === 'live';
+  const common = { id: row.id, name: row.name, environment: mode ?? row.environment, isLive };
   const simApi = (name: string) => `${origin}${SIMULATOR_PREFIX}/${name}`;
   const simScript = (name: string) => `${SIMULATOR_PREFIX}/${name}`;
-  switch (row.internalName as GatewayName) {
+  switch (name) {
     case 'cod':
       return { ...common, gateway: 'cod' };
     case 'razorpay':

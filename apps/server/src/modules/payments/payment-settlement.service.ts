@@ -206,6 +206,7 @@ export async function settlePayment(
       const email = becomesConfirmed ? await customerEmail(tx, order.customerId) : undefined;
       if (email) {
         await queueMail(ctx, tx, {
+          kind: 'order-placed',
           to: email,
           subject: `Order ${order.orderNumber} placed successfully`,
           heading: 'Thank you for your order',

@@ -151,7 +151,13 @@ async function mailCustomer(
       body: `The refund of ${amount} for order ${order.orderNumber} failed at the payment gateway. Our team has been told and will contact you to return the money another way.`,
     },
   }[kind];
-  await queueMail(ctx, db, { to, subject: texts.subject, heading: texts.heading, paragraphs: [texts.body] });
+  await queueMail(ctx, db, {
+    kind: `refund-${kind}`,
+    to,
+    subject: texts.subject,
+    heading: texts.heading,
+    paragraphs: [texts.body],
+  });
 }
 
 /**

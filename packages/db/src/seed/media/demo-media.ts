@@ -17,7 +17,12 @@ import { type MediaJob, type MediaOutput, runMediaJobs } from './render.ts';
 export interface DemoMediaOptions {
   /** Re-render files that exist (npm run seed); otherwise only missing files are written. */
   overwrite: boolean;
+  /** Only the shop's logos and the payment methods' logos (a production shop without the demo catalogue). */
+  logosOnly?: boolean;
 }
+
+const isLogo = (file: string) =>
+  file.startsWith('assets/company-logo-') || file.startsWith('payment-gateways/');
 
 const webp = (file: string, width: number, height = width): MediaOutput => ({
   file,
@@ -106,5 +111,8 @@ export function demoMediaJobs(): MediaJob[] {
 
 /** Writes the demo shop's images and catalogue PDF under mediaDir; returns the number of files written. */
 export function ensureDemoMedia(mediaDir: string, options: DemoMediaOptions): Promise<number> {
-  return runMediaJobs(demoMediaJobs(), mediaDir, options.overwrite);
+  const jobs = demoMediaJobs().filter(
+    (job) => !options.logosOnly || (job.kind === 'svg' && job.outputs.every((output) => isLogo(output.file))),
+  );
+  return runMediaJobs(jobs, mediaDir, options.overwrite);
 }

@@ -10,6 +10,7 @@ import type { Config } from './env.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { findAccessToken } from './modules/customers/customer-lookup.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
 import { createMailDispatcher } from './modules/mail/mail.service.ts';
@@ -78,15 +79,13 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const limiter = redis
     ? redisRateLimiter(redis.duplicate(), limiterOptions)
     : memoryRateLimiter(limiterOptions);
+  const shared = { config, database, db: database.db, log: app.log, limiter };
+  // Shared code sees the modules' services only through the shapes AppContext declares.
   const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    log: app.log,
-    limiter,
-    mail: undefined as unknown as AppContext['mail'],
+    ...shared,
+    mail: createMailDispatcher(shared),
+    findAccessToken: (token) => findAccessToken(database.db, token),
   };
-  ctx.mail = createMailDispatcher(ctx);
 
   // External plugins.
   await registerSecurityHeaders(app, config);

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@shop/db/client';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, MailDispatcher } from '../../context.ts';
 import { renderMail, type MailContent } from './mail-template.ts';
 import { claimDueMails, insertMail, markMail, markMailFailed } from './mail.repository.ts';
 
@@ -18,7 +18,7 @@ export async function queueMail(ctx: AppContext, db: DbOrTx, content: MailConten
  * Delivers outbox mails over SMTP with retries and back-off, or — without SMTP_URL — marks them
  * 'kept' and logs them (one-time codes appear in the log outside production only).
  */
-export function createMailDispatcher(ctx: AppContext) {
+export function createMailDispatcher(ctx: Pick<AppContext, 'config' | 'db' | 'log'>): MailDispatcher {
   const transport: Transporter | null = ctx.config.SMTP_URL
     ? nodemailer.createTransport(ctx.config.SMTP_URL)
     : null;
@@ -67,7 +67,6 @@ export function createMailDispatcher(ctx: AppContext) {
   }
 
   return {
-    /** Delivers what is due now; concurrent calls share one run. */
     flush(): Promise<void> {
       running ??= runOnce().finally(() => {
         running = null;
@@ -79,5 +78,3 @@ export function createMailDispatcher(ctx: AppContext) {
     },
   };
 }
-
-export type MailDispatcher = ReturnType<typeof createMailDispatcher>;

@@ -1,5 +1,5 @@
 import { ApiFailure, type ApiGetOptions, withQuery } from '@shop/contract/storefront-context';
-import { sessionStore } from '../features/session/session-store.ts';
+import { sessionStore } from './session-store.ts';
 
 export const API_BASE = '/backend/api/web';
 

@@ -6,11 +6,11 @@ import { useForm } from 'react-hook-form';
 import { type MetaFunction, useNavigate } from 'react-router';
 import { InnerPageBanner } from '../components/inner-page-banner.tsx';
 import { Protected } from '../components/protected.tsx';
-import { accountApi, RESET_SCOPE_FLAG } from '../features/account/account-api.ts';
+import { accountApi } from '../features/account/account-api.ts';
 import { AccountCard } from '../features/account/account-card.tsx';
 import { PasswordField } from '../features/account/password-field.tsx';
 import { privatePageMeta } from '../features/seo/private-page-meta.ts';
-import { userData } from '../features/session/session-store.ts';
+import { RESET_SCOPE_FLAG, userData } from '../lib/session-store.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 
 export const meta: MetaFunction = (args) => privatePageMeta('Change Password', 'change_password', args);

@@ -6,11 +6,11 @@ import { ApiFailure } from '@shop/contract/storefront-context';
 import { IconLogin2, IconMail, IconUserCircle } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { Link, type MetaFunction, useNavigate, useSearchParams } from 'react-router';
-import { accountApi, safeLocalPath, startSession, withEmail } from '../features/account/account-api.ts';
+import { accountApi, safeLocalPath, withEmail } from '../features/account/account-api.ts';
 import { AccountCard } from '../features/account/account-card.tsx';
 import { PasswordField } from '../features/account/password-field.tsx';
 import { privatePageMeta } from '../features/seo/private-page-meta.ts';
-import { afterLoginRedirect } from '../features/session/session-store.ts';
+import { afterLoginRedirect, startSession } from '../lib/session-store.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 
 export const meta: MetaFunction = (args) => privatePageMeta('Login', 'login', args);

@@ -7,7 +7,7 @@ import { listVideos } from '../features/gallery/gallery-api.server.ts';
 import { GalleryPage } from '../features/gallery/gallery-page.tsx';
 import { GalleryEmpty } from '../features/gallery/gallery-states.tsx';
 import { VideoGrid } from '../features/gallery/video-grid.tsx';
-import { rootDataFrom, type StorefrontLoaderArgs } from '../features/layout/root-data.ts';
+import { rootDataFrom, type StorefrontLoaderArgs } from '../lib/root-data.ts';
 import { breadcrumbJsonLd, pageMeta, shopName } from '../features/seo/page-meta.ts';
 
 /** /gallery/video/{category}: fully rendered on the server (crawlers, first paint). */

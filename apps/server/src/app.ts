@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import { API_PREFIX } from '@shop/contract/api-prefix';
 import { installFallbackValidationMessages } from '@shop/contract/validation';
 import type { Database } from '@shop/db/client';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -27,8 +28,6 @@ import { registerSecurityHeaders } from './plugins/security.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { sendMalformedUrl } from './storefront/malformed-url-page.ts';
 import { registerStorefront } from './storefront/storefront.ts';
-
-export const API_PREFIX = '/backend/api/web';
 
 export interface BuildOptions {
   config: Config;

@@ -2,7 +2,10 @@ import { Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { OrderTotals } from '../../components/order-totals.tsx';
 
-/** The Order Summary card of cart, shipping and order details: the order's totals and what the page adds below them. */
+/**
+ * The Order Summary card of cart, shipping and order details: the order's totals and what the
+ * page adds below them.
+ */
 export function OrderSummary({
   subtotal,
   discount,

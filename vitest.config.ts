@@ -2,7 +2,12 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/web/app/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/web/app/**/*.test.ts',
+      'scripts/*.test.ts',
+    ],
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -1,5 +1,6 @@
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
+import { API_PREFIX } from '@shop/contract/api-prefix';
 import { installFallbackValidationMessages } from '@shop/contract/validation';
 import type { Database } from '@shop/db/client';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -10,6 +11,7 @@ import type { Config } from './env.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
+import { findAccessToken } from './modules/customers/customer-lookup.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
 import { createMailDispatcher } from './modules/mail/mail.service.ts';
@@ -27,8 +29,6 @@ import { registerSecurityHeaders } from './plugins/security.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { sendMalformedUrl } from './storefront/malformed-url-page.ts';
 import { registerStorefront } from './storefront/storefront.ts';
-
-export const API_PREFIX = '/backend/api/web';
 
 export interface BuildOptions {
   config: Config;
@@ -80,15 +80,13 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const limiter = redis
     ? redisRateLimiter(redis.duplicate(), limiterOptions)
     : memoryRateLimiter(limiterOptions);
+  const shared = { config, database, db: database.db, log: app.log, limiter };
+  // Shared code sees the modules' services only through the shapes AppContext declares.
   const ctx: AppContext = {
-    config,
-    database,
-    db: database.db,
-    log: app.log,
-    limiter,
-    mail: undefined as unknown as AppContext['mail'],
+    ...shared,
+    mail: createMailDispatcher(shared),
+    findAccessToken: (token) => findAccessToken(database.db, token),
   };
-  ctx.mail = createMailDispatcher(ctx);
 
   // External plugins.
   await registerSecurityHeaders(app, config);

@@ -1,12 +1,30 @@
+import type { CustomerTokenScope } from '@shop/contract/customers';
 import type { Database, Db } from '@shop/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './env.ts';
-import type { MailDispatcher } from './modules/mail/mail.service.ts';
 import type { RateLimiter } from './plugins/rate-limiter.ts';
+
+/** Delivers the mails queued in the outbox (the mail module provides it). */
+export interface MailDispatcher {
+  /** Delivers what is due now; concurrent calls share one run. */
+  flush(): Promise<void>;
+  /** Mails given up on after the retry period (the health endpoint shows it). */
+  failedCount(): Promise<number>;
+  close(): void;
+}
+
+/** The live (unrevoked, unexpired) access token behind a presented Bearer token. */
+export interface AccessToken {
+  id: number;
+  customerId: number;
+  scope: CustomerTokenScope;
+}
 
 /**
  * What every module gets: configuration, the database and shared infrastructure.
- * Built once in app.ts; nothing here holds state another instance would need.
+ * Built once in app.ts; nothing here holds state another instance would need. The shapes of the
+ * services that modules provide to shared code (mail delivery, the access-token lookup of the
+ * HTTP guard) are declared here, so that shared code never imports a module.
  */
 export interface AppContext {
   config: Config;
@@ -15,4 +33,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   limiter: RateLimiter;
   mail: MailDispatcher;
+  /** Finds the access token of a request (the customers module provides it). */
+  findAccessToken(token: string): Promise<AccessToken | undefined>;
 }

@@ -4,9 +4,9 @@ import { useNotifications } from '@mantine/notifications';
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import { GeneralErrorBoundary } from './components/general-error-boundary.tsx';
-import { loadRootData } from './features/layout/load-root-data.server.ts';
-import type { RootData, StorefrontLoaderArgs } from './features/layout/root-data.ts';
-import { ShopLayout } from './features/layout/shop-layout.tsx';
+import { loadRootData } from './layout/load-root-data.server.ts';
+import type { RootData, StorefrontLoaderArgs } from './lib/root-data.ts';
+import { ShopLayout } from './layout/shop-layout.tsx';
 import { useNonce } from './lib/csp-nonce.tsx';
 import { earlyInputScript, replayEarlyInput } from './lib/early-input.ts';
 import { pageMeta } from './features/seo/page-meta.ts';
@@ -14,7 +14,7 @@ import { theme } from './theme.ts';
 
 // The notices' container (with Mantine's Portal and Transition) is not needed for the first paint,
 // nor at all until something raises a notice: it is loaded then (notices wait in Mantine's store).
-const NotificationsHost = lazy(() => import('./features/layout/notifications-host.tsx'));
+const NotificationsHost = lazy(() => import('./layout/notifications-host.tsx'));
 
 /** Mounts the notices' container once the first notice is raised, and keeps it. */
 function LazyNotifications() {

@@ -6,8 +6,9 @@ export default [
   route('category/:categoryId/:pageNumber/:categorySlug', 'routes/category.tsx'),
   route('search', 'routes/search.tsx'),
   route('page/:slug', 'routes/content-page.tsx'),
-  route('gallery/video/:category', 'routes/video-gallery.tsx'),
-  route('gallery/:category', 'routes/photo-gallery.tsx'),
+  // One gallery route module serves both galleries (it tells them apart by the path).
+  route('gallery/video/:category', 'routes/gallery.tsx', { id: 'video-gallery' }),
+  route('gallery/:category', 'routes/gallery.tsx', { id: 'photo-gallery' }),
   route('contact-us', 'routes/contact-us.tsx'),
   route('settings', 'routes/debug-settings.tsx'),
   route('contents', 'routes/debug-contents.tsx'),

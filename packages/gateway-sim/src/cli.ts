@@ -1,3 +1,4 @@
+import { API_PREFIX } from '@shop/contract/api-prefix';
 import Fastify from 'fastify';
 import { demoAccounts, staticAccounts } from './accounts.ts';
 import { createGatewaySimulators, SIM_PREFIX } from './simulators.ts';
@@ -17,7 +18,7 @@ const port = Number(argument('port') ?? process.env.PORT ?? 4010);
 const host = argument('host') ?? '127.0.0.1';
 const webhookBase = argument('webhook-base')?.replace(/\/$/, '');
 const hook = (gateway: string) =>
-  webhookBase ? `${webhookBase}/backend/api/web/payments/webhooks/${gateway}` : undefined;
+  webhookBase ? `${webhookBase}${API_PREFIX}/payments/webhooks/${gateway}` : undefined;
 
 const sims = createGatewaySimulators({
   accounts: staticAccounts({

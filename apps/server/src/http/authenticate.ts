@@ -1,12 +1,12 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { CustomerTokenScope } from '@shop/contract/customers';
 import type { AppContext } from '../context.ts';
-import { findLiveToken, type TokenScope } from '../modules/customers/customer-token.ts';
 import { AppError } from './app-error.ts';
 
 export interface RequestCustomer {
   id: number;
   tokenId: number;
-  scope: TokenScope;
+  scope: CustomerTokenScope;
 }
 
 declare module 'fastify' {
@@ -28,14 +28,14 @@ function bearerOf(request: FastifyRequest): string | undefined {
  */
 export function requireCustomer(
   ctx: AppContext,
-  scopes: TokenScope[] = ['full'],
+  scopes: CustomerTokenScope[] = ['full'],
 ): preHandlerAsyncHookHandler {
   return async (request) => {
     const token = bearerOf(request);
     if (!token || token.length > 200) throw AppError.unauthorized();
-    const row = await findLiveToken(ctx.db, token);
-    if (!row || !scopes.includes(row.scope as TokenScope)) throw AppError.unauthorized();
-    request.customer = { id: row.customerId, tokenId: row.id, scope: row.scope as TokenScope };
+    const row = await ctx.findAccessToken(token);
+    if (!row || !scopes.includes(row.scope)) throw AppError.unauthorized();
+    request.customer = { id: row.customerId, tokenId: row.id, scope: row.scope };
   };
 }
 

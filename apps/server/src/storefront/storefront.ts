@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { errorMessageOf } from '@shop/contract/api-error';
+import { API_PREFIX } from '@shop/contract/api-prefix';
 import { ApiFailure, type StorefrontLoadContext, withQuery } from '@shop/contract/storefront-context';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
@@ -21,7 +22,7 @@ function inProcessApi(app: FastifyInstance): StorefrontLoadContext['api'] {
     ) {
       const response = await app.inject({
         method: 'GET',
-        url: withQuery(`/backend/api/web/${path.replace(/^\//, '')}`, options.query),
+        url: withQuery(`${API_PREFIX}/${path.replace(/^\//, '')}`, options.query),
         headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
       });
       const data: unknown = response.body ? JSON.parse(response.body) : null;

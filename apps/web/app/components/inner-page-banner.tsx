@@ -1,7 +1,7 @@
 import { mediaSrcSet, mediaUrl } from '@shop/contract/media';
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import { bannersOf, useRootData } from '../features/layout/root-data.ts';
+import { bannersOf, useRootData } from '../lib/root-data.ts';
 import classes from './inner-page-banner.module.css';
 import { Container } from './ui/container.tsx';
 

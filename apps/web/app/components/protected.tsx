@@ -6,11 +6,11 @@ import { type ReactNode, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import {
   afterLoginRedirect,
+  isPasswordResetSession,
   type SessionCustomer,
   userData,
   useSession,
-} from '../features/session/session-store.ts';
-import { isPasswordResetSession } from '../features/account/account-api.ts';
+} from '../lib/session-store.ts';
 import { api } from '../lib/api-client.ts';
 
 /**

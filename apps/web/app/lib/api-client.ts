@@ -1,7 +1,6 @@
+import { API_PREFIX } from '@shop/contract/api-prefix';
 import { ApiFailure, type ApiGetOptions, withQuery } from '@shop/contract/storefront-context';
-import { sessionStore } from '../features/session/session-store.ts';
-
-export const API_BASE = '/backend/api/web';
+import { sessionStore } from './session-store.ts';
 
 /** Client-side fetch error statuses of spec §8. */
 export type FetchErrorStatus = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR';
@@ -33,7 +32,7 @@ export async function apiRequest<T>(
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? 30_000);
   let response: Response;
   try {
-    response = await fetch(withQuery(`${API_BASE}/${path.replace(/^\//, '')}`, options.query), {
+    response = await fetch(withQuery(`${API_PREFIX}/${path.replace(/^\//, '')}`, options.query), {
       method,
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),

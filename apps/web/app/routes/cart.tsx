@@ -20,7 +20,7 @@ import { IconAlertTriangle, IconInfoCircle, IconArrowRight } from '@tabler/icons
 import { useState } from 'react';
 import { type MetaFunction, useNavigate } from 'react-router';
 import { InnerPageBanner } from '../components/inner-page-banner.tsx';
-import { cartSubtotal, useCart } from '../features/cart/cart-store.ts';
+import { cartSubtotal, useCart } from '../lib/cart-store.ts';
 import { CartLines } from '../features/checkout/cart-lines.tsx';
 import { privatePageMeta } from '../features/seo/private-page-meta.ts';
 import { checkoutDraft } from '../features/checkout/checkout-draft.ts';
@@ -30,7 +30,7 @@ import { OrderSummary } from '../features/checkout/order-summary.tsx';
 import { useCartPricing } from '../features/checkout/use-cart-pricing.ts';
 import { useCoupon } from '../features/checkout/use-coupon.ts';
 import classes from '../features/checkout/checkout.module.css';
-import { afterLoginRedirect, sessionStore } from '../features/session/session-store.ts';
+import { afterLoginRedirect, sessionStore } from '../lib/session-store.ts';
 
 export const meta: MetaFunction = (args) => privatePageMeta('Cart', 'cart', args);
 

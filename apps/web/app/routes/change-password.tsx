@@ -1,16 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack } from '@mantine/core';
 import { type ChangePasswordFormInput, changePasswordFormSchema } from '@shop/contract/customers';
 import { IconLockPassword } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { type MetaFunction, useNavigate } from 'react-router';
 import { InnerPageBanner } from '../components/inner-page-banner.tsx';
 import { Protected } from '../components/protected.tsx';
-import { accountApi, RESET_SCOPE_FLAG } from '../features/account/account-api.ts';
+import { accountApi } from '../features/account/account-api.ts';
 import { AccountCard } from '../features/account/account-card.tsx';
+import { AccountForm } from '../features/account/account-form.tsx';
 import { PasswordField } from '../features/account/password-field.tsx';
 import { privatePageMeta } from '../features/seo/private-page-meta.ts';
-import { userData } from '../features/session/session-store.ts';
+import { RESET_SCOPE_FLAG, userData } from '../lib/session-store.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 
 export const meta: MetaFunction = (args) => privatePageMeta('Change Password', 'change_password', args);
@@ -59,25 +59,24 @@ function ChangePasswordForm() {
       icon={<IconLockPassword size={30} aria-hidden="true" />}
       banner={false}
     >
-      <form noValidate onSubmit={form.handleSubmit(submit)}>
-        <Stack gap="md">
-          <PasswordField
-            label="New Password"
-            autoComplete="new-password"
-            error={errors.new_password?.message}
-            {...form.register('new_password')}
-          />
-          <PasswordField
-            label="Retype Password"
-            autoComplete="new-password"
-            error={errors.confirm_password?.message}
-            {...form.register('confirm_password')}
-          />
-          <Button color="maroon" type="submit" size="md" fullWidth loading={isSubmitting}>
-            Change Password
-          </Button>
-        </Stack>
-      </form>
+      <AccountForm
+        onSubmit={form.handleSubmit(submit)}
+        submitLabel="Change Password"
+        submitting={isSubmitting}
+      >
+        <PasswordField
+          label="New Password"
+          autoComplete="new-password"
+          error={errors.new_password?.message}
+          {...form.register('new_password')}
+        />
+        <PasswordField
+          label="Retype Password"
+          autoComplete="new-password"
+          error={errors.confirm_password?.message}
+          {...form.register('confirm_password')}
+        />
+      </AccountForm>
     </AccountCard>
   );
 }

@@ -4,7 +4,7 @@ import { contactDetailsOf } from '../features/contact/contact-details.ts';
 import { ContactForm } from '../features/contact/contact-form.tsx';
 import { ContactInfo } from '../features/contact/contact-info.tsx';
 import classes from '../features/contact/contact.module.css';
-import { rootDataFrom, useRootData } from '../features/layout/root-data.ts';
+import { rootDataFrom, useRootData } from '../lib/root-data.ts';
 import { breadcrumbJsonLd, pageMeta, shopName } from '../features/seo/page-meta.ts';
 import { Container } from '../components/ui/container.tsx';
 

@@ -2,7 +2,7 @@ import { data, type MetaFunction, useLoaderData } from 'react-router';
 import { ContentMissingView, ContentPageView } from '../features/content/content-page-view.tsx';
 import { findPage } from '../features/content/find-page.server.ts';
 import { decodeSlug } from '../features/content/slug.ts';
-import { rootDataFrom, type StorefrontLoaderArgs } from '../features/layout/root-data.ts';
+import { rootDataFrom, type StorefrontLoaderArgs } from '../lib/root-data.ts';
 import { breadcrumbJsonLd, pageMeta } from '../features/seo/page-meta.ts';
 import { useScrollToTopOnChange } from '../lib/use-scroll-to-top.ts';
 

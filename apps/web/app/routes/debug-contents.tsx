@@ -1,4 +1,4 @@
-import type { StorefrontLoaderArgs } from '../features/layout/root-data.ts';
+import type { StorefrontLoaderArgs } from '../lib/root-data.ts';
 import type { Collection } from '@shop/contract/collection';
 import type { ContentBlock } from '@shop/contract/content';
 import { type MetaFunction, useLoaderData } from 'react-router';

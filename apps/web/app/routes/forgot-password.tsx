@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { type EmailOnlyInput, emailOnlySchema } from '@shop/contract/customers';
-import { IconKey, IconMail } from '@tabler/icons-react';
+import { IconKey } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
-import { Link, type MetaFunction, useNavigate } from 'react-router';
+import { type MetaFunction, useNavigate } from 'react-router';
 import { accountApi, withEmail } from '../features/account/account-api.ts';
 import { AccountCard } from '../features/account/account-card.tsx';
+import { AccountForm, EmailField } from '../features/account/account-form.tsx';
 import { privatePageMeta } from '../features/seo/private-page-meta.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 
@@ -33,30 +33,15 @@ export default function ForgotPasswordRoute() {
       heading="Forgot your password?"
       description="Enter the e-mail address of your account and we will send you an OTP to reset your password."
       icon={<IconKey size={30} aria-hidden="true" />}
-      footer={
-        <>
-          Remembered it?{' '}
-          <Anchor c="maroon.8" component={Link} to="/login" fw={600}>
-            Back to login
-          </Anchor>
-        </>
-      }
+      footer={{ text: 'Remembered it?', to: '/login', label: 'Back to login' }}
     >
-      <form noValidate onSubmit={form.handleSubmit(submit)}>
-        <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            leftSection={<IconMail size={18} aria-hidden="true" />}
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-          <Button color="maroon" type="submit" size="md" fullWidth loading={isSubmitting}>
-            Reset Password
-          </Button>
-        </Stack>
-      </form>
+      <AccountForm
+        onSubmit={form.handleSubmit(submit)}
+        submitLabel="Reset Password"
+        submitting={isSubmitting}
+      >
+        <EmailField error={errors.email?.message} {...form.register('email')} />
+      </AccountForm>
     </AccountCard>
   );
 }

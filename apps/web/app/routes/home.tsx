@@ -2,6 +2,7 @@ import type { Product } from '@shop/contract/catalogue';
 import type { Collection } from '@shop/contract/collection';
 import type { Testimonial } from '@shop/contract/content';
 import { type MetaArgs, useLoaderData } from 'react-router';
+import { ProductGrid } from '../features/catalogue/product-grid.tsx';
 import { BannerCarousel } from '../features/home/banner-carousel.tsx';
 import { FeaturedProducts } from '../features/home/featured-products.tsx';
 import { FollowAndSubscribe } from '../features/home/follow-and-subscribe.tsx';
@@ -9,13 +10,8 @@ import classes from '../features/home/home.module.css';
 import { MoreToDiscover } from '../features/home/more-to-discover.tsx';
 import { Testimonials } from '../features/home/testimonials.tsx';
 import { VideoBlock } from '../features/home/video-block.tsx';
-import {
-  bannersOf,
-  rootDataFrom,
-  type StorefrontLoaderArgs,
-  useRootData,
-} from '../features/layout/root-data.ts';
-import { shopTexts } from '../features/layout/shop-texts.ts';
+import { bannersOf, rootDataFrom, type StorefrontLoaderArgs, useRootData } from '../lib/root-data.ts';
+import { shopTexts } from '../lib/shop-texts.ts';
 import { pageMeta, shopName } from '../features/seo/page-meta.ts';
 
 /** Featured products and testimonials (banners and texts come with the root data). */
@@ -56,7 +52,12 @@ export default function Home() {
         rightBanners={bannersOf(data, 'Home Right Video Banners')}
         bottomBanners={bannersOf(data, 'Home Bottom Video Banners')}
       />
-      <FeaturedProducts products={featured} description={texts.featuredDescription} />
+      {/* Hidden when there are none; 4 per row on large screens, 3 on medium, 2 on small. */}
+      {featured.length > 0 && (
+        <FeaturedProducts description={texts.featuredDescription}>
+          <ProductGrid products={featured} cols={{ base: 2, md: 3, lg: 4 }} />
+        </FeaturedProducts>
+      )}
       <Testimonials items={testimonials} description={texts.peopleSayingDescription} />
       <MoreToDiscover
         text={texts.moreToDiscoverText}

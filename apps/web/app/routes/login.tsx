@@ -1,16 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import { customerMessages, type LoginInput, loginSchema } from '@shop/contract/customers';
 import { messages } from '@shop/contract/messages';
 import { ApiFailure } from '@shop/contract/storefront-context';
-import { IconLogin2, IconMail, IconUserCircle } from '@tabler/icons-react';
+import { IconLogin2, IconUserCircle } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { Link, type MetaFunction, useNavigate, useSearchParams } from 'react-router';
-import { accountApi, safeLocalPath, startSession, withEmail } from '../features/account/account-api.ts';
+import { accountApi, safeLocalPath, withEmail } from '../features/account/account-api.ts';
 import { AccountCard } from '../features/account/account-card.tsx';
+import { AccountForm, EmailField } from '../features/account/account-form.tsx';
 import { PasswordField } from '../features/account/password-field.tsx';
 import { privatePageMeta } from '../features/seo/private-page-meta.ts';
-import { afterLoginRedirect } from '../features/session/session-store.ts';
+import { afterLoginRedirect, startSession } from '../lib/session-store.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
 
 export const meta: MetaFunction = (args) => privatePageMeta('Login', 'login', args);
@@ -55,48 +56,27 @@ export default function LoginRoute() {
       heading="Welcome back"
       description="Log in to see your orders, saved addresses and to check out faster."
       icon={<IconUserCircle size={30} aria-hidden="true" />}
-      footer={
-        <>
-          Don&apos;t have an account?{' '}
-          <Anchor c="maroon.8" component={Link} to="/signup" fw={600}>
-            Signup here
-          </Anchor>
-        </>
-      }
+      footer={{ text: "Don't have an account?", to: '/signup', label: 'Signup here' }}
     >
-      <form noValidate onSubmit={form.handleSubmit(submit)}>
-        <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            leftSection={<IconMail size={18} aria-hidden="true" />}
-            error={errors.username?.message}
-            {...form.register('username')}
-          />
-          <PasswordField
-            label="Password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...form.register('password')}
-          />
-          <Group justify="flex-end" mt={-6}>
-            <Anchor c="maroon.8" component={Link} to="/forgot-password" size="sm">
-              Forgot password?
-            </Anchor>
-          </Group>
-          <Button
-            color="maroon"
-            type="submit"
-            size="md"
-            fullWidth
-            loading={isSubmitting}
-            leftSection={<IconLogin2 size={18} aria-hidden="true" />}
-          >
-            Login
-          </Button>
-        </Stack>
-      </form>
+      <AccountForm
+        onSubmit={form.handleSubmit(submit)}
+        submitLabel="Login"
+        submitIcon={<IconLogin2 size={18} aria-hidden="true" />}
+        submitting={isSubmitting}
+      >
+        <EmailField error={errors.username?.message} {...form.register('username')} />
+        <PasswordField
+          label="Password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <Group justify="flex-end" mt={-6}>
+          <Anchor c="maroon.8" component={Link} to="/forgot-password" size="sm">
+            Forgot password?
+          </Anchor>
+        </Group>
+      </AccountForm>
     </AccountCard>
   );
 }

@@ -269,7 +269,7 @@ function OrderActions({ order, onChange }: { order: Order; onChange: (order: Ord
         </Button>
       )}
       {cancellable && (
-        <Button color="red" variant="outline" onClick={() => setConfirming(true)}>
+        <Button color="red.9" variant="outline" onClick={() => setConfirming(true)}>
           Cancel order
         </Button>
       )}
@@ -289,7 +289,7 @@ function OrderActions({ order, onChange }: { order: Order; onChange: (order: Ord
             <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>
               Keep order
             </Button>
-            <Button color="red" onClick={cancel} loading={busy}>
+            <Button color="red.9" onClick={cancel} loading={busy}>
               Yes, cancel order
             </Button>
           </Group>

@@ -5,7 +5,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link, type MetaArgs, useNavigate } from 'react-router';
 import { InnerPageBanner } from '../components/inner-page-banner.tsx';
 import { Protected } from '../components/protected.tsx';
-import { cart } from '../features/cart/cart-store.ts';
+import { cart } from '../lib/cart-store.ts';
 import { CHECKOUT_ORDER_KEY, checkoutOrder } from '../features/checkout/checkout-draft.ts';
 import { privatePageMeta } from '../features/seo/private-page-meta.ts';
 import { DeliveryBlock } from '../features/payments/delivery-block.tsx';

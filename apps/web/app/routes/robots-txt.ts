@@ -1,4 +1,4 @@
-import type { StorefrontLoaderArgs } from '../features/layout/root-data.ts';
+import type { StorefrontLoaderArgs } from '../lib/root-data.ts';
 import { robotsTxt } from '../features/content/crawler-files.ts';
 
 /** /robots.txt: allow the catalogue and content, keep crawlers out of shopper screens. */

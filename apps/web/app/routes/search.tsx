@@ -6,7 +6,7 @@ import { Form, type MetaArgs, useLoaderData } from 'react-router';
 import { InnerPageBanner } from '../components/inner-page-banner.tsx';
 import classes from '../features/catalogue/catalogue.module.css';
 import { ProductGrid } from '../features/catalogue/product-grid.tsx';
-import { rootDataFrom, type StorefrontLoaderArgs } from '../features/layout/root-data.ts';
+import { rootDataFrom, type StorefrontLoaderArgs } from '../lib/root-data.ts';
 import { breadcrumbJsonLd, pageMeta } from '../features/seo/page-meta.ts';
 
 /** The full search results, server-rendered; an empty keyword searches nothing (spec §5). */

@@ -11,7 +11,7 @@ import { AddressForm } from '../features/addresses/address-form.tsx';
 import { AddressList } from '../features/addresses/address-list.tsx';
 import { addressesApi } from '../features/addresses/addresses-api.ts';
 import { RemoveAddressDialog } from '../features/addresses/remove-address-dialog.tsx';
-import { cartSubtotal, useCart } from '../features/cart/cart-store.ts';
+import { cartSubtotal, useCart } from '../lib/cart-store.ts';
 import { checkoutApi } from '../features/checkout/checkout-api.ts';
 import { checkoutDraft, checkoutOrder } from '../features/checkout/checkout-draft.ts';
 import { privatePageMeta } from '../features/seo/private-page-meta.ts';
@@ -19,7 +19,7 @@ import { EmptyCart } from '../features/checkout/empty-cart.tsx';
 import { OrderSummary } from '../features/checkout/order-summary.tsx';
 import { ProductSummary } from '../features/checkout/product-summary.tsx';
 import { linesOf, useCoupon } from '../features/checkout/use-coupon.ts';
-import { selectedAddressId } from '../features/session/session-store.ts';
+import { selectedAddressId } from '../lib/session-store.ts';
 import { useStoredValue } from '../lib/browser-storage.ts';
 import { errorText, notifyError, notifySuccess } from '../lib/notify.ts';
 

@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Stack, TextInput } from '@mantine/core';
 import { type SignupInput, signupSchema } from '@shop/contract/customers';
 import { messages } from '@shop/contract/messages';
-import { IconMail, IconUserPlus } from '@tabler/icons-react';
+import { IconUserPlus } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
-import { Link, type MetaFunction, useNavigate } from 'react-router';
+import { type MetaFunction, useNavigate } from 'react-router';
 import { accountApi, type VerifyEmailState, withEmail } from '../features/account/account-api.ts';
 import { AccountCard } from '../features/account/account-card.tsx';
+import { AccountForm, EmailField } from '../features/account/account-form.tsx';
 import { PasswordField } from '../features/account/password-field.tsx';
 import { privatePageMeta } from '../features/seo/private-page-meta.ts';
 import { notifyError, notifySuccess } from '../lib/notify.ts';
@@ -39,51 +39,30 @@ export default function SignupRoute() {
       heading="Create your account"
       description="Sign up with your e-mail address. We will send you a 6-digit OTP to verify it."
       icon={<IconUserPlus size={30} aria-hidden="true" />}
-      footer={
-        <>
-          Already have an account?{' '}
-          <Anchor c="maroon.8" component={Link} to="/login" fw={600}>
-            Login here
-          </Anchor>
-        </>
-      }
+      footer={{ text: 'Already have an account?', to: '/login', label: 'Login here' }}
     >
-      <form noValidate onSubmit={form.handleSubmit(submit)}>
-        <Stack gap="md">
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            leftSection={<IconMail size={18} aria-hidden="true" />}
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
-          <PasswordField
-            label="Password"
-            autoComplete="new-password"
-            description="At least 8 characters."
-            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
-            error={errors.password?.message}
-            {...form.register('password')}
-          />
-          <PasswordField
-            label="Confirm Password"
-            autoComplete="new-password"
-            error={errors.confirm_password?.message}
-            {...form.register('confirm_password')}
-          />
-          <Button
-            color="maroon"
-            type="submit"
-            size="md"
-            fullWidth
-            loading={isSubmitting}
-            leftSection={<IconUserPlus size={18} aria-hidden="true" />}
-          >
-            Signup
-          </Button>
-        </Stack>
-      </form>
+      <AccountForm
+        onSubmit={form.handleSubmit(submit)}
+        submitLabel="Signup"
+        submitIcon={<IconUserPlus size={18} aria-hidden="true" />}
+        submitting={isSubmitting}
+      >
+        <EmailField error={errors.email?.message} {...form.register('email')} />
+        <PasswordField
+          label="Password"
+          autoComplete="new-password"
+          description="At least 8 characters."
+          styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
+        <PasswordField
+          label="Confirm Password"
+          autoComplete="new-password"
+          error={errors.confirm_password?.message}
+          {...form.register('confirm_password')}
+        />
+      </AccountForm>
     </AccountCard>
   );
 }

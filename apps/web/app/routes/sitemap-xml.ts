@@ -1,8 +1,8 @@
 import type { Collection } from '@shop/contract/collection';
 import type { ImageGalleryItem, Page, VideoGalleryItem } from '@shop/contract/content';
 import { distinctCategories, type SitemapEntry, sitemapXml } from '../features/content/crawler-files.ts';
-import { categoryPath } from '../features/layout/category-links.ts';
-import { type Category, ROOT_CATEGORY_ID, type StorefrontLoaderArgs } from '../features/layout/root-data.ts';
+import { categoryPath } from '../lib/category-links.ts';
+import { type Category, ROOT_CATEGORY_ID, type StorefrontLoaderArgs } from '../lib/root-data.ts';
 
 /**
  * /sitemap.xml: home, every category listing (except the hidden root category), content pages,

@@ -1,4 +1,4 @@
-import type { StorefrontLoaderArgs } from '../features/layout/root-data.ts';
+import type { StorefrontLoaderArgs } from '../lib/root-data.ts';
 import { Anchor, Container, Text } from '@mantine/core';
 import { Link, type MetaFunction, useParams } from 'react-router';
 import { InnerPageBanner } from '../components/inner-page-banner.tsx';

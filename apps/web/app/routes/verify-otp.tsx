@@ -5,7 +5,7 @@ import { accountApi, withEmail } from '../features/account/account-api.ts';
 import { AccountCard } from '../features/account/account-card.tsx';
 import { privatePageMeta } from '../features/seo/private-page-meta.ts';
 import { OtpVerificationForm } from '../features/account/otp-verification-form.tsx';
-import { afterLoginRedirect } from '../features/session/session-store.ts';
+import { afterLoginRedirect } from '../lib/session-store.ts';
 import { notifySuccess } from '../lib/notify.ts';
 
 export const meta: MetaFunction = (args) => privatePageMeta('Verify OTP', 'verify_otp', args);

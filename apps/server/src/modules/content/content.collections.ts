@@ -22,7 +22,7 @@ import {
 } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { byDisplayOrder, byId, type TableCollection, tableCollection } from '../../http/table-collection.ts';
-import { sanitizePageHtml, sanitizeRichValue } from './html-sanitizer.ts';
+import { sanitizePageHtml, sanitizeRichValue } from '../../http/html-sanitizer.ts';
 
 /** The content tables the storefront reads, one entry each. */
 export const contentCollections: TableCollection[] = [

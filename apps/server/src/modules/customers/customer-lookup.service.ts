@@ -1,4 +1,6 @@
 import type { DbOrTx } from '@shop/db/client';
+import type { AccessToken } from '../../context.ts';
+import { findLiveToken } from './customer-token.ts';
 import { findCustomerById, lockCustomerById } from './customers.repository.ts';
 
 /** The e-mail address of a customer, for other modules' mails (orders, payments, refunds). */
@@ -12,4 +14,11 @@ export async function customerEmail(db: DbOrTx, customerId: number): Promise<str
  */
 export async function lockCustomer(tx: DbOrTx, customerId: number): Promise<void> {
   await lockCustomerById(tx, customerId);
+}
+
+/** The live access token behind a presented Bearer token: the lookup the HTTP guard is given (app.ts). */
+export async function findAccessToken(db: DbOrTx, token: string): Promise<AccessToken | undefined> {
+  const row = await findLiveToken(db, token);
+  if (row?.scope !== 'full' && row?.scope !== 'password_reset') return undefined;
+  return { id: row.id, customerId: row.customerId, scope: row.scope };
 }

@@ -1,4 +1,4 @@
-import type { MailContent } from '../mail/mail-template.ts';
+import type { MailContent } from '../mail/mail.service.ts';
 import { OTP_TTL_MINUTES, type OtpPurpose } from './one-time-code.ts';
 
 /** The e-mail that carries a one-time code, per purpose. */

@@ -1,8 +1,10 @@
 import type { DbOrTx } from '@shop/db/client';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { AppContext } from '../../context.ts';
+import type { AppContext, MailDispatcher } from '../../context.ts';
 import { renderMail, type MailContent } from './mail-template.ts';
 import { claimDueMails, countFailedMails, insertMail, markMail, markMailFailed } from './mail.repository.ts';
+
+export type { MailContent } from './mail-template.ts';
 
 /**
  * How long an undeliverable mail is retried: an SMTP server or mailbox that is down over a long
@@ -28,7 +30,7 @@ export async function queueMail(ctx: AppContext, db: DbOrTx, content: MailConten
  * Delivers outbox mails over SMTP with retries and back-off for MAIL_RETRY_PERIOD_MS, or — without SMTP_URL — marks them
  * 'kept' and logs them (one-time codes appear in the log outside production only).
  */
-export function createMailDispatcher(ctx: AppContext) {
+export function createMailDispatcher(ctx: Pick<AppContext, 'config' | 'db' | 'log'>): MailDispatcher {
   const transport: Transporter | null = ctx.config.SMTP_URL
     ? nodemailer.createTransport(ctx.config.SMTP_URL)
     : null;
@@ -83,7 +85,6 @@ export function createMailDispatcher(ctx: AppContext) {
   }
 
   return {
-    /** Delivers what is due now; concurrent calls share one run. */
     flush(): Promise<void> {
       running ??= runOnce().finally(() => {
         running = null;
@@ -99,5 +100,3 @@ export function createMailDispatcher(ctx: AppContext) {
     },
   };
 }
-
-export type MailDispatcher = ReturnType<typeof createMailDispatcher>;

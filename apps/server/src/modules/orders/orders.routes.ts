@@ -10,7 +10,6 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { customerOf, requireCustomer } from '../../http/authenticate.ts';
 import { pageRequest, paginationQuery, parseSort, sendCollection } from '../../http/collection.ts';
-import { findLiveToken } from '../customers/customer-token.ts';
 import { minimumOrderPaise, priceCart } from './cart-pricing.service.ts';
 import { applyCoupon, checkout } from './checkout.service.ts';
 import { cancelOrderAsCustomer } from './order-cancellation.service.ts';
@@ -37,7 +36,7 @@ function idempotencyKeyOf(request: FastifyRequest): string | null {
 async function optionalCustomerId(ctx: AppContext, request: FastifyRequest): Promise<number | null> {
   const match = /^Bearer\s+(\S{1,200})$/i.exec(request.headers.authorization ?? '');
   if (!match?.[1]) return null;
-  const row = await findLiveToken(ctx.db, match[1]);
+  const row = await ctx.findAccessToken(match[1]);
   return row && row.scope === 'full' ? row.customerId : null;
 }
 

@@ -53,6 +53,11 @@ export async function makeCustomer(db: DbOrTx) {
   return { id: row.id, email: row.email, token, auth: { authorization: `Bearer ${token}` } };
 }
 
+/** Another live access token for an existing customer (as a second login would issue). */
+export function tokenFor(db: DbOrTx, customerId: number): Promise<string> {
+  return issueToken(db, customerId);
+}
+
 export const validAddress = {
   contact_person: 'Asha Verma',
   mobile_number: '+91 98765 43210',

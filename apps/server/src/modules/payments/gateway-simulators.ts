@@ -1,3 +1,4 @@
+import { API_PREFIX } from '@shop/contract/api-prefix';
 import type { SimAccounts } from '@shop/gateway-sim/accounts';
 import { createGatewaySimulators, type GatewaySimulators } from '@shop/gateway-sim/simulators';
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +23,7 @@ function shopAccounts(app: FastifyInstance, ctx: AppContext): SimAccounts {
     const row = await findGateway(ctx.db, name);
     return row ? resolveGateway(row, ctx.config, origin()) : undefined;
   };
-  const hook = (name: string) => `${origin()}/backend/api/web/payments/webhooks/${name}`;
+  const hook = (name: string) => `${origin()}${API_PREFIX}/payments/webhooks/${name}`;
   return {
     async razorpay(keyId) {
       const s = await settingsOf('razorpay');

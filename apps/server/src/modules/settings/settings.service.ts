@@ -3,7 +3,7 @@ import type { DbOrTx } from '@shop/db/client';
 import { settings } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { byId, tableCollection } from '../../http/table-collection.ts';
-import { sanitizeInlineValue } from '../content/html-sanitizer.ts';
+import { sanitizeInlineValue } from '../../http/html-sanitizer.ts';
 import { findSettingValue } from './settings.repository.ts';
 
 /**

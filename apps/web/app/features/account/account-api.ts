@@ -11,7 +11,6 @@ import type {
   VerifyOtpInput,
 } from '@shop/contract/customers';
 import { api } from '../../lib/api-client.ts';
-import { type SessionCustomer, sessionStore } from '../session/session-store.ts';
 
 /** The account calls of spec §7 (/customers/*); public calls send no token. */
 export const accountApi = {
@@ -28,23 +27,6 @@ export const accountApi = {
   changePassword: (body: ChangePasswordInput) => api.post<MessageResponse>('customers/change_password', body),
   logOut: () => api.post<MessageResponse>('customers/logout'),
 };
-
-/**
- * Marks a session that came from a password-reset code: its token may only change the password,
- * so the protected wrapper of /change-password must not test it against customers/details.
- */
-export const RESET_SCOPE_FLAG = 'token_scope';
-
-/** Stores a login or e-mail verification answer as the customer state (spec §4). */
-export function startSession(session: SessionResponse) {
-  const customer: SessionCustomer = { ...session.customer };
-  if (session.scope === 'password_reset') customer[RESET_SCOPE_FLAG] = 'password_reset';
-  sessionStore.set(session.token, customer);
-}
-
-export function isPasswordResetSession(customer: SessionCustomer | null): boolean {
-  return customer?.[RESET_SCOPE_FLAG] === 'password_reset';
-}
 
 /** Only a path of this site is a safe after-login target (no open redirect to another host). */
 export function safeLocalPath(target: string | null): string | null {

@@ -1,11 +1,21 @@
-import { Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { InnerPageBanner } from '../../components/inner-page-banner.tsx';
 import classes from './account.module.css';
 
+/** The line under an account card that leads to the neighbouring screen. */
+export interface AccountCardLink {
+  /** E.g. 'Already have an account?' */
+  text: string;
+  to: string;
+  label: string;
+}
+
 /**
  * The frame of every account screen: the inner-page banner (title + breadcrumb) and a centred
- * card with an icon, a heading and a short explanation above the form.
+ * card with an icon, a heading and a short explanation above the form (an AccountForm), and
+ * optionally a link to the neighbouring screen below the card.
  */
 export function AccountCard({
   title,
@@ -22,7 +32,7 @@ export function AccountCard({
   description?: ReactNode;
   icon: ReactNode;
   children: ReactNode;
-  footer?: ReactNode;
+  footer?: AccountCardLink;
   /** False when the page shows the banner itself (e.g. above a protected wrapper). */
   banner?: boolean;
 }) {
@@ -50,7 +60,10 @@ export function AccountCard({
         </Paper>
         {footer ? (
           <Text ta="center" size="sm" mt="lg">
-            {footer}
+            {footer.text}{' '}
+            <Anchor c="maroon.8" component={Link} to={footer.to} fw={600}>
+              {footer.label}
+            </Anchor>
           </Text>
         ) : null}
       </Container>

@@ -9,8 +9,8 @@ import {
   dropdownClasses,
   menuItemClass,
   menuLabelClass,
-} from '../layout/dropdown-menu.tsx';
-import { sessionStore, useSession } from '../session/session-store.ts';
+} from '../../components/dropdown-menu.tsx';
+import { sessionStore, useSession } from '../../lib/session-store.ts';
 import { accountApi } from './account-api.ts';
 
 /**

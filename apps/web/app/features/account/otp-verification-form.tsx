@@ -1,12 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Group, Text, TextInput } from '@mantine/core';
 import { OTP_RESEND_SECONDS, type VerifyOtpInput, verifyOtpSchema } from '@shop/contract/customers';
 import { messages } from '@shop/contract/messages';
-import { IconMail, IconShieldCheck } from '@tabler/icons-react';
+import { IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import classes from './account.module.css';
+import { AccountForm, EmailField } from './account-form.tsx';
 import { useResendWait } from './use-resend-wait.ts';
 
 /**
@@ -59,66 +60,52 @@ export function OtpVerificationForm({
   }
 
   return (
-    <form noValidate onSubmit={form.handleSubmit(submit)}>
-      <Stack gap="md">
-        {email ? (
-          <Text ta="center" size="sm">
-            We have sent a 6-digit OTP to
-            <span className={classes.email}>{email}</span>
+    <AccountForm
+      onSubmit={form.handleSubmit(submit)}
+      submitLabel={submitLabel}
+      submitIcon={<IconShieldCheck size={18} aria-hidden="true" />}
+      submitting={isSubmitting}
+    >
+      {email ? (
+        <Text ta="center" size="sm">
+          We have sent a 6-digit OTP to
+          <span className={classes.email}>{email}</span>
+        </Text>
+      ) : (
+        <EmailField error={errors.email?.message} {...form.register('email')} />
+      )}
+      <TextInput
+        label="OTP"
+        placeholder="••••••"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        size="md"
+        className={classes.otpInput}
+        error={errors.email_verification_otp?.message}
+        {...form.register('email_verification_otp')}
+      />
+      <Group justify="center" className={classes.resendRow} aria-live="polite">
+        {waiting ? (
+          <Text size="sm" c="gray.7">
+            {messages.resendOtpIn(OTP_RESEND_SECONDS)}
           </Text>
         ) : (
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            leftSection={<IconMail size={18} aria-hidden="true" />}
-            error={errors.email?.message}
-            {...form.register('email')}
-          />
+          <Text size="sm">
+            Didn&apos;t get the code?{' '}
+            <Anchor
+              c="maroon.8"
+              component="button"
+              type="button"
+              fw={600}
+              onClick={resend}
+              disabled={resending}
+            >
+              Resend OTP
+            </Anchor>
+          </Text>
         )}
-        <TextInput
-          label="OTP"
-          placeholder="••••••"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          size="md"
-          className={classes.otpInput}
-          error={errors.email_verification_otp?.message}
-          {...form.register('email_verification_otp')}
-        />
-        <Group justify="center" className={classes.resendRow} aria-live="polite">
-          {waiting ? (
-            <Text size="sm" c="gray.7">
-              {messages.resendOtpIn(OTP_RESEND_SECONDS)}
-            </Text>
-          ) : (
-            <Text size="sm">
-              Didn&apos;t get the code?{' '}
-              <Anchor
-                c="maroon.8"
-                component="button"
-                type="button"
-                fw={600}
-                onClick={resend}
-                disabled={resending}
-              >
-                Resend OTP
-              </Anchor>
-            </Text>
-          )}
-        </Group>
-        <Button
-          color="maroon"
-          type="submit"
-          size="md"
-          fullWidth
-          loading={isSubmitting}
-          leftSection={<IconShieldCheck size={18} aria-hidden="true" />}
-        >
-          {submitLabel}
-        </Button>
-      </Stack>
-    </form>
+      </Group>
+    </AccountForm>
   );
 }

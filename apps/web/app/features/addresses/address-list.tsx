@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, Radio, Stack, Text } from '@mantine/core';
 import type { Address } from '@shop/contract/addresses';
 import { IconBriefcase, IconEdit, IconHome, IconTrash } from '@tabler/icons-react';
-import classes from '../checkout/checkout.module.css';
+import classes from './addresses.module.css';
 
 /**
  * Saved addresses as selectable radio cards (spec §2 Shipping). Clicking a card selects it;

@@ -2,9 +2,9 @@ import { IconCategory, IconChevronDown, IconChevronUp } from '@tabler/icons-reac
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
-import { categoryPath } from '../layout/category-links.ts';
-import { buildTree, type TreeNode } from '../layout/menu-tree.ts';
-import { type Category, ROOT_CATEGORY_ID } from '../layout/root-data.ts';
+import { categoryPath } from '../../lib/category-links.ts';
+import { buildTree, type TreeNode } from '../../lib/menu-tree.ts';
+import { type Category, ROOT_CATEGORY_ID } from '../../lib/root-data.ts';
 import classes from './catalogue.module.css';
 
 /** At this width or less the sidebar starts collapsed (spec §2). */

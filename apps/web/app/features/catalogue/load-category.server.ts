@@ -2,7 +2,7 @@ import type { Category, Product } from '@shop/contract/catalogue';
 import { type Collection, NUMERIC_ID } from '@shop/contract/collection';
 import type { StorefrontLoadContext } from '@shop/contract/storefront-context';
 import { data } from 'react-router';
-import { ROOT_CATEGORY_ID } from '../layout/root-data.ts';
+import { ROOT_CATEGORY_ID } from '../../lib/root-data.ts';
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 

@@ -2,7 +2,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Button, IconButton } from '../../components/ui/button.tsx';
 import { CartPlusIcon } from '../../components/ui/icons.tsx';
-import { cart, useCart } from '../cart/cart-store.ts';
+import { cart, useCart } from '../../lib/cart-store.ts';
 import { type Product, toCartProduct } from './product.ts';
 import classes from './product-cart-actions.module.css';
 

@@ -1,5 +1,5 @@
 import { productImageUrl } from '@shop/contract/media';
-import type { CartProduct } from '../cart/cart-store.ts';
+import type { CartProduct } from '../../lib/cart-store.ts';
 
 import type { Product } from '@shop/contract/catalogue';
 

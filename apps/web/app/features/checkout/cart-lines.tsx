@@ -2,7 +2,7 @@ import { ActionIcon, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@m
 import { productImageUrl } from '@shop/contract/media';
 import { formatInr } from '@shop/contract/money';
 import { IconTrash } from '@tabler/icons-react';
-import { type CartItem, cart } from '../cart/cart-store.ts';
+import { type CartItem, cart } from '../../lib/cart-store.ts';
 import classes from './checkout.module.css';
 import { QuantityStepper } from './quantity-stepper.tsx';
 

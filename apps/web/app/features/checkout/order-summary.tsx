@@ -1,9 +1,11 @@
-import { Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { formatInr } from '@shop/contract/money';
-import { orderMessages } from '@shop/contract/orders';
+import { Paper, Stack, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { OrderTotals } from '../../components/order-totals.tsx';
 
-/** Subtotal, discount, shipping ('calculated at next step' until known) and total, in rupees. */
+/**
+ * The Order Summary card of cart, shipping and order details: the order's totals and what the
+ * page adds below them.
+ */
 export function OrderSummary({
   subtotal,
   discount,
@@ -27,37 +29,13 @@ export function OrderSummary({
         <Title order={2} size="h4">
           {title}
         </Title>
-        <Group justify="space-between">
-          <Text>Subtotal</Text>
-          <Text fw={600} data-testid="summary-subtotal">
-            {formatInr(subtotal)}
-          </Text>
-        </Group>
-        <Group justify="space-between">
-          <Text>Discount{couponCode ? ` (${couponCode})` : ''}</Text>
-          <Text fw={600} c={discount > 0 ? 'green.8' : undefined} data-testid="summary-discount">
-            {discount > 0 ? `-${formatInr(discount)}` : formatInr(0)}
-          </Text>
-        </Group>
-        <Group justify="space-between">
-          <Text>Shipping</Text>
-          <Text size="sm" c={shipping === undefined ? 'dimmed' : undefined}>
-            {shipping === undefined
-              ? orderMessages.shippingAtNextStep
-              : shipping === 0
-                ? 'Free'
-                : formatInr(shipping)}
-          </Text>
-        </Group>
-        <Divider />
-        <Group justify="space-between">
-          <Text fw={700} size="lg">
-            Total
-          </Text>
-          <Text fw={800} size="lg" c="maroon.8" data-testid="summary-total">
-            {formatInr(total)}
-          </Text>
-        </Group>
+        <OrderTotals
+          subtotal={subtotal}
+          discount={discount}
+          couponCode={couponCode}
+          shipping={shipping}
+          total={total}
+        />
         {children}
       </Stack>
     </Paper>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CartItem } from '../cart/cart-store.ts';
+import type { CartItem } from '../../lib/cart-store.ts';
 import { reconcileCart } from './reconcile-cart.ts';
 
 const line = (over: Partial<CartItem>): CartItem => ({

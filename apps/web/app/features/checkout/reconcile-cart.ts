@@ -1,5 +1,5 @@
 import { orderMessages, type PricedCartItem } from '@shop/contract/orders';
-import type { CartItem } from '../cart/cart-store.ts';
+import type { CartItem } from '../../lib/cart-store.ts';
 
 /**
  * Brings a stored cart up to date with the server's prices and stock and says what changed:

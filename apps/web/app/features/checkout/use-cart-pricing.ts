@@ -1,7 +1,7 @@
 import { rupeesToPaise } from '@shop/contract/money';
 import { useEffect, useState } from 'react';
-import { cart } from '../cart/cart-store.ts';
-import { useRootData } from '../layout/root-data.ts';
+import { cart } from '../../lib/cart-store.ts';
+import { useRootData } from '../../lib/root-data.ts';
 import { checkoutApi } from './checkout-api.ts';
 import { reconcileCart, sameCart } from './reconcile-cart.ts';
 

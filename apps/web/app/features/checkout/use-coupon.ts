@@ -2,7 +2,7 @@ import type { ApplyCouponResult } from '@shop/contract/coupons';
 import type { CartLine } from '@shop/contract/orders';
 import { useCallback, useEffect, useState } from 'react';
 import { notifyError } from '../../lib/notify.ts';
-import type { CartItem } from '../cart/cart-store.ts';
+import type { CartItem } from '../../lib/cart-store.ts';
 import { checkoutApi } from './checkout-api.ts';
 import { checkoutDraft } from './checkout-draft.ts';
 

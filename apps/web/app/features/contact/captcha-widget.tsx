@@ -1,10 +1,10 @@
 import type {} from 'altcha/types/react';
+import { API_PREFIX } from '@shop/contract/api-prefix';
 import { messages } from '@shop/contract/messages';
 import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
-import { API_BASE } from '../../lib/api-client.ts';
 import classes from './contact.module.css';
 
-export const CAPTCHA_CHALLENGE_URL = `${API_BASE}/captcha/challenge`;
+export const CAPTCHA_CHALLENGE_URL = `${API_PREFIX}/captcha/challenge`;
 
 export interface CaptchaHandle {
   /** A solution is single-use: start over after each submission. */

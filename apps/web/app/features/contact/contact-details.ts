@@ -1,6 +1,6 @@
-import { sanitizeInlineHtml } from '../layout/inline-html.ts';
-import type { RootData } from '../layout/root-data.ts';
-import { shopTexts } from '../layout/shop-texts.ts';
+import { sanitizeInlineHtml } from '../../lib/inline-html.ts';
+import type { RootData } from '../../lib/root-data.ts';
+import { shopTexts } from '../../lib/shop-texts.ts';
 
 export type SocialNetwork = 'youtube' | 'facebook' | 'instagram' | 'twitter';
 const NETWORKS: SocialNetwork[] = ['youtube', 'facebook', 'instagram', 'twitter'];

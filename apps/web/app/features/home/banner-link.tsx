@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { isExternalUrl, menuHref } from '../layout/menu-tree.ts';
+import { isExternalUrl, menuHref } from '../../lib/menu-tree.ts';
 
 /** Wraps a banner in a link to its url (internal via the router), or renders it plain. */
 export function BannerLink({

@@ -1,17 +1,15 @@
-import type { Product } from '../catalogue/product.ts';
-import { ProductGrid } from '../catalogue/product-grid.tsx';
+import type { ReactNode } from 'react';
+import { Container } from '../../components/ui/container.tsx';
 import classes from './home.module.css';
 import { SectionHeading } from './section-heading.tsx';
-import { Container } from '../../components/ui/container.tsx';
 
-/** Featured Products: hidden when there are none; 4 per row on large, 3 on medium, 2 on small. */
-export function FeaturedProducts({ products, description }: { products: Product[]; description: string }) {
-  if (products.length === 0) return null;
+/** The Featured Products section around the product grid the home route puts in it. */
+export function FeaturedProducts({ description, children }: { description: string; children: ReactNode }) {
   return (
     <section aria-labelledby="featured-heading" className={classes.section} data-testid="featured-products">
       <Container>
         <SectionHeading id="featured-heading" title="Featured Products" description={description} />
-        <ProductGrid products={products} cols={{ base: 2, md: 3, lg: 4 }} />
+        {children}
       </Container>
     </section>
   );

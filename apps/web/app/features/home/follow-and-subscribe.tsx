@@ -1,6 +1,6 @@
 import { IconBrandFacebook, IconBrandInstagram, IconBrandX, IconBrandYoutube } from '@tabler/icons-react';
 import { IconButton } from '../../components/ui/button.tsx';
-import type { SocialLinks } from '../layout/shop-texts.ts';
+import type { SocialLinks } from '../../lib/shop-texts.ts';
 import classes from './home.module.css';
 import { NewsletterForm } from './newsletter-form.tsx';
 import { Container } from '../../components/ui/container.tsx';

@@ -1,6 +1,6 @@
 import type { Order } from '@shop/contract/orders';
 import { orderMessages } from '@shop/contract/orders';
-import { type CartItem, cart } from '../cart/cart-store.ts';
+import { type CartItem, cart } from '../../lib/cart-store.ts';
 import { api } from '../../lib/api-client.ts';
 import type { PriceCartResult } from '@shop/contract/orders';
 

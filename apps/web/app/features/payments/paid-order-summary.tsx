@@ -2,11 +2,11 @@ import { Divider, Group, Image, Paper, Stack, Text, Title } from '@mantine/core'
 import { productImageUrl } from '@shop/contract/media';
 import { formatInr } from '@shop/contract/money';
 import { IconTicket } from '@tabler/icons-react';
+import { OrderTotals } from '../../components/order-totals.tsx';
 import type { PayableOrder } from './payable-order.ts';
 
 /** Right column: the order's items and totals (as the server priced them) and its coupon. */
 export function PaymentOrderSummary({ order }: { order: PayableOrder }) {
-  const shipping = order.shipping ?? 0;
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="lg" shadow="xs">
@@ -43,29 +43,14 @@ export function PaymentOrderSummary({ order }: { order: PayableOrder }) {
         </Stack>
         <Divider my="sm" />
         <Stack gap={6}>
-          <Group justify="space-between">
-            <Text>Subtotal</Text>
-            <Text fw={600}>{formatInr(order.subtotal)}</Text>
-          </Group>
-          <Group justify="space-between">
-            <Text>Discount{order.coupon_code ? ` (${order.coupon_code})` : ''}</Text>
-            <Text fw={600} c={order.discount > 0 ? 'green.9' : undefined}>
-              {order.discount > 0 ? `-${formatInr(order.discount)}` : formatInr(0)}
-            </Text>
-          </Group>
-          <Group justify="space-between">
-            <Text>Shipping</Text>
-            <Text fw={600}>{shipping === 0 ? 'Free' : formatInr(shipping)}</Text>
-          </Group>
-          <Divider />
-          <Group justify="space-between">
-            <Text fw={700} size="lg">
-              Total
-            </Text>
-            <Text fw={800} size="lg" c="maroon.9" data-testid="payment-total">
-              {formatInr(order.total_amount)}
-            </Text>
-          </Group>
+          <OrderTotals
+            subtotal={order.subtotal}
+            discount={order.discount}
+            couponCode={order.coupon_code}
+            shipping={order.shipping ?? 0}
+            total={order.total_amount}
+            totalTestId="payment-total"
+          />
         </Stack>
       </Paper>
       <Paper withBorder radius="md" p="lg" shadow="xs">

@@ -1,5 +1,5 @@
 import type { MetaDescriptor } from 'react-router';
-import { type MetaMatchLike, rootDataFrom } from '../layout/root-data.ts';
+import { type MetaMatchLike, rootDataFrom } from '../../lib/root-data.ts';
 import { pageMeta } from './page-meta.ts';
 
 /** Title and meta of a private screen (account, cart, checkout, orders): not for search engines. */

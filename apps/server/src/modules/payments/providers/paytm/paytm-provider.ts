@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { API_PREFIX } from '@shop/contract/api-prefix';
 import { decimalToMinor, minorToDecimal, paymentMessages } from '@shop/contract/payments';
 import { verifyPaytmSignature } from '@shop/gateway-sim/signatures/paytm';
 import type { PaytmSettings } from '../../gateway-settings.ts';
@@ -56,7 +57,7 @@ export const paytmProvider: PaymentProvider<PaytmSettings> = {
       orderId: paytmOrderId,
       amount: minorToDecimal(order.totalPaise),
       custId: `CUST_${order.customerId}`,
-      callbackUrl: `${deps.ctx.config.publicUrl}/backend/api/web/payments/webhooks/paytm`,
+      callbackUrl: `${deps.ctx.config.publicUrl}${API_PREFIX}/payments/webhooks/paytm`,
     });
     if (initiated.resultInfo.resultStatus !== 'S') {
       return {

@@ -1,10 +1,10 @@
 import { IconChevronDown } from '@tabler/icons-react';
 import { Fragment } from 'react';
 import { Link, NavLink } from 'react-router';
-import { DropdownMenu, menuItemClass } from './dropdown-menu.tsx';
+import { DropdownMenu, menuItemClass } from '../components/dropdown-menu.tsx';
 import classes from './layout.module.css';
-import { isExternalUrl, menuHref, type TreeNode } from './menu-tree.ts';
-import type { MenuItem } from './root-data.ts';
+import { isExternalUrl, menuHref, type TreeNode } from '../lib/menu-tree.ts';
+import type { MenuItem } from '../lib/root-data.ts';
 
 function MenuLink({ item, className }: { item: MenuItem; className?: string }) {
   const href = menuHref(item.url);

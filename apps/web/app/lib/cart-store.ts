@@ -1,7 +1,7 @@
 import { messages } from '@shop/contract/messages';
 import { storageKeys } from '@shop/contract/storage-keys';
-import { storedValue, useStoredValue } from '../../lib/browser-storage.ts';
-import { notifySuccess } from '../../lib/notify.ts';
+import { storedValue, useStoredValue } from './browser-storage.ts';
+import { notifySuccess } from './notify.ts';
 
 /** A cart line as kept in browser storage (spec §3 "Cart item"). Prices are rupees. */
 export interface CartItem {

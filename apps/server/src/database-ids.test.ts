@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAddress, makeCustomer, makeProduct } from '../modules/orders/test-factories.ts';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { makeAddress, makeCustomer, makeProduct } from './modules/orders/test-factories.ts';
+import { createTestApp, type TestApp } from './test/test-app.ts';
 
 /**
  * Every id is a PostgreSQL integer (1..2147483647). An id outside that range, negative, a

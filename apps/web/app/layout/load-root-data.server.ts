@@ -1,9 +1,9 @@
 import type { Collection } from '@shop/contract/collection';
 import { mediaUrl } from '@shop/contract/media';
 import type { StorefrontLoadContext } from '@shop/contract/storefront-context';
-import { sanitizeInlineHtml } from './inline-html.ts';
-import type { Banner, Category, MenuItem, RootData, ShopFile } from './root-data.ts';
-import { copyrightSource, shopTexts } from './shop-texts.ts';
+import { sanitizeInlineHtml } from '../lib/inline-html.ts';
+import type { Banner, Category, MenuItem, RootData, ShopFile } from '../lib/root-data.ts';
+import { copyrightSource, shopTexts } from '../lib/shop-texts.ts';
 
 interface SettingRow {
   key: string;

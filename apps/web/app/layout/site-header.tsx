@@ -2,20 +2,20 @@ import { useDisclosure, useWindowScroll } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import { IconButton } from '../../components/ui/button.tsx';
-import { AccountMenu } from '../account/account-menu.tsx';
-import { SearchBox } from '../search/search-box.tsx';
+import { IconButton } from '../components/ui/button.tsx';
+import { AccountMenu } from '../features/account/account-menu.tsx';
+import { SearchBox } from '../features/catalogue/search-box.tsx';
 import { CartButton } from './cart-button.tsx';
 import { HeaderNav } from './header-nav.tsx';
 import classes from './layout.module.css';
-import type { TreeNode } from './menu-tree.ts';
-import type { MenuItem } from './root-data.ts';
+import type { TreeNode } from '../lib/menu-tree.ts';
+import type { MenuItem } from '../lib/root-data.ts';
 import { ShopLogo } from './shop-logo.tsx';
-import { Container } from '../../components/ui/container.tsx';
+import { Container } from '../components/ui/container.tsx';
 
 // The drawer and the search modal load on first use (kept out of the first page's JavaScript).
 const MobileNav = lazy(() => import('./mobile-nav.tsx'));
-const MobileSearch = lazy(() => import('../search/mobile-search.tsx'));
+const MobileSearch = lazy(() => import('../features/catalogue/mobile-search.tsx'));
 
 /** Scrolled further than this, the header sticks to the top (spec §9). */
 export const STICKY_THRESHOLD_PX = 10;

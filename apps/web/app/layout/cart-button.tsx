@@ -1,6 +1,6 @@
 import { IconShoppingCart } from '@tabler/icons-react';
-import { IconButton } from '../../components/ui/button.tsx';
-import { useCart } from '../cart/cart-store.ts';
+import { IconButton } from '../components/ui/button.tsx';
+import { useCart } from '../lib/cart-store.ts';
 import classes from './layout.module.css';
 
 /** Cart icon with the number of items, linking /cart (renders 0 on the server: no mismatch). */

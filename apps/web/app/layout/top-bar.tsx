@@ -1,7 +1,7 @@
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import classes from './layout.module.css';
-import type { ShopTexts } from './shop-texts.ts';
-import { Container } from '../../components/ui/container.tsx';
+import type { ShopTexts } from '../lib/shop-texts.ts';
+import { Container } from '../components/ui/container.tsx';
 
 /** Top bar: header text, company phone and e-mail (spec §2). */
 export function TopBar({ texts }: { texts: ShopTexts }) {

@@ -1,5 +1,6 @@
+import type { SessionResponse } from '@shop/contract/customers';
 import { storageKeys } from '@shop/contract/storage-keys';
-import { storedValue, useStoredValue } from '../../lib/browser-storage.ts';
+import { storedValue, useStoredValue } from './browser-storage.ts';
 
 /** The customer as the API returns it (login, verify, details). */
 export interface SessionCustomer {
@@ -58,4 +59,21 @@ export function useSession() {
   const token = useStoredValue(accessToken);
   const customer = useStoredValue(userData);
   return { token, customer, isLoggedIn: Boolean(token) };
+}
+
+/**
+ * Marks a session that came from a password-reset code: its token may only change the password,
+ * so the protected wrapper of /change-password must not test it against customers/details.
+ */
+export const RESET_SCOPE_FLAG = 'token_scope';
+
+/** Stores a login or e-mail verification answer as the customer state (spec §4). */
+export function startSession(session: SessionResponse) {
+  const customer: SessionCustomer = { ...session.customer };
+  if (session.scope === 'password_reset') customer[RESET_SCOPE_FLAG] = 'password_reset';
+  sessionStore.set(session.token, customer);
+}
+
+export function isPasswordResetSession(customer: SessionCustomer | null): boolean {
+  return customer?.[RESET_SCOPE_FLAG] === 'password_reset';
 }

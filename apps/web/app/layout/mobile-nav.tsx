@@ -1,9 +1,9 @@
 import { Divider, Drawer, Stack } from '@mantine/core';
-import { AccountMenu } from '../account/account-menu.tsx';
+import { AccountMenu } from '../features/account/account-menu.tsx';
 import classes from './layout.module.css';
-import type { TreeNode } from './menu-tree.ts';
+import type { TreeNode } from '../lib/menu-tree.ts';
 import { MenuLink } from './header-nav.tsx';
-import type { MenuItem } from './root-data.ts';
+import type { MenuItem } from '../lib/root-data.ts';
 
 interface Props {
   opened: boolean;

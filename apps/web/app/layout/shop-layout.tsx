@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { ProductModalProvider } from '../catalogue/product-modal.tsx';
-import { shopName as shopNameOf } from '../seo/page-meta.ts';
+import { ProductModalProvider } from '../features/catalogue/product-modal.tsx';
+import { shopName as shopNameOf } from '../features/seo/page-meta.ts';
 import classes from './layout.module.css';
-import { buildTree } from './menu-tree.ts';
-import { useRootData } from './root-data.ts';
-import { shopTexts } from './shop-texts.ts';
+import { buildTree } from '../lib/menu-tree.ts';
+import { useRootData } from '../lib/root-data.ts';
+import { shopTexts } from '../lib/shop-texts.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { TopBar } from './top-bar.tsx';

@@ -1,6 +1,6 @@
 import type { Collection } from '@shop/contract/collection';
 import { api } from '../../lib/api-client.ts';
-import type { Product } from '../catalogue/product.ts';
+import type { Product } from './product.ts';
 
 /** GET products?ProductsSearch[keyword]=… from the browser (the search dropdown). */
 export async function searchProducts(keyword: string): Promise<Product[]> {

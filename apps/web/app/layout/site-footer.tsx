@@ -2,11 +2,11 @@ import { IconDownload, IconMail, IconMapPin, IconPhone } from '@tabler/icons-rea
 import { Link } from 'react-router';
 import classes from './layout.module.css';
 import { MenuLink } from './header-nav.tsx';
-import { footerCategoryColumns, categoryPath } from './category-links.ts';
-import type { RootData } from './root-data.ts';
-import type { ShopTexts } from './shop-texts.ts';
+import { footerCategoryColumns, categoryPath } from '../lib/category-links.ts';
+import type { RootData } from '../lib/root-data.ts';
+import type { ShopTexts } from '../lib/shop-texts.ts';
 import { ShopLogo } from './shop-logo.tsx';
-import { Container } from '../../components/ui/container.tsx';
+import { Container } from '../components/ui/container.tsx';
 
 interface Props {
   data: RootData;

@@ -7,8 +7,8 @@ import { IconButton } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
 import { TextInput } from '../../components/ui/text-input.tsx';
 import { notifyError } from '../../lib/notify.ts';
-import { type Product, productThumbUrl } from '../catalogue/product.ts';
-import { useOpenProduct } from '../catalogue/product-modal.tsx';
+import { type Product, productThumbUrl } from './product.ts';
+import { useOpenProduct } from './product-modal.tsx';
 import classes from './search-box.module.css';
 import { searchProducts } from './search-products.ts';
 

@@ -16,23 +16,11 @@ import {
   recordEvent,
   updatePayment,
 } from './payments.repository.ts';
+import type { PaymentOutcome, WebhookEvent } from './providers/payment-provider.ts';
 import { capturedPaiseOf, type RefundRequest, requestRefund } from './refunds.service.ts';
 
-/** What the gateway (or the shopper's choice of cash on delivery) says happened. */
-export type PaymentOutcome =
-  | { kind: 'paid'; gatewayPaymentId?: string | undefined; raw?: unknown }
-  | { kind: 'failed'; reason: string; gatewayPaymentId?: string | undefined; raw?: unknown }
-  /** Cash on delivery chosen: the order is confirmed, the money comes later. */
-  | { kind: 'cod'; raw?: unknown }
-  /** The gateway has not decided yet (e.g. Paytm PENDING): nothing changes on the order. */
-  | { kind: 'processing'; raw?: unknown };
-
-export interface GatewayEvent {
-  gateway: string;
-  eventId: string;
-  eventType: string;
-  payload: unknown;
-}
+/** A webhook event recorded with the settlement it caused, so that a repeat changes nothing. */
+type GatewayEvent = Pick<WebhookEvent, 'eventId' | 'eventType'> & { gateway: string; payload: unknown };
 
 /**
  * Payment rows only move forward: created → pending → failed → paid (captured money wins); the

@@ -6,7 +6,6 @@ import type {
 } from '@shop/contract/payments';
 import type { AppContext } from '../../../context.ts';
 import type { GatewaySettings } from '../gateway-settings.ts';
-import type { PaymentOutcome } from '../payment-settlement.service.ts';
 import type { PaymentRow } from '../payments.repository.ts';
 import type { RefundAnswer, RefundCall } from './refund-answer.ts';
 
@@ -15,6 +14,15 @@ export interface PaymentsDeps {
   ctx: AppContext;
   origin: () => string;
 }
+
+/** What the gateway (or the shopper's choice of cash on delivery) says happened. */
+export type PaymentOutcome =
+  | { kind: 'paid'; gatewayPaymentId?: string | undefined; raw?: unknown }
+  | { kind: 'failed'; reason: string; gatewayPaymentId?: string | undefined; raw?: unknown }
+  /** Cash on delivery chosen: the order is confirmed, the money comes later. */
+  | { kind: 'cod'; raw?: unknown }
+  /** The gateway has not decided yet (e.g. Paytm PENDING): nothing changes on the order. */
+  | { kind: 'processing'; raw?: unknown };
 
 /**
  * What the gateway's own API says about a payment, turned into either an outcome to settle or

@@ -172,6 +172,16 @@ describe('stock hoarding limits', () => {
     expect((await choosePayment(who, seventh.id, 'cod')).statusCode).toBe(200);
   });
 
+  it('ORDER_MAX_COD_PER_DAY holds under concurrency: three cash-on-delivery choices at once with room for one → one accepted', async () => {
+    const who = await newShopper();
+    const p = await makeProduct(t.ctx.db, { availableStock: 50 });
+    for (let i = 0; i < 4; i++) await codOrder(who, p.id);
+    const pending = [];
+    for (let i = 0; i < 3; i++) pending.push(orderOf(await checkout(who, p.id)));
+    const answers = await Promise.all(pending.map((o) => choosePayment(who, o.id, 'cod')));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 422, 422]);
+  });
+
   it('the limits come from the configuration', async () => {
     const strict = await createTestApp({ env: { ORDER_MAX_UNPAID: '1', ORDER_MAX_COD_PER_DAY: '1' } });
     try {

@@ -8,7 +8,6 @@ import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../plugins/json-body.ts';
 import { findNul, NUL_MESSAGE } from '../../plugins/nul-guard.ts';
 import { customerOf, requireCustomer } from '../../http/authenticate.ts';
 import { pageRequest, paginationQuery, sendCollection } from '../../http/collection.ts';
-import { ensureCodAllowance } from './cod-allowance.service.ts';
 import { selfOrigin } from './gateway-settings.ts';
 import { handleGatewayWebhook } from './payment-webhooks.service.ts';
 import { createPayment, listPaymentGateways, type PaymentsDeps, verifyPayment } from './payments.service.ts';
@@ -92,7 +91,6 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     { onRequest: auth, schema: { tags, body: createPaymentRequestSchema } },
     async (request) => {
       const customerId = customerOf(request).id;
-      if (request.body.payment_gateway === 'cod') await ensureCodAllowance(ctx, customerId, request.body.id);
       return createPayment(deps, customerId, request.body);
     },
   );

@@ -1,4 +1,6 @@
 import type { CodSettings } from '../../gateway-settings.ts';
+import { lockCustomer } from '../../../customers/customer-lookup.service.ts';
+import { ensureCodAllowance } from '../../cod-allowance.service.ts';
 import { insertPayment, latestPayment } from '../../payments.repository.ts';
 import { type PaymentProvider, settingsView } from '../payment-provider.ts';
 
@@ -10,15 +12,18 @@ export const codProvider: PaymentProvider<CodSettings> = {
   isConfigured: () => true,
   publicKey: () => '',
   async create(deps, settings, order) {
-    const existing = await latestPayment(deps.ctx.db, order.id, 'cod');
-    if (!existing) {
-      await insertPayment(deps.ctx.db, {
+    await deps.ctx.db.transaction(async (tx) => {
+      // One customer's choices are counted one after another (the daily cash-on-delivery cap).
+      await lockCustomer(tx, order.customerId);
+      if (await latestPayment(tx, order.id, 'cod')) return;
+      await ensureCodAllowance(deps.ctx, tx, order.customerId, order.id);
+      await insertPayment(tx, {
         orderId: order.id,
         gateway: 'cod',
         amountMinor: order.totalPaise,
         currency: 'INR',
       });
-    }
+    });
     return { order: order.view, settings: settingsView(settings, '', order.totalPaise, 'INR') };
   },
   verify: async () => ({ outcome: { kind: 'cod' } }),

@@ -16,7 +16,7 @@ import {
   makeAddress,
   makeCustomer,
   makeProduct,
-} from '../../apps/server/src/modules/orders/test-factories.ts';
+} from '../../apps/server/src/modules/orders/orders.test-kit.ts';
 
 const API = '/backend/api/web';
 const CUSTOMERS = 50;

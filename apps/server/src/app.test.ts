@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCustomer } from './modules/orders/test-factories.ts';
+import { makeCustomer } from './modules/orders/orders.test-kit.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
 describe('platform', () => {

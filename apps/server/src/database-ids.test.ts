@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeAddress, makeCustomer, makeProduct } from './modules/orders/test-factories.ts';
+import { makeAddress, makeCustomer, makeProduct } from './modules/orders/orders.test-kit.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
 /**

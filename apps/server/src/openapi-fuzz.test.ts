@@ -9,7 +9,7 @@ import {
   makeProduct,
   setSetting,
   tokenFor,
-} from './modules/orders/test-factories.ts';
+} from './modules/orders/orders.test-kit.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
 /**

@@ -1,7 +1,7 @@
 import type { Address } from '@shop/contract/addresses';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { makeCustomer, validAddress } from '../orders/test-factories.ts';
+import { makeCustomer, validAddress } from '../orders/orders.test-kit.ts';
 
 const URL = '/backend/api/web/customers/address';
 

@@ -8,6 +8,9 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
+/** Tokens for customers made by other modules' test kits. */
+export { issueToken } from './customer-token.ts';
+
 export const BASE = '/backend/api/web';
 export const VERIFY_SUBJECT = 'Your Kesar Foods & Locks verification code';
 export const RESET_SUBJECT = 'Your password reset code';

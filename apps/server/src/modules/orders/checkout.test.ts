@@ -4,7 +4,7 @@ import { orders } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { makeAddress, makeCustomer, makeProduct, setSetting, stockOf } from './test-factories.ts';
+import { makeAddress, makeCustomer, makeProduct, setSetting, stockOf } from './orders.test-kit.ts';
 
 const CHECKOUT = '/backend/api/web/orders/checkout';
 type Shopper = Awaited<ReturnType<typeof makeCustomer>> & { addressId: number };

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { cancelOrder } from './order-lifecycle.service.ts';
-import { makeAddress, makeCoupon, makeCustomer, makeProduct, setSetting } from './test-factories.ts';
+import { makeAddress, makeCoupon, makeCustomer, makeProduct, setSetting } from './orders.test-kit.ts';
 
 const APPLY = '/backend/api/web/orders/apply_coupon';
 const CHECKOUT = '/backend/api/web/orders/checkout';

@@ -18,9 +18,9 @@ import {
   type Shopper,
   simCheckout,
   verified,
-} from '../payments/payments-test-kit.ts';
+} from '../payments/payments.test-kit.ts';
 import { runDueRefunds } from '../payments/refunds.service.ts';
-import { setSetting, stockOf } from './test-factories.ts';
+import { setSetting, stockOf } from './orders.test-kit.ts';
 
 const SHOP = 'orders@kesarfoods.test';
 let h: PaymentsHarness;

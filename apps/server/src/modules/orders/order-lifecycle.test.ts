@@ -10,7 +10,14 @@ import {
   getOwnedOrder,
   releaseExpiredReservations,
 } from './order-lifecycle.service.ts';
-import { makeAddress, makeCoupon, makeCustomer, makeProduct, setSetting, stockOf } from './test-factories.ts';
+import {
+  makeAddress,
+  makeCoupon,
+  makeCustomer,
+  makeProduct,
+  setSetting,
+  stockOf,
+} from './orders.test-kit.ts';
 
 const MINUTE = 60_000;
 

@@ -4,8 +4,8 @@ import { orders, payments } from '@shop/db/schema/index';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ensureGateways } from '../payments/payments-test-kit.ts';
-import { makeAddress, makeCustomer, makeProduct, setSetting, stockOf } from './test-factories.ts';
+import { ensureGateways } from '../payments/payments.test-kit.ts';
+import { makeAddress, makeCustomer, makeProduct, setSetting, stockOf } from './orders.test-kit.ts';
 
 /**
  * Stock hoarding: every unpaid order holds its stock, a cash-on-delivery order until delivery.

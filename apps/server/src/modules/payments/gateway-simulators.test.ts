@@ -1,7 +1,7 @@
 import { demoAccounts } from '@shop/gateway-sim/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ensureGateways } from './payments-test-kit.ts';
+import { ensureGateways } from './payments.test-kit.ts';
 
 describe('in-process gateway simulators', () => {
   let t: TestApp;

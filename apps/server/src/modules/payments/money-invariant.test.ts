@@ -24,7 +24,7 @@ import {
   type Shopper,
   simCheckout,
   verify,
-} from './payments-test-kit.ts';
+} from './payments.test-kit.ts';
 import { runDueRefunds } from './refunds.service.ts';
 import { settleExpiringPayments } from './reservation-check.service.ts';
 

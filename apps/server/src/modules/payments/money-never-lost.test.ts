@@ -8,7 +8,7 @@ import { orders, products } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseExpiredReservations } from '../orders/order-lifecycle.service.ts';
-import { stockOf } from '../orders/test-factories.ts';
+import { stockOf } from '../orders/orders.test-kit.ts';
 import {
   createdPayment,
   newShopper,
@@ -18,7 +18,7 @@ import {
   type Shopper,
   simCheckout,
   verified,
-} from './payments-test-kit.ts';
+} from './payments.test-kit.ts';
 import { listRefunds, runDueRefunds } from './refunds.service.ts';
 import { settleExpiringPayments } from './reservation-check.service.ts';
 

@@ -7,7 +7,7 @@ import type { CreatePaymentResult } from '@shop/contract/payments';
 import { paymentEvents, payments } from '@shop/db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stockOf } from '../orders/test-factories.ts';
+import { stockOf } from '../orders/orders.test-kit.ts';
 import {
   API,
   createdPayment,
@@ -19,7 +19,7 @@ import {
   type Shopper,
   simCheckout,
   verified,
-} from './payments-test-kit.ts';
+} from './payments.test-kit.ts';
 
 let h: PaymentsHarness;
 let shopper: Shopper;

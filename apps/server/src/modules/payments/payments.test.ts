@@ -15,7 +15,7 @@ import {
   type Shopper,
   verified,
   verify,
-} from './payments-test-kit.ts';
+} from './payments.test-kit.ts';
 
 let h: PaymentsHarness;
 let shopper: Shopper;

@@ -12,7 +12,7 @@ import {
   paidThrough,
   paymentsHarness,
   type Shopper,
-} from './payments-test-kit.ts';
+} from './payments.test-kit.ts';
 import { parseSince, reconcile, reconcileReport } from './reconciliation.service.ts';
 import { requestRefund } from './refunds.service.ts';
 

@@ -12,7 +12,7 @@ import {
   paymentsHarness,
   placeOrder,
   type Shopper,
-} from './payments-test-kit.ts';
+} from './payments.test-kit.ts';
 import {
   handleRefundWebhook,
   listRefunds,

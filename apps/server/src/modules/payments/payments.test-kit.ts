@@ -7,7 +7,7 @@ import { mailOutbox, orders, paymentGateways, payments } from '@shop/db/schema/i
 import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { makeAddress, makeCustomer, makeProduct, setSetting } from '../orders/test-factories.ts';
+import { makeAddress, makeCustomer, makeProduct, setSetting } from '../orders/orders.test-kit.ts';
 
 /** Test helpers for the payments module: the real app listening on a free port with its simulators. */
 

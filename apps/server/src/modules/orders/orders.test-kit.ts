@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DbOrTx } from '@shop/db/client';
 import { addresses, categories, coupons, customers, products, settings } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
-import { issueToken } from '../customers/customer-token.ts';
+import { issueToken } from '../customers/customers.test-kit.ts';
 
 /** Test data factories with overrides (CONVENTIONS habit 11). Used only by tests and the bench. */
 

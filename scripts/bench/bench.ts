@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: the performance budgets of DESIGN §7, measured the way a user runs the shop.
+ * `npm run bench`: the performance budgets of product rules §11, measured the way a user runs the shop.
  * 1. API: the server on a 10,000-product catalogue, autocannon at 100 connections — products by
  *    category, keyword search, settings — on embedded PGlite and, with DATABASE_URL, on PostgreSQL.
  * 2. Checkout: p50/p99 at 50 concurrent customers, and no overselling.

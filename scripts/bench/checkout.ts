@@ -1,5 +1,5 @@
 /**
- * Checkout under load (DESIGN §7): 50 customers check out at the same time, again and again, for
+ * Checkout under load (product rules §11): 50 customers check out at the same time, again and again, for
  * a product with less stock than they ask for. Reports p50/p99 latency and proves no overselling:
  * orders placed × quantity = stock taken, and the stock never goes below zero.
  *

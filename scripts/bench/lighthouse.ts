@@ -5,7 +5,7 @@ import lighthouse from 'lighthouse';
 
 /**
  * Lighthouse (mobile, the default config) against a running shop: the storefront budgets of
- * DESIGN §7 (Performance ≥ 95, Accessibility / Best Practices / SEO 100, home JS ≤ 150 KB gzip).
+ * product rules §11 (Performance ≥ 95, Accessibility / Best Practices / SEO 100, home JS ≤ 150 KB gzip).
  * Used by `npm run bench`, or on its own:
  *   npx tsx scripts/bench/lighthouse.ts http://127.0.0.1:PORT / /category/2/1/food /page/about-us
  */
@@ -22,7 +22,7 @@ export interface LighthouseRow {
   cls: number;
   /** Bytes of the page's scripts as Chromium received them (Brotli when the shop offers it). */
   jsSentBytes: number;
-  /** The same scripts' bodies gzip-compressed (what the DESIGN §7 budget is stated in). */
+  /** The same scripts' bodies gzip-compressed (what product rules §11 budget is stated in). */
   jsGzipBytes: number;
 }
 

@@ -31,7 +31,7 @@ test('a visitor signs up, verifies the e-mail with the mailed code, sees the acc
   await logOutViaMenu(page, email);
 });
 
-test('the signup form shows the spec validation messages under the fields', async ({ page }) => {
+test('the signup form shows the product validation messages under the fields', async ({ page }) => {
   await page.goto('/signup');
   await page.getByRole('button', { name: 'Signup', exact: true }).click();
   await expect(page.getByText('This is a required field.')).toHaveCount(3);

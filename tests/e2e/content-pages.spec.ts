@@ -79,7 +79,7 @@ test.describe('content page /page/{slug}', () => {
       .toBe(true);
   });
 
-  test('a slug without a page answers 404 with the spec text and a way home', async ({ page }) => {
+  test('a slug without a page answers 404 with the product text and a way home', async ({ page }) => {
     const response = await page.goto('/page/no-such%20page-here');
     expect(response?.status()).toBe(404);
     await expect(page.getByText('Sorry! Content is not available on the given url.')).toBeVisible();

@@ -6,7 +6,7 @@ test('home page renders the shop name', async ({ page }) => {
   await expect(page).toHaveTitle(/Kesar/);
 });
 
-test('an unknown page is a 404 with the spec text', async ({ page }) => {
+test('an unknown page is a 404 with the product text', async ({ page }) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { name: '404' })).toBeVisible();

@@ -32,7 +32,9 @@ test('scripts are sent pre-compressed at build time: Brotli when accepted, else 
   expect((await gz.body()).equals(readFileSync(file))).toBe(true);
 });
 
-test('DESIGN §7 budget: the home page loads at most 150 KB of JavaScript (gzip)', async ({ page }) => {
+test('product rules §11 budget: the home page loads at most 150 KB of JavaScript (gzip)', async ({
+  page,
+}) => {
   const scripts = new Map<string, Promise<Buffer>>();
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') scripts.set(response.url(), response.body());

@@ -11,7 +11,7 @@ import {
 
 test.beforeEach(async ({ page }) => blockExternalRequests(page));
 
-test('home sections come in the spec order', async ({ page }) => {
+test('home sections come in the product order', async ({ page }) => {
   await gotoHydrated(page, '/');
   const sections = [
     page.getByTestId('banner-carousel'),
@@ -222,7 +222,7 @@ test('newsletter: an empty e-mail shows the message and sends nothing', async ({
   await page.getByRole('button', { name: 'Subscribe' }).click();
   const notice = page.getByRole('alert').filter({ hasText: 'Please enter a valid email address' });
   await expect(notice).toBeVisible();
-  // A red notification (spec §8).
+  // A red notification (product rules §8).
   await expect(notice).toHaveAttribute('style', /--notification-color: var\(--mantine-color-red-/);
   expect(posts).toEqual([]);
 });

@@ -73,7 +73,7 @@ test('menu items with children open a hover dropdown; the others are plain links
   const dropdown = page.getByRole('menu');
   for (const child of children)
     await expect(dropdown.getByRole('menuitem', { name: child.name, exact: true })).toBeVisible();
-  // Width 160 (spec §9).
+  // Width 160 (product rules §9).
   expect((await dropdown.boundingBox())?.width).toBe(160);
   await dropdown.getByRole('menuitem', { name: first.name, exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`${first.url.replace(/[/.?]/g, '\\$&')}$`));

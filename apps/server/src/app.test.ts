@@ -27,7 +27,7 @@ describe('platform', () => {
     expect(res.json<{ openapi: string }>().openapi).toBe('3.1.0');
   });
 
-  it('refuses NUL characters in JSON bodies with a 422 naming the field, never a 500 (DESIGN §3)', async () => {
+  it('refuses NUL characters in JSON bodies with a 422 naming the field, never a 500 (product rules §7)', async () => {
     const cases: [string, Record<string, unknown>, string][] = [
       ['newsletters', { email: 'a\u0000@example.in' }, 'email'],
       ['customers/forgot_email_password', { email: 'a@example.in\u0000' }, 'email'],

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { parseTrustProxy } from './http/client-address.ts';
 
 /**
- * Configuration, parsed and validated once at start-up (CONVENTIONS habit 4).
+ * Configuration, parsed and validated once at start-up .
  * A bad value stops the process with a message naming the variable.
  */
 const optionalUrl = z

@@ -13,7 +13,7 @@ import {
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
 /**
- * Hostile input never makes the server fail (DESIGN §3: "never a 500 for bad input"). The test
+ * Hostile input never makes the server fail (product rules §7: "never a 500 for bad input"). The test
  * reads the OpenAPI document the server serves and sends every operation, logged in and not,
  * values a careless or malicious client could send: out-of-range and odd numbers, wrong types,
  * long, NUL-bearing and non-Latin strings, nested objects and lists, missing and non-JSON bodies,

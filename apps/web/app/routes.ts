@@ -1,6 +1,6 @@
 import { index, type RouteConfig, route } from '@react-router/dev/routes';
 
-/** Every screen of spec §2. Route modules hold loader + UI; server-only code sits in *.server.ts. */
+/** Every screen of product rules §2. Route modules hold loader + UI; server-only code sits in *.server.ts. */
 export default [
   index('routes/home.tsx'),
   route('category/:categoryId/:pageNumber/:categorySlug', 'routes/category.tsx'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from './messages.ts';
 import { requiredText, textFieldError, wholeNumberToText } from './validation.ts';
 
-/** Address types of spec §9. */
+/** Address types of product rules §9. */
 export const ADDRESS_TYPES = ['home', 'work'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 
@@ -27,7 +27,7 @@ export function normaliseIndianMobile(input: string): string | null {
 
 const text = (max: number) => requiredText.max(max, addressMessages.tooLong(max));
 
-/** The eight address fields (spec §3, §5: all required), shared by the form and the API. */
+/** The eight address fields (product rules §3, §5: all required), shared by the form and the API. */
 export const addressInputSchema = z.object({
   contact_person: text(100),
   mobile_number: z.preprocess(

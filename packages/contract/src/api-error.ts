@@ -1,5 +1,5 @@
 /**
- * The API's error shapes (DESIGN §3, Yii2-compatible).
+ * The API's error shapes (product rules §7, Yii2-compatible).
  * - 422 validation: an array of `{ field, message }`.
  * - every other error: `{ name, message, code: 0, status }`.
  */
@@ -32,7 +32,7 @@ export const httpErrorNames: Record<number, string> = {
 };
 
 /**
- * The spec's §8 rule for the message shown to a shopper: the first message of a data array,
+ * The product's §8 rule for the message shown to a shopper: the first message of a data array,
  * then data.message, then a fallback.
  */
 export function errorMessageOf(data: unknown, fallback: string): string {

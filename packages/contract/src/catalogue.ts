@@ -1,11 +1,11 @@
 import { z } from 'zod';
 
 /**
- * Catalogue shapes of the REST API (spec §3, §7): categories and products, field names in
+ * Catalogue shapes of the REST API (product rules §3, §7): categories and products, field names in
  * snake_case as the storefront reads them. Money is rupees (JSON numbers, ≤ 2 decimals).
  */
 
-/** The category the storefront hides everywhere (spec §2: "category id 1 is excluded"). */
+/** The category the storefront hides everywhere (product rules §2: "category id 1 is excluded"). */
 export const ROOT_CATEGORY_ID = 1;
 
 export const categorySchema = z.object({
@@ -61,7 +61,7 @@ export type Product = z.infer<typeof productSchema>;
 
 export const productSortFields = ['display_order', 'id', 'name', 'selling_price', 'available_stock'] as const;
 
-/** The label that marks featured products (spec §3). */
+/** The label that marks featured products (product rules §3). */
 export const FEATURED_LABEL = 'Featured';
 /** Longest search keyword the API looks at; longer input is cut, not rejected. */
 export const MAX_KEYWORD_LENGTH = 100;

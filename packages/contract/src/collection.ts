@@ -1,4 +1,4 @@
-/** Yii2-style collection envelope (DESIGN §3). */
+/** Yii2-style collection envelope (product rules §7). */
 export interface CollectionMeta {
   totalCount: number;
   pageCount: number;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Content shapes of the REST API (spec §3, §7): menus, settings, banners, galleries, pages… */
+/** Content shapes of the REST API (product rules §3, §7): menus, settings, banners, galleries, pages… */
 
 export const menuCategories = ['header-menus', 'footer-quick-link-menus'] as const;
 

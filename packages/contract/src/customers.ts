@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from './messages.ts';
 import { emailField, passwordField, requiredText, textFieldError } from './validation.ts';
 
-/** Texts of the account flow that the spec leaves to the server (wording ours, kept in one place). */
+/** Texts of the account flow that the product rules leave to the server (wording ours, kept in one place). */
 export const customerMessages = {
   emailTaken: 'This email address is already registered. Please login.',
   wrongCredentials: 'Incorrect email or password.',
@@ -33,7 +33,7 @@ export const customerMessages = {
   accountLocked: 'Too many failed login attempts for this email address. Please try again in 15 minutes.',
 } as const;
 
-/** One-time code rules (DESIGN §5). */
+/** One-time code rules (product rules §10). */
 export const OTP_LENGTH = 6;
 export const OTP_RESEND_SECONDS = 60;
 
@@ -58,7 +58,7 @@ const loginPassword = z
   .min(1, messages.required)
   .max(128, customerMessages.wrongCredentials);
 
-/** POST customers (spec §3 Signup). */
+/** POST customers (product rules §3 Signup). */
 export const signupSchema = z
   .object({
     email: customerEmail,
@@ -75,7 +75,7 @@ export const signupSchema = z
   });
 export type SignupInput = z.infer<typeof signupSchema>;
 
-/** POST customers/login (spec §3 Login payload). The form sends login_method 'email'. */
+/** POST customers/login (product rules §3 Login payload). The form sends login_method 'email'. */
 export const loginSchema = z.object({
   login_method: z.literal('email', { error: customerMessages.loginMethod }).default('email'),
   username: customerEmail,
@@ -99,7 +99,7 @@ const registrationToken = z
   .max(100, customerMessages.registrationExpired)
   .optional();
 
-/** POST customers/verify_email_otp: the spec's fields and, from this shop's screen, the sign-up's handle. */
+/** POST customers/verify_email_otp: the product's fields and, from this shop's screen, the sign-up's handle. */
 export const verifyEmailSchema = verifyOtpSchema.extend({ registration_token: registrationToken });
 export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
 
@@ -111,11 +111,11 @@ export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
 export const resendEmailOtpSchema = emailOnlySchema.extend({ registration_token: registrationToken });
 export type ResendEmailOtpInput = z.infer<typeof resendEmailOtpSchema>;
 
-/** POST customers/change_password (spec §3: new_password). */
+/** POST customers/change_password (product rules §3: new_password). */
 export const changePasswordSchema = z.object({ new_password: passwordField });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
-/** The change-password form: new and retyped password (spec §5). */
+/** The change-password form: new and retyped password (product rules §5). */
 export const changePasswordFormSchema = z
   .object({
     new_password: passwordField,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from './messages.ts';
 import { EMAIL_PATTERN, textFieldError, wholeNumberToText } from './validation.ts';
 
-/** Newsletter and contact form (spec §5, §7), shared by the API and the forms. */
+/** Newsletter and contact form (product rules §5, §7), shared by the API and the forms. */
 
 /** The server's newsletter rule: one well-formed address (the client only checks "not empty"). */
 export const newsletterRequestSchema = z.object({
@@ -32,7 +32,7 @@ export const contactNumberField = required(25)
     return digits >= 10 && digits <= 15;
   }, messages.invalidContactNumber);
 
-/** The contact form (spec §3 "Contact enquiry"); `captcha_value` is the ALTCHA payload. */
+/** The contact form (product rules §3 "Contact enquiry"); `captcha_value` is the ALTCHA payload. */
 export const contactQueryRequestSchema = z.object({
   name: required(100),
   email_address: required(254).regex(EMAIL_PATTERN, messages.invalidEmail),

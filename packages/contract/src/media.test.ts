@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mediaSrcSet, mediaUrl, mediaVariantOf } from './media.ts';
 
-describe('media URLs (spec §7 image kinds; resized WebP copies for the storefront)', () => {
+describe('media URLs (product rules §7 image kinds; resized WebP copies for the storefront)', () => {
   it('a variant sits in a folder named for its size, next to the original', () => {
     const logo = mediaUrl('assets', 'company-logo-main.png');
     expect(logo).toBe('/backend/data/assets/company-logo-main.png');

@@ -1,5 +1,5 @@
 /**
- * Media URLs (DESIGN §3, spec §7). The API returns file names (e.g. `main_image: "kaju-katli.webp"`);
+ * Media URLs (product rules §7, product rules §7). The API returns file names (e.g. `main_image: "kaju-katli.webp"`);
  * these helpers build the URLs the browser loads. Files live under DATA_DIR/media/{folder}/….
  */
 export const MEDIA_BASE = '/backend/data';

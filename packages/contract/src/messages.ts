@@ -43,7 +43,7 @@ export const messages = {
   invalidContactNumber: 'This must be a valid phone number.',
   contactSubject: (name: string) => `New enquiry from ${name}`,
   tooManyContactQueries: 'Too many messages. Please wait a minute and try again.',
-  /** Empty photo / video gallery screens (spec §8: "an empty-state screen"). */
+  /** Empty photo / video gallery screens (product rules §8: "an empty-state screen"). */
   noPhotosInGallery: 'No photos in this gallery yet.',
   noVideosInGallery: 'No videos in this gallery yet.',
 } as const;

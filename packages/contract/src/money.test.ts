@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatInr, formatPaise, paiseToRupees, rupeesToPaise } from './money.ts';
 
 describe('money', () => {
-  it('formats with the rupee symbol and Indian grouping (spec §9)', () => {
+  it('formats with the rupee symbol and Indian grouping (product rules §9)', () => {
     expect(formatInr(123456)).toBe('₹1,23,456.00');
     expect(formatInr(1234567.5)).toBe('₹12,34,567.50');
     expect(formatInr(999)).toBe('₹999.00');

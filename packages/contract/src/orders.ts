@@ -77,14 +77,14 @@ const couponCode = z
   .nullish()
   .transform((v) => (v ? v.toUpperCase() : null));
 
-/** POST orders/checkout (spec §3 "Checkout request"). Client prices, if sent, are ignored. */
+/** POST orders/checkout (product rules §3 "Checkout request"). Client prices, if sent, are ignored. */
 export const checkoutRequestSchema = z.object({
   items: cartLines,
   customer_remarks: z.string().max(1000, 'Remarks must be at most 1000 characters.').nullish(),
   coupon_code: couponCode,
   /**
    * Anything that is not one address id (missing, null, "abc") counts as no choice: checkout then
-   * answers with the spec §5 text, which depends on whether the customer has saved addresses.
+   * answers with product rules §5 text, which depends on whether the customer has saved addresses.
    */
   customer: z
     .object({ address_id: idField(messages.selectAddress).nullish().catch(null) })

@@ -3,7 +3,7 @@ import { checkCardCheckoutOptions, convertPaise, decimalToMinor, minorToDecimal 
 
 const base = { key: 'rzp_test_x', order_id: 'order_1', amount: 29_500, currency: 'INR' };
 
-describe('card checkout limits (spec §9)', () => {
+describe('card checkout limits (product rules §9)', () => {
   it('accepts an integer amount in paise at the minimum', () => {
     const check = checkCardCheckoutOptions({ ...base, amount: 100 });
     expect(check).toMatchObject({ ok: true, options: { amount: 100, currency: 'INR' } });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idField, MAX_DATABASE_ID } from './validation.ts';
 
-/** The gateways the shop knows (spec §3 "Payment gateway": internal_name). */
+/** The gateways the shop knows (product rules §3 "Payment gateway": internal_name). */
 export const GATEWAY_NAMES = ['cod', 'razorpay', 'paytm', 'paypal'] as const;
 export type GatewayName = (typeof GATEWAY_NAMES)[number];
 export const isGatewayName = (value: string): value is GatewayName =>
@@ -47,7 +47,7 @@ const orderIdentifier = z.preprocess(
   ),
 );
 
-/** POST orders/payment (spec §7): `id` is the order's id, `payment_gateway` the internal name. */
+/** POST orders/payment (product rules §7): `id` is the order's id, `payment_gateway` the internal name. */
 export const createPaymentRequestSchema = z.object({
   id: idField(invalidOrderId, paymentMessages.orderIdRequired),
   payment_gateway: z
@@ -77,13 +77,13 @@ export interface PaymentGatewayView {
   internal_name: string;
   environment: string;
   api_key: string;
-  /** 1 marks the default (spec §3). */
+  /** 1 marks the default (product rules §3). */
   is_default: 0 | 1;
   logo: string;
   display_order: number;
 }
 
-/** `data.order` of POST orders/payment (spec §3 "Order on payment creation"). Amounts in rupees. */
+/** `data.order` of POST orders/payment (product rules §3 "Order on payment creation"). Amounts in rupees. */
 export interface PaymentOrderView {
   id: number;
   order_id: string;
@@ -121,7 +121,7 @@ export interface VerifyPaymentResult {
   payment_verification_error_message: string | null;
 }
 
-/* ---------------- Card provider (Razorpay-type) checkout limits, spec §9 ---------------- */
+/* ---------------- Card provider (Razorpay-type) checkout limits, product rules §9 ---------------- */
 
 interface CurrencyRule {
   /** Smallest amount in minor units. */
@@ -155,7 +155,7 @@ export const CARD_CURRENCIES: Record<string, CurrencyRule> = {
   OMR: { min: 100, decimals: 3, units: 'baisa', symbol: 'OMR ' },
 };
 
-/** Cardless EMI and pay-later need at least this many minor units (spec §9). */
+/** Cardless EMI and pay-later need at least this many minor units (product rules §9). */
 export const EMI_PAYLATER_MINIMUM = 300_000;
 export const MAX_CHECKOUT_NOTES = 15;
 export const MAX_NOTE_LENGTH = 254;
@@ -194,7 +194,7 @@ export type CardCheckoutCheck =
   | { ok: false; field: string; message: string };
 
 /**
- * The card provider checkout's own checks (spec §9), run on the server before the provider is
+ * The card provider checkout's own checks (product rules §9), run on the server before the provider is
  * called so that the shopper sees the provider's message: a key or order id, a supported
  * currency, an integer amount in minor units at or above the currency minimum (300000 for
  * cardless EMI and pay later), at most 15 notes. Note values longer than 254 characters are

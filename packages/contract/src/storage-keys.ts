@@ -1,4 +1,4 @@
-/** Browser storage keys (spec §9): a fixed product prefix plus the spec's names. */
+/** Browser storage keys (product rules §9): a fixed product prefix plus the product's names. */
 export const STORAGE_PREFIX = 'kesar_';
 
 export const storageKeys = {

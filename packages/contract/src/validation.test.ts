@@ -10,10 +10,10 @@ const messageOf = (schema: z.ZodType, value: unknown) => {
   return result.error.issues[0]?.message;
 };
 
-describe('fallback validation messages (DESIGN §3: a clear message for every bad input)', () => {
+describe('fallback validation messages (product rules §7: a clear message for every bad input)', () => {
   installFallbackValidationMessages();
 
-  it('names a missing value with the spec §5 text and a wrong type in plain words', () => {
+  it('names a missing value with product rules §5 text and a wrong type in plain words', () => {
     expect(messageOf(z.object({ a: z.string() }), {})).toBe('This is a required field.');
     expect(messageOf(z.string(), null)).toBe('This is a required field.');
     expect(messageOf(z.string(), 5)).toBe('This must be text.');

@@ -3,7 +3,7 @@ import { messages } from './messages.ts';
 
 /**
  * Field schemas shared by forms (react-hook-form + zod resolver) and the API.
- * The spec's e-mail rule is "text@text with no spaces".
+ * The product's e-mail rule is "text@text with no spaces".
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 
@@ -15,7 +15,7 @@ if (typeof window !== 'undefined') z.config({ jitless: true });
 const isMissing = (input: unknown) => input === undefined || input === null;
 
 /**
- * The type error of a text field: the spec's 'This is a required field.' when nothing was sent,
+ * The type error of a text field: the product's 'This is a required field.' when nothing was sent,
  * 'This must be text.' when something else was (a number, a list). Other checks name their own.
  */
 export const textFieldError: z.core.$ZodErrorMap = (issue) =>
@@ -99,7 +99,7 @@ const kindOfValue: Record<string, string> = {
 
 /**
  * The message of a check that names none of its own (a length or type limit such as `.max(40)`),
- * in the words of the spec's messages instead of zod's developer English ("Invalid input:
+ * in the words of the product rules's messages instead of zod's developer English ("Invalid input:
  * expected string, received number"). Checks with their own message keep it.
  */
 export const fallbackValidationMessage: z.core.$ZodErrorMap = (issue) => {

@@ -22,8 +22,8 @@ const statusOfKind: Record<AppErrorKind, number> = {
 };
 
 /**
- * The one error type of the server (CONVENTIONS habit 5). The error handler maps it to the
- * spec's shapes: 'invalid' → 422 `[{field, message}]`, the rest → `{name, message, code, status}`.
+ * The one error type of the server . The error handler maps it to the
+ * product's shapes: 'invalid' → 422 `[{field, message}]`, the rest → `{name, message, code, status}`.
  */
 export class AppError extends Error {
   readonly kind: AppErrorKind;

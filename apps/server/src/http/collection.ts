@@ -6,7 +6,7 @@ import { AppError } from './app-error.ts';
 import { searchParam } from './query-params.ts';
 
 /**
- * Yii2 collection conventions (DESIGN §3): `page` (1-based), `per-page` (capped at 200),
+ * Yii2 collection conventions (product rules §7): `page` (1-based), `per-page` (capped at 200),
  * `sort` (`display_order`, `-id`, comma-separated), `expand`, `XxxSearch[field]` filters.
  */
 const positiveInt = (fallback: number) =>

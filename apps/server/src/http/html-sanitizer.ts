@@ -1,7 +1,7 @@
 import sanitizeHtml from 'sanitize-html';
 
 /**
- * HTML from the database is cleaned on the server before any client sees it (DESIGN §5), so the
+ * HTML from the database is cleaned on the server before any client sees it (product rules §10), so the
  * storefront may render it as HTML. There is no admin in this repository, but the rows may be
  * edited by hand or imported, and one stored script would run for every visitor.
  */

@@ -2,7 +2,7 @@ import { type FieldError, httpErrorNames, type NamedError } from '@shop/contract
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../http/app-error.ts';
 
-/** Every API body is one JSON object (DESIGN §3); anything else is refused with this text. */
+/** Every API body is one JSON object (product rules §7); anything else is refused with this text. */
 export const UNSUPPORTED_MEDIA_TYPE_MESSAGE =
   'Unsupported Media Type: send the request body as application/json.';
 
@@ -32,7 +32,7 @@ function fieldOf(item: ValidationItem): string {
 }
 
 /**
- * One place maps every error to the contract's shapes (DESIGN §3): body validation → 422 array,
+ * One place maps every error to the contract's shapes (product rules §7): body validation → 422 array,
  * everything else → named error. 5xx details go to the log only.
  */
 export function registerErrorHandler(app: FastifyInstance) {

@@ -3,12 +3,12 @@ import { makeAddress, makeCustomer } from '../modules/orders/orders.test-kit.ts'
 import { createTestApp, type TestApp } from '../test/test-app.ts';
 
 /**
- * DESIGN §3 for every body of the API: JSON only (another content type is a named 415), a body
+ * product rules §7 for every body of the API: JSON only (another content type is a named 415), a body
  * that is not a JSON object is a 422 naming the missing fields, never a field called "body".
  */
 const API = '/backend/api/web';
 
-/** Every POST/PUT route of spec §7 with a body, and one field it requires. */
+/** Every POST/PUT route of product rules §7 with a body, and one field it requires. */
 const routes: { method: 'POST' | 'PUT'; path: string; field: string; auth: boolean }[] = [
   { method: 'POST', path: 'customers/login', field: 'username', auth: false },
   { method: 'POST', path: 'customers', field: 'email', auth: false },
@@ -25,7 +25,7 @@ const routes: { method: 'POST' | 'PUT'; path: string; field: string; auth: boole
   { method: 'POST', path: 'contact_queries', field: 'captcha_value', auth: false },
 ];
 
-describe('JSON request bodies (DESIGN §3)', () => {
+describe('JSON request bodies (product rules §7)', () => {
   let t: TestApp;
   let auth: Record<string, string>;
   beforeAll(async () => {
@@ -79,7 +79,7 @@ describe('JSON request bodies (DESIGN §3)', () => {
     expect(res.json()).toMatchObject({ name: 'Unauthorized', status: 401 });
   });
 
-  it('spec §7 DELETE customers/address/{id} "none": an empty body with Content-Type: application/json is no body, not a 400', async () => {
+  it('product rules §7 DELETE customers/address/{id} "none": an empty body with Content-Type: application/json is no body, not a 400', async () => {
     const customer = await makeCustomer(t.ctx.db);
     const address = await makeAddress(t.ctx.db, customer.id);
     const json = { ...customer.auth, 'content-type': 'application/json' };
@@ -102,7 +102,7 @@ describe('JSON request bodies (DESIGN §3)', () => {
     expect(logout.statusCode).toBe(200);
   });
 
-  it('DESIGN §3 never a 500: a deeply nested body (60 KB of [[[…]]]) is a named 400, 32 levels still pass', async () => {
+  it('product rules §7 never a 500: a deeply nested body (60 KB of [[[…]]]) is a named 400, 32 levels still pass', async () => {
     const deep = `{"email":${'['.repeat(30_000)}${']'.repeat(30_000)}}`;
     for (const path of ['newsletters', 'customers/login', 'orders/verify_payment']) {
       const res = await t.request({

@@ -22,7 +22,7 @@ function isJson(contentType: string): boolean {
 }
 
 /**
- * Every API route with a body schema takes one JSON object (DESIGN §3), in one place:
+ * Every API route with a body schema takes one JSON object (product rules §7), in one place:
  * - objects and arrays nest at most MAX_JSON_DEPTH levels (a named 400 beyond);
  * - an empty body sent with `Content-Type: application/json` is no body, not a 400 "Body cannot
  *   be empty": many HTTP clients set that header on every call, DELETE and logout included;

@@ -26,7 +26,7 @@ export function findNul(value: unknown, path = ''): string | null {
 
 /**
  * PostgreSQL text and jsonb cannot hold NUL (\u0000): such a value would fail in the database,
- * a 500. Any JSON body with one is refused first as a 422 naming the field (DESIGN §3: never a
+ * a 500. Any JSON body with one is refused first as a 422 naming the field (product rules §7: never a
  * 500 for bad input). Raw bodies (webhooks keep Buffers) are not plain objects and pass.
  */
 export function registerNulGuard(app: FastifyInstance) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../env.ts';
 import { memoryRateLimiter } from './rate-limiter.ts';
 
-describe('rate limiter (DESIGN §5: login, OTP and contact endpoints are rate limited)', () => {
+describe('rate limiter (product rules §10: login, OTP and contact endpoints are rate limited)', () => {
   it('answers 429 once a key exceeds its maximum in the window', async () => {
     const limiter = memoryRateLimiter({ ipScale: 1 });
     await limiter.hit('login:ip-email:1.2.3.4:a@b.in', 2, 60_000);

@@ -9,10 +9,10 @@ import { Container } from './ui/container.tsx';
 const INNER_BANNER_WIDTH = 1600;
 
 /**
- * The banner at the top of every inner page (spec §2): the 'Inner Page Banners' image when the
+ * The banner at the top of every inner page (product rules §2): the 'Inner Page Banners' image when the
  * shop has one (else a saffron gradient), the page title and the breadcrumb Home > {title}.
- * Only the products page has a crumb between (spec §2: Home > Products > Sweets); the checkout
- * steps keep the spec's Home > current page, their way back is the page's own buttons.
+ * Only the products page has a crumb between (product rules §2: Home > Products > Sweets); the checkout
+ * steps keep the product's Home > current page, their way back is the page's own buttons.
  */
 export function InnerPageBanner({
   title,

@@ -14,7 +14,7 @@ import {
 import { api } from '../lib/api-client.ts';
 
 /**
- * The spec's protected wrapper for the logged-in area. On mount it asks the API who the stored
+ * The product's protected wrapper for the logged-in area. On mount it asks the API who the stored
  * token belongs to: an 'Unauthorized' answer clears the session (api-client does that), which
  * turns this wrapper into the login prompt. Before hydration nothing session-dependent is
  * rendered, so server and client HTML agree. A password-reset session counts as logged out

@@ -50,7 +50,7 @@ function DropdownItems({ items, depth }: { items: TreeNode<MenuItem>[]; depth: n
 }
 
 /**
- * Desktop menu from header-menus (spec §2, §9): items with children open a hover dropdown
+ * Desktop menu from header-menus (product rules §2, §9): items with children open a hover dropdown
  * (open 100 ms, close 400 ms, width 160); the others are plain links.
  */
 export function HeaderNav({ items }: { items: TreeNode<MenuItem>[] }) {

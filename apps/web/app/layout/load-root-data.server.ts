@@ -19,7 +19,7 @@ interface AssetRow {
 }
 
 /**
- * Loads the shared layout's data in parallel (spec §7 page sizes). A block that fails to load is
+ * Loads the shared layout's data in parallel (product rules §7 page sizes). A block that fails to load is
  * rendered empty and logged: the shop stays usable when, say, the banners are unavailable.
  */
 export async function loadRootData(context: StorefrontLoadContext): Promise<RootData> {

@@ -20,7 +20,7 @@ function catalogueFile(data: RootData) {
 }
 
 /**
- * Footer (spec §2): logo and about text, categories (first 12 except id 1, then the next 12),
+ * Footer (product rules §2): logo and about text, categories (first 12 except id 1, then the next 12),
  * contact information, catalogue download, quick links and the (sanitised) copyright message.
  */
 export function SiteFooter({ data, texts, shopName }: Props) {

@@ -17,7 +17,7 @@ import { Container } from '../components/ui/container.tsx';
 const MobileNav = lazy(() => import('./mobile-nav.tsx'));
 const MobileSearch = lazy(() => import('../features/catalogue/mobile-search.tsx'));
 
-/** Scrolled further than this, the header sticks to the top (spec §9). */
+/** Scrolled further than this, the header sticks to the top (product rules §9). */
 export const STICKY_THRESHOLD_PX = 10;
 
 interface Props {

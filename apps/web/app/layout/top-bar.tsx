@@ -3,7 +3,7 @@ import classes from './layout.module.css';
 import type { ShopTexts } from '../lib/shop-texts.ts';
 import { Container } from '../components/ui/container.tsx';
 
-/** Top bar: header text, company phone and e-mail (spec §2). */
+/** Top bar: header text, company phone and e-mail (product rules §2). */
 export function TopBar({ texts }: { texts: ShopTexts }) {
   return (
     <div className={classes.topBar} data-testid="top-bar">

@@ -1,7 +1,7 @@
 import { IconBrandWhatsapp } from '@tabler/icons-react';
 import classes from './layout.module.css';
 
-/** Floating chat button: opens WhatsApp to the company number with the text Hello (spec §2). */
+/** Floating chat button: opens WhatsApp to the company number with the text Hello (product rules §2). */
 export function WhatsAppButton({ number }: { number: string }) {
   if (!number) return null;
   return (

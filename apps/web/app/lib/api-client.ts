@@ -2,7 +2,7 @@ import { API_PREFIX } from '@shop/contract/api-prefix';
 import { ApiFailure, type ApiGetOptions, withQuery } from '@shop/contract/storefront-context';
 import { sessionStore } from './session-store.ts';
 
-/** Client-side fetch error statuses of spec §8. */
+/** Client-side fetch error statuses of product rules §8. */
 export type FetchErrorStatus = 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR';
 
 export interface ApiRequestOptions extends ApiGetOptions {
@@ -17,7 +17,7 @@ export interface ApiRequestOptions extends ApiGetOptions {
  * Calls the shop's REST API from the browser. Resolves the JSON body; rejects with an ApiFailure
  * whose `data` is the contract's error body (422 array or named error), or whose status is a
  * FetchErrorStatus for network, timeout and parsing failures. An 'Unauthorized' answer clears
- * the stored session (spec §6).
+ * the stored session (product rules §6).
  */
 export async function apiRequest<T>(
   method: string,

@@ -3,7 +3,7 @@ import { storedValue } from './browser-storage.ts';
 
 const isString = (v: unknown): v is string | null => typeof v === 'string' && v.length > 0;
 
-describe('browser storage (spec §9 keys, §6 bearer token)', () => {
+describe('browser storage (product rules §9 keys, §6 bearer token)', () => {
   let store: Map<string, string>;
   beforeEach(() => {
     store = new Map();

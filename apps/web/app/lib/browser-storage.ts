@@ -21,7 +21,7 @@ export function useStoredValue<T>(store: StoredValue<T>): T {
 
 /**
  * How a value is written to storage. 'json' for lists and objects; 'text' keeps a string as it is
- * (spec §9: the access token is stored as the plain token, so it can be sent as a Bearer header
+ * (product rules §9: the access token is stored as the plain token, so it can be sent as a Bearer header
  * exactly as read). A 'text' value written by an older build as a JSON string is still read.
  */
 export type StorageFormat = 'json' | 'text';

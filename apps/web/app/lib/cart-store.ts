@@ -3,7 +3,7 @@ import { storageKeys } from '@shop/contract/storage-keys';
 import { storedValue, useStoredValue } from './browser-storage.ts';
 import { notifySuccess } from './notify.ts';
 
-/** A cart line as kept in browser storage (spec §3 "Cart item"). Prices are rupees. */
+/** A cart line as kept in browser storage (product rules §3 "Cart item"). Prices are rupees. */
 export interface CartItem {
   id: number;
   name: string;
@@ -39,7 +39,7 @@ function write(items: CartItem[]) {
 }
 
 /**
- * Cart state (spec §4): adding starts at 1 ('Product added to cart'); + and − change qty;
+ * Cart state (product rules §4): adding starts at 1 ('Product added to cart'); + and − change qty;
  * reaching 0 removes the item ('Product removed from cart'); setting a quantity for a new item adds it.
  * Quantities never exceed the known available stock.
  */
@@ -81,7 +81,7 @@ export const cart = {
   },
 };
 
-/** Cart totals use integer parsing of selling_price and qty (spec §9) — we keep paise exact instead. */
+/** Cart totals use integer parsing of selling_price and qty (product rules §9) — we keep paise exact instead. */
 export function cartSubtotal(items: CartItem[]): number {
   return items.reduce((sum, i) => sum + Math.round(i.selling_price * 100) * i.qty, 0) / 100;
 }

@@ -1,11 +1,11 @@
 import { type Category, ROOT_CATEGORY_ID } from './root-data.ts';
 
-/** /category/{id}/1/{slug} — the page number is always 1 in links (spec §2). */
+/** /category/{id}/1/{slug} — the page number is always 1 in links (product rules §2). */
 export function categoryPath(category: Pick<Category, 'id' | 'url_slug'>): string {
   return `/category/${category.id}/1/${encodeURIComponent(category.url_slug)}`;
 }
 
-/** Footer categories: the first 12 except id 1, then the next 12 (spec §9). */
+/** Footer categories: the first 12 except id 1, then the next 12 (product rules §9). */
 export function footerCategoryColumns(categories: Category[]): [Category[], Category[]] {
   const visible = categories.filter((c) => c.id !== ROOT_CATEGORY_ID);
   return [visible.slice(0, 12), visible.slice(12, 24)];

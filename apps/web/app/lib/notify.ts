@@ -3,12 +3,12 @@ import { errorMessageOf } from '@shop/contract/api-error';
 import { messages } from '@shop/contract/messages';
 import { ApiFailure } from '@shop/contract/storefront-context';
 
-/** Green notice; the spec's default success close time is 2000 ms. */
+/** Green notice; the product's default success close time is 2000 ms. */
 export function notifySuccess(message: string, autoClose = 2000) {
   notifications.show({ message, color: 'green', autoClose });
 }
 
-/** Red notice with the message rule of spec §8 (data array → data.message → top-level message). */
+/** Red notice with the message rule of product rules §8 (data array → data.message → top-level message). */
 export function notifyError(error: unknown, autoClose = 4000) {
   notifications.show({ message: errorText(error), color: 'red', autoClose });
 }

@@ -33,7 +33,7 @@ export interface RootData {
   isProduction: boolean;
 }
 
-/** The hidden root category (spec §2); the same value as the contract's ROOT_CATEGORY_ID. */
+/** The hidden root category (product rules §2); the same value as the contract's ROOT_CATEGORY_ID. */
 export const ROOT_CATEGORY_ID = 1;
 
 /** The part of a meta function's match that we read (works with `loaderData` and the older `data`). */
@@ -74,7 +74,7 @@ function isRootData(value: unknown): value is RootData {
 }
 
 /**
- * A shop text by key: settings first, then content blocks. The spec names these texts (company
+ * A shop text by key: settings first, then content blocks. The product rules (§3) name these texts (company
  * phone, footer_about_company, …) without saying which table holds each one.
  */
 export function shopText(data: RootData, key: string): string {

@@ -38,7 +38,7 @@ export const afterLoginRedirect = storedValue<string | null>(
   'text',
 );
 
-/** Customer state (spec §4): set stores it in browser storage, clear removes it. */
+/** Customer state (product rules §4): set stores it in browser storage, clear removes it. */
 export const sessionStore = {
   token: () => accessToken.get(),
   /** After login or e-mail verification: keeps the token, the customer and their default address. */
@@ -67,7 +67,7 @@ export function useSession() {
  */
 export const RESET_SCOPE_FLAG = 'token_scope';
 
-/** Stores a login or e-mail verification answer as the customer state (spec §4). */
+/** Stores a login or e-mail verification answer as the customer state (product rules §4). */
 export function startSession(session: SessionResponse) {
   const customer: SessionCustomer = { ...session.customer };
   if (session.scope === 'password_reset') customer[RESET_SCOPE_FLAG] = 'password_reset';

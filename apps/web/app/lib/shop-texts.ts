@@ -16,7 +16,7 @@ export interface SocialLinks {
   youtube: string;
 }
 
-/** The named shop texts the layout and home page show (spec §2), in one place. */
+/** The named shop texts the layout and home page show (product rules §2), in one place. */
 export function shopTexts(data: RootData) {
   const social: SocialLinks = {
     facebook: firstText(data, [

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 
 /**
  * Scrolls to the top when `key` changes while the route stays mounted (another gallery
- * category, content page or product category through a link) — spec §2 "scroll to top".
+ * category, content page or product category through a link) — product rules §2 "scroll to top".
  * Never on the first render: a fresh page already opens at the top, and after hydration the
  * shopper may have scrolled the server-rendered page; yanking them back would lose their place.
  */

@@ -34,7 +34,7 @@ import { afterLoginRedirect, sessionStore } from '../lib/session-store.ts';
 
 export const meta: MetaFunction = (args) => privatePageMeta('Cart', 'cart', args);
 
-/** /cart (spec §2 Cart, §5 checkout rules). */
+/** /cart (product rules §2 Cart, §5 checkout rules). */
 export default function CartRoute() {
   const mounted = useMounted();
   const items = useCart();

@@ -69,7 +69,7 @@ export function meta({ matches, data }: MetaArgs<typeof loader>) {
   });
 }
 
-/** Product listing of one category (spec §2): sidebar, grid 3/2 per row, empty text, loader. */
+/** Product listing of one category (product rules §2): sidebar, grid 3/2 per row, empty text, loader. */
 export default function CategoryRoute() {
   const { category, products } = useLoaderData<typeof loader>();
   const { categories } = useRootData();

@@ -15,7 +15,7 @@ import { notifyError, notifySuccess } from '../lib/notify.ts';
 
 export const meta: MetaFunction = (args) => privatePageMeta('Change Password', 'change_password', args);
 
-/** /change-password (spec §2, logged-in area): new and retyped password; the server message shows 8 s. */
+/** /change-password (product rules §2, logged-in area): new and retyped password; the server message shows 8 s. */
 export default function ChangePasswordRoute() {
   return (
     <>

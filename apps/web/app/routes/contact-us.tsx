@@ -21,7 +21,7 @@ export const meta: MetaFunction = ({ matches, location }) => {
   });
 };
 
-/** /contact-us: company contact details and the contact form (spec §2). */
+/** /contact-us: company contact details and the contact form (product rules §2). */
 export default function ContactUsRoute() {
   const details = contactDetailsOf(useRootData());
   return (

@@ -6,7 +6,7 @@ import { rootDataFrom, type StorefrontLoaderArgs } from '../lib/root-data.ts';
 import { breadcrumbJsonLd, pageMeta } from '../features/seo/page-meta.ts';
 import { useScrollToTopOnChange } from '../lib/use-scroll-to-top.ts';
 
-/** /page/{slug}: the first page of `pages?PageSearch[url_slug]=slug`; none → 404 with the spec text. */
+/** /page/{slug}: the first page of `pages?PageSearch[url_slug]=slug`; none → 404 with the shop's text. */
 export async function loader({ params, context }: StorefrontLoaderArgs) {
   const slug = params.slug ?? '';
   const page = slug ? await findPage(context.api, slug) : null;

@@ -11,7 +11,7 @@ import { notifyError, notifySuccess } from '../lib/notify.ts';
 
 export const meta: MetaFunction = (args) => privatePageMeta('Forgot Password', 'forgot_password', args);
 
-/** /forgot-password (spec §2): the e-mail and 'Reset Password'; success opens /verify-otp. */
+/** /forgot-password (product rules §2): the e-mail and 'Reset Password'; success opens /verify-otp. */
 export default function ForgotPasswordRoute() {
   const navigate = useNavigate();
   const form = useForm({ resolver: zodResolver(emailOnlySchema), defaultValues: { email: '' } });

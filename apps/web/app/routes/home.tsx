@@ -37,7 +37,7 @@ export function meta({ matches }: MetaArgs) {
   });
 }
 
-/** Home (spec §2): banners, video block, featured products, testimonials, more to discover, follow + newsletter. */
+/** Home (product rules §2): banners, video block, featured products, testimonials, more to discover, follow + newsletter. */
 export default function Home() {
   const { featured, testimonials } = useLoaderData<typeof loader>();
   const data = useRootData();

@@ -24,7 +24,7 @@ function isUnverified(error: unknown): boolean {
   );
 }
 
-/** /login (spec §2): e-mail and password; success goes to the stored after-login target, else '/'. */
+/** /login (product rules §2): e-mail and password; success goes to the stored after-login target, else '/'. */
 export default function LoginRoute() {
   const navigate = useNavigate();
   const [params] = useSearchParams();

@@ -39,7 +39,7 @@ import { errorText, notifyError, notifySuccess } from '../lib/notify.ts';
 
 export const meta: MetaFunction = (args) => privatePageMeta('Order Details', 'orders', args);
 
-/** /orders/{orderId} (spec §2 Orders), logged-in area: one own order with real values. */
+/** /orders/{orderId} (product rules §2 Orders), logged-in area: one own order with real values. */
 export default function OrderDetailsRoute() {
   return (
     <>

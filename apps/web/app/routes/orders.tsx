@@ -25,7 +25,7 @@ import { errorText, notifyError } from '../lib/notify.ts';
 
 export const meta: MetaFunction = (args) => privatePageMeta('Order History', 'orders', args);
 
-/** /orders (spec §2 Orders), logged-in area: the customer's orders, newest first. */
+/** /orders (product rules §2 Orders), logged-in area: the customer's orders, newest first. */
 export default function OrdersRoute() {
   return (
     <>

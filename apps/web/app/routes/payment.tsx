@@ -27,7 +27,7 @@ function storedOrder(): PayableOrder | null {
   }
 }
 
-/** /payment (spec §2, §4): the order /shipping created, its delivery address, and the payment options. */
+/** /payment (product rules §2, §4): the order /shipping created, its delivery address, and the payment options. */
 export default function PaymentRoute() {
   return (
     <>

@@ -9,7 +9,7 @@ import { ProductGrid } from '../features/catalogue/product-grid.tsx';
 import { rootDataFrom, type StorefrontLoaderArgs } from '../lib/root-data.ts';
 import { breadcrumbJsonLd, pageMeta } from '../features/seo/page-meta.ts';
 
-/** The full search results, server-rendered; an empty keyword searches nothing (spec §5). */
+/** The full search results, server-rendered; an empty keyword searches nothing (product rules §5). */
 export async function loader({ context, request }: StorefrontLoaderArgs) {
   const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100);
   if (!q) return { q, products: [] as Product[] };

@@ -25,7 +25,7 @@ import { errorText, notifyError, notifySuccess } from '../lib/notify.ts';
 
 export const meta: MetaFunction = (args) => privatePageMeta('Shipping', 'shipping', args);
 
-/** /shipping (spec §2 Shipping, §4 address form, §5 shipping checkout rule), logged-in area. */
+/** /shipping (product rules §2 Shipping, §4 address form, §5 shipping checkout rule), logged-in area. */
 export default function ShippingRoute() {
   return (
     <>
@@ -65,7 +65,7 @@ function ShippingStep() {
       const list = await addressesApi.list();
       setAddresses(list);
       setLoadError(null);
-      // Keep the selection valid, but never choose for the shopper (spec §5): a stale id (removed
+      // Keep the selection valid, but never choose for the shopper (product rules §5): a stale id (removed
       // elsewhere) is cleared, and "Proceed" then asks 'Please select address'. The selection comes
       // from login (the customer's address), from saving an address, or from a click on one.
       const current = selectedAddressId.get();

@@ -13,7 +13,7 @@ import { notifyError, notifySuccess } from '../lib/notify.ts';
 
 export const meta: MetaFunction = (args) => privatePageMeta('Signup', 'signup', args);
 
-/** /signup (spec §2): e-mail, password and confirmation; success sends a code and opens /verify-email. */
+/** /signup (product rules §2): e-mail, password and confirmation; success sends a code and opens /verify-email. */
 export default function SignupRoute() {
   const navigate = useNavigate();
   const form = useForm({

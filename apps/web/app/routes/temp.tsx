@@ -4,7 +4,7 @@ import { Link, type MetaFunction } from 'react-router';
 import { InnerPageBanner } from '../components/inner-page-banner.tsx';
 import { assertNotProduction } from '../features/content/debug-only.server.ts';
 
-/** /temp: a temporary demo page (spec §2), development only. */
+/** /temp: a temporary demo page (product rules §2), development only. */
 export function loader({ context }: StorefrontLoaderArgs) {
   assertNotProduction(context);
   return null;

@@ -12,7 +12,7 @@ import { notifySuccess } from '../lib/notify.ts';
 export const meta: MetaFunction = (args) => privatePageMeta('Verify Email', 'verify_email', args);
 
 /**
- * /verify-email (spec §2): the code from the sign-up mail logs the new customer in and goes to '/'.
+ * /verify-email (product rules §2): the code from the sign-up mail logs the new customer in and goes to '/'.
  * Coming from /signup, the sign-up's registration token goes with the code and the resend, so
  * that a code of somebody else's sign-up of the same address verifies nothing here (ADR 0007).
  */

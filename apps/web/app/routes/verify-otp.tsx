@@ -11,7 +11,7 @@ import { notifySuccess } from '../lib/notify.ts';
 export const meta: MetaFunction = (args) => privatePageMeta('Verify OTP', 'verify_otp', args);
 
 /**
- * /verify-otp (spec §2, forgot-password flow): a verified reset code lets the customer log in once
+ * /verify-otp (product rules §2, forgot-password flow): a verified reset code lets the customer log in once
  * with it, so the after-login target becomes /change-password and the login screen opens.
  */
 export default function VerifyOtpRoute() {

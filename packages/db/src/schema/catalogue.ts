@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, paise, tsvector, updatedAt } from './columns.ts';
 
-/** Category tree. Category 1 is the root that the storefront hides (spec §2, §9). */
+/** Category tree. Category 1 is the root that the storefront hides (product rules §2, §9). */
 export const categories = pgTable(
   'categories',
   {
@@ -56,7 +56,7 @@ export const products = pgTable(
   ],
 );
 
-/** Extra images and documents of a product (the spec's `attachments`). */
+/** Extra images and documents of a product (the product's `attachments`). */
 export const productAttachments = pgTable(
   'product_attachments',
   {

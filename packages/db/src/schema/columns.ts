@@ -7,7 +7,7 @@ export const tsvector = customType<{ data: string }>({
   },
 });
 
-/** Money is always integer paise (CONVENTIONS §7). */
+/** Money is always integer paise (product rules §7). */
 export const paise = (name: string) => integer(name);
 
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

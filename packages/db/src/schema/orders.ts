@@ -37,7 +37,7 @@ export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
-    /** Public order number shown to the shopper (the spec's order_id). */
+    /** Public order number shown to the shopper (the product's order_id). */
     orderNumber: text('order_number').notNull(),
     customerId: integer('customer_id')
       .notNull()

@@ -7,7 +7,7 @@ import { createPrng, slugify } from './prng.ts';
 import { weightLabel } from './media/svg-kit.ts';
 
 /**
- * A large, deterministic catalogue for `npm run seed:bench` and `npm run bench` (DESIGN §7: budgets
+ * A large, deterministic catalogue for `npm run seed:bench` and `npm run bench` (product rules §11: budgets
  * on 10,000 products). Products are combinations of the demo's base products × a variant × a
  * pack size × a bundle, spread evenly over the leaf categories; images are left out (null) to
  * keep generation fast.

@@ -12,7 +12,7 @@ export interface CategorySeed {
   displayOrder: number;
 }
 
-/** Category 1 is the hidden root (spec §2); Food, Snacks and Locks hang below it. */
+/** Category 1 is the hidden root (product rules §2); Food, Snacks and Locks hang below it. */
 export const ROOT_CATEGORY = { id: 1, parentId: 0, name: 'All Products', displayOrder: 0 } as const;
 export const FOOD_ID = 2;
 export const SNACKS_ID = 3;
@@ -39,7 +39,7 @@ export const categorySeeds: readonly CategorySeed[] = [
 ];
 
 export const categorySlug = (category: CategorySeed): string => slugify(category.name);
-/** The storefront's category link (spec §2: page number is always 1). */
+/** The storefront's category link (product rules §2: page number is always 1). */
 export const categoryUrl = (category: CategorySeed): string =>
   `/category/${category.id}/1/${categorySlug(category)}`;
 

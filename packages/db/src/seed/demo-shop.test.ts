@@ -153,7 +153,7 @@ describe('demo shop seed', () => {
     });
   });
 
-  it('seeds every settings key of the spec (public, module frontend) and every content block', async () => {
+  it('seeds every settings key of the product rules (public, module frontend) and every content block', async () => {
     const rows = await a.db.select().from(settings);
     const byKey = new Map(rows.map((s) => [s.key, s.value]));
     const keys = [

@@ -1,6 +1,6 @@
 import { DEMO_VIDEO_ID } from './content-data.ts';
 
-/** Content pages (spec §2 "Content page"); HTML is sanitised by the server when it is served. */
+/** Content pages (product rules §2 "Content page"); HTML is sanitised by the server when it is served. */
 export interface PageSeed {
   title: string;
   urlSlug: string;

@@ -61,7 +61,7 @@ export const gatewaySeeds: readonly GatewaySeed[] = [
   },
 ];
 
-/** Logo file under payment-gateways/ (spec §7: payment-gateways/{a}-{b}.png). */
+/** Logo file under payment-gateways/ (product rules §7: payment-gateways/{a}-{b}.png). */
 export const gatewayLogoFile = (internalName: string): string => `${internalName}-logo.png`;
 
 /** Configuration keys of a gateway row that hold secrets (webhook signing secret, webhook id). */

@@ -11,7 +11,7 @@ import { idParam } from '../../http/query-params.ts';
 /** The shared path id rule: an id that is no id ("abc", "-1", "2147483648") is a 404 like an unknown one. */
 const idParams = z.object({ id: idParam });
 
-/** Saved delivery addresses of the logged-in customer (spec §7 /customers/address). */
+/** Saved delivery addresses of the logged-in customer (product rules §7 /customers/address). */
 export async function addressesRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const auth = requireCustomer(ctx);

@@ -27,7 +27,7 @@ describe('saved addresses API', () => {
     expect(list.statusCode).toBe(401);
   });
 
-  it('adds an address with the spec message, normalises the mobile and makes the first one default', async () => {
+  it('adds an address with the product message, normalises the mobile and makes the first one default', async () => {
     const res = await add(a, validAddress);
     expect(res.statusCode).toBe(200);
     const body = res.json<{ address: Address; message: string }>();
@@ -105,7 +105,7 @@ describe('saved addresses API', () => {
     expect(wrongTypes.statusCode).toBe(422);
   });
 
-  it('accepts the mobile number and PIN code sent as JSON numbers (spec §3 Address fields)', async () => {
+  it('accepts the mobile number and PIN code sent as JSON numbers (product rules §3 Address fields)', async () => {
     const c = await makeCustomer(t.ctx.db);
     const res = await add(c, { ...validAddress, mobile_number: 9876543210, pin_code: 302001 });
     expect(res.statusCode).toBe(200);

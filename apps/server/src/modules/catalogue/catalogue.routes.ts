@@ -23,7 +23,7 @@ import { publicGetCache, responseCacheOf } from '../../http/response-cache.ts';
 import { getProduct, listCategories, listProducts } from './catalogue.service.ts';
 import { idParam, searchParam } from '../../http/query-params.ts';
 
-/** GET categories, products, products/{id} under /backend/api/web (spec §7). */
+/** GET categories, products, products/{id} under /backend/api/web (product rules §7). */
 export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const cache = publicGetCache(responseCacheOf(ctx));

@@ -98,7 +98,7 @@ describe('bad input on the public API', () => {
       expect(repeated.json<{ _meta: { perPage: number } }>()._meta.perPage).toBe(2);
     });
 
-    it('DESIGN §3: a repeated sort or expand uses the first value too (not "expected string, received array")', async () => {
+    it('product rules §7: a repeated sort or expand uses the first value too (not "expected string, received array")', async () => {
       const sort = await get(`${path}?sort=password_hash&sort=id`);
       expectNamedError(sort, 400);
       expect(sort.json<{ message: string }>().message).toContain('Unknown sort field "password_hash"');
@@ -134,7 +134,7 @@ describe('bad input on the public API', () => {
       },
     );
 
-    it('DESIGN §3 Yii2 filters: an empty ProductsSearch[category_id] is no filter, like the other fields', async () => {
+    it('product rules §7 Yii2 filters: an empty ProductsSearch[category_id] is no filter, like the other fields', async () => {
       const all = (await get('products?per-page=1')).json<{ _meta: { totalCount: number } }>();
       for (const value of ['', '%20']) {
         const res = await get(`products?per-page=1&ProductsSearch%5Bcategory_id%5D=${value}`);

@@ -1,4 +1,4 @@
-/** Customer accounts: login (spec §4, §7 customers/login; DESIGN §5 rate limits, no enumeration). */
+/** Customer accounts: login (product rules §4, §7 customers/login; product rules §10 rate limits, no enumeration). */
 import { customerMessages } from '@shop/contract/customers';
 import { addresses } from '@shop/db/schema/index';
 import { DEMO_CUSTOMER_EMAIL, DEMO_CUSTOMER_PASSWORD, seedDemoCustomer } from '@shop/db/seed/demo-customer';

@@ -1,4 +1,4 @@
-/** Customer accounts: password reset, change password, details and logout (spec §4, §8). */
+/** Customer accounts: password reset, change password, details and logout (product rules §4, §8). */
 import { customerMessages } from '@shop/contract/customers';
 import { customerOtps } from '@shop/db/schema/index';
 import { and, eq, sql } from 'drizzle-orm';
@@ -26,7 +26,7 @@ import {
 useCustomersTestApp();
 
 describe('password reset', () => {
-  it('answers known and unknown e-mails identically with the spec §8 text and mails only the account', async () => {
+  it('answers known and unknown e-mails identically with product rules §8 text and mails only the account', async () => {
     const { email } = await verifiedCustomer('forgot');
     const unknownEmail = uniqueEmail('forgot-unknown');
     const known = await post('customers/forgot_email_password', { email });

@@ -1,4 +1,4 @@
-/** Customer accounts: sign-up, e-mail verification, resend, and bad input (spec §4, DESIGN §5). */
+/** Customer accounts: sign-up, e-mail verification, resend, and bad input (product rules §4, product rules §10). */
 import { customerMessages } from '@shop/contract/customers';
 import { customerOtps, customerRegistrations, customers } from '@shop/db/schema/index';
 import { eq, sql } from 'drizzle-orm';
@@ -163,7 +163,7 @@ describe('sign-up and e-mail verification', () => {
     ]);
   });
 
-  it('accepts the code sent as a JSON number (spec §3 e-mail verification: email_verification_otp)', async () => {
+  it('accepts the code sent as a JSON number (product rules §3 e-mail verification: email_verification_otp)', async () => {
     const email = uniqueEmail('numeric-code');
     await signUp(email);
     const code = await latestCode(email, VERIFY_SUBJECT);
@@ -223,7 +223,7 @@ describe('resend verification code', () => {
 });
 
 describe('bad input', () => {
-  it('reports every missing sign-up field with the spec message', async () => {
+  it('reports every missing sign-up field with the product message', async () => {
     const res = await post('customers', {});
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual([
@@ -252,7 +252,7 @@ describe('bad input', () => {
     expect(mismatch.json()).toEqual([{ field: 'confirm_password', message: 'Passwords must match.' }]);
   });
 
-  it("spec §5 'Passwords must match.': an over-long confirmation is a mismatch, not 'This is a required field.'", async () => {
+  it("product rules §5 'Passwords must match.': an over-long confirmation is a mismatch, not 'This is a required field.'", async () => {
     const res = await post('customers', {
       email: uniqueEmail('long-confirm'),
       password: 'LongEnough1',
@@ -351,7 +351,7 @@ describe('no takeover before verification (ADR 0007)', () => {
     expect((await login(email, VICTIM)).statusCode).toBe(200);
   });
 
-  it('victim first, spec flow without a registration token: the code still activates only its own sign-up', async () => {
+  it('victim first, the plain flow without a registration token: the code still activates only its own sign-up', async () => {
     const email = uniqueEmail('victim-first-plain');
     await register(email, VICTIM);
     const victimCode = await latestCode(email, VERIFY_SUBJECT);

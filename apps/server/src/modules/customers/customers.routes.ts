@@ -27,7 +27,7 @@ import {
   verifyPasswordResetCode,
 } from './customers.service.ts';
 
-/** Customer accounts (spec §7 /customers/*): sign-up, e-mail codes, login, password reset, details. */
+/** Customer accounts (product rules §7 /customers/*): sign-up, e-mail codes, login, password reset, details. */
 export async function customersRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['customers'];

@@ -64,7 +64,7 @@ import {
   REGISTRATION_TTL_HOURS,
 } from './registration-token.ts';
 
-/** Rate limits per minute (DESIGN §5): generous per IP (shared networks), tight per e-mail. */
+/** Rate limits per minute (product rules §10): generous per IP (shared networks), tight per e-mail. */
 export const RATE_LIMITS = {
   loginPerIp: 60,
   loginPerIpAndEmail: 10,

@@ -168,7 +168,7 @@ describe('engagement API', () => {
       expect(rows).toHaveLength(1);
     });
 
-    it('lists every invalid field with the spec messages', async () => {
+    it('lists every invalid field with the product messages', async () => {
       const res = await post('contact_queries', {});
       expect(res.statusCode).toBe(422);
       expect(res.json()).toEqual([
@@ -186,7 +186,7 @@ describe('engagement API', () => {
       ['contact_number', '98765abcde', 'This must be a valid phone number.'],
       ['contact_number', '+91 1234 5678 9012 3456', 'This must be a valid phone number.'],
       ['name', '   ', 'This is a required field.'],
-      // Something was sent, so not "required": the wrong type is named (DESIGN §3: a clear error).
+      // Something was sent, so not "required": the wrong type is named (product rules §7: a clear error).
       ['name', 42, 'This must be text.'],
     ])('rejects %s = %j', async (field, value, message) => {
       const captcha_value = await solvedPayload(await cheapChallenge(t.ctx.config.captchaHmacKey));

@@ -5,7 +5,7 @@ import { NUMERIC_ID } from '@shop/contract/collection';
 import sharp from 'sharp';
 
 /**
- * Files under DATA_DIR/media, served under /backend/data (spec §7, DESIGN §3): originals, and
+ * Files under DATA_DIR/media, served under /backend/data (product rules §7, product rules §7): originals, and
  * variants made on first request with sharp and kept on disk: square crops (120x120, 300x300) and
  * copies at most w480 / w800 / w1200 pixels wide (the storefront's srcset for banners).
  */

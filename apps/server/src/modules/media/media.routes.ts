@@ -16,7 +16,7 @@ import {
 
 /** Originals may be replaced under the same name by an operator: a day, then revalidate by ETag. */
 const ORIGINAL_CACHE = 'public, max-age=86400';
-/** Variants follow their original's name and rarely change: a week (spec: icon cache 168 h). */
+/** Variants follow their original's name and rarely change: a week (as long as the icon cache, 168 h). */
 const VARIANT_CACHE = 'public, max-age=604800';
 
 const notFound = (reply: FastifyReply) => sendNamedError(reply, 404, 'File not found.');
@@ -62,7 +62,7 @@ function send(
 const segment = z.string().max(200);
 
 /**
- * GET /backend/data/… (spec §7): products/{id}/{file}, products/{id}/{size}/{file},
+ * GET /backend/data/… (product rules §7): products/{id}/{file}, products/{id}/{size}/{file},
  * {folder}/{file}, {folder}/{size}/{file}; size is 120x120 or 300x300 (square) or w480, w800, w1200
  * (at most that wide, for responsive images). Every name is checked against a strict
  * pattern before it touches the file system; anything else is a JSON 404.

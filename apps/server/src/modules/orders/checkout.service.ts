@@ -64,7 +64,7 @@ async function existingOrder(
 }
 
 /**
- * DESIGN §5: a retried checkout without an Idempotency-Key (same cart, address, coupon and
+ * product rules §10: a retried checkout without an Idempotency-Key (same cart, address, coupon and
  * remarks within this window) returns the order the first one placed, while it is unpaid.
  */
 export const SAME_CART_WINDOW_MS = 60_000;
@@ -128,12 +128,12 @@ export async function applyCoupon(
 }
 
 /**
- * Places an order (spec §4 "checkout creates the order"). Steps, all in one transaction:
+ * Places an order (product rules §4 "checkout creates the order"). Steps, all in one transaction:
  * price from the database → coupon → minimum → address snapshot → order + items → reserve stock
  * (conditional updates) → count the coupon use. Any failure rolls everything back.
  * The same Idempotency-Key with the same request returns the order that key already created (with
  * another request it is a 422); without a key, the same cart within SAME_CART_WINDOW_MS returns
- * the still-unpaid order it placed (DESIGN §5).
+ * the still-unpaid order it placed (product rules §10).
  */
 export async function checkout(
   ctx: AppContext,

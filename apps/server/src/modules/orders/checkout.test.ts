@@ -194,7 +194,7 @@ describe('checkout', () => {
     expect(await stockOf(t.ctx.db, p.id)).toBe(10);
   });
 
-  it("spec §5: without a usable address it says 'Please add a new address' when none is saved, else 'Please select address'", async () => {
+  it("product rules §5: without a usable address it says 'Please add a new address' when none is saved, else 'Please select address'", async () => {
     const p = await makeProduct(t.ctx.db);
     const newcomer = await makeCustomer(t.ctx.db);
     const items = [{ item_id: p.id, quantity: 1 }];
@@ -316,7 +316,7 @@ describe('checkout', () => {
     expect([8, 9]).toContain(await stockOf(t.ctx.db, q.id));
   });
 
-  it('DESIGN §5: the same cart retried without a key (also concurrently) returns the same unpaid order', async () => {
+  it('product rules §10: the same cart retried without a key (also concurrently) returns the same unpaid order', async () => {
     const p = await makeProduct(t.ctx.db, { availableStock: 20 });
     const who = await newShopper();
     const cart = { items: [{ item_id: p.id, quantity: 2 }], customer_remarks: 'Ring twice' };

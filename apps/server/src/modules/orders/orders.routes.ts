@@ -40,7 +40,7 @@ async function optionalCustomerId(ctx: AppContext, request: FastifyRequest): Pro
   return row && row.scope === 'full' ? row.customerId : null;
 }
 
-/** Cart pricing, coupons, checkout and order history (spec §7 /orders…). */
+/** Cart pricing, coupons, checkout and order history (product rules §7 /orders…). */
 export async function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const auth = requireCustomer(ctx);

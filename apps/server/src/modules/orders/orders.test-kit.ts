@@ -4,7 +4,7 @@ import { addresses, categories, coupons, customers, products, settings } from '@
 import { eq } from 'drizzle-orm';
 import { issueToken } from '../customers/customers.test-kit.ts';
 
-/** Test data factories with overrides (CONVENTIONS habit 11). Used only by tests and the bench. */
+/** Test data factories with overrides . Used only by tests and the bench. */
 
 let seq = 0;
 const unique = () => `${Date.now().toString(36)}${(seq++).toString(36)}${randomUUID().slice(0, 6)}`;

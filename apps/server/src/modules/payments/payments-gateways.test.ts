@@ -279,7 +279,7 @@ describe('Paytm', () => {
     });
     expect(res.statusCode).toBe(400);
   });
-  it('DESIGN §3 never a 500: a notification that is JSON null, a list or a string is a named 400', async () => {
+  it('product rules §7 never a 500: a notification that is JSON null, a list or a string is a named 400', async () => {
     for (const payload of ['null', '[1]', '"x"', '42', '{']) {
       const res = await h.t.request({
         method: 'POST',

@@ -61,7 +61,7 @@ function webhookRequestOf(request: FastifyRequest): WebhookRequest {
   return { rawBody, form, headers: headersOf(request) };
 }
 
-/** Routes of the payments module, mounted under /backend/api/web (spec §7 orders/payment…). */
+/** Routes of the payments module, mounted under /backend/api/web (product rules §7 orders/payment…). */
 export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const deps: PaymentsDeps = { ctx, origin: () => selfOrigin(app.server, ctx.config) };
@@ -70,7 +70,7 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   const tags = ['payments'];
 
   // A static segment: Fastify prefers it to the orders module's GET orders/:id.
-  // A collection like every other list (DESIGN §3): {items, _meta} and X-Pagination-* headers.
+  // A collection like every other list (product rules §7): {items, _meta} and X-Pagination-* headers.
   api.get(
     '/orders/payment_gateways',
     { schema: { tags, querystring: z.looseObject(paginationQuery) } },

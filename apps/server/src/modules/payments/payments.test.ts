@@ -29,7 +29,7 @@ describe('GET orders/payment_gateways', () => {
   it('lists the active gateways with public keys, logos and the default marked 1, and no secrets', async () => {
     const res = await h.t.request({ method: 'GET', url: `${API}/orders/payment_gateways` });
     expect(res.statusCode).toBe(200);
-    // DESIGN §3: a list is a collection envelope with the X-Pagination-* headers.
+    // product rules §7: a list is a collection envelope with the X-Pagination-* headers.
     const body = res.json<{ items: PaymentGatewayView[]; _meta: Record<string, number> }>();
     expect(body._meta).toEqual({ totalCount: 4, pageCount: 1, currentPage: 1, perPage: 20 });
     expect(res.headers['x-pagination-total-count']).toBe('4');
@@ -96,7 +96,7 @@ describe('POST orders/payment rules', () => {
     expect(res.statusCode).toBe(422);
     expect(res.json<Array<{ field: string }>>()[0]?.field).toBe('id');
   });
-  it('spec §7 orders/payment and verify_payment: a missing or malformed order id and payload get clear 422 messages', async () => {
+  it('product rules §7 orders/payment and verify_payment: a missing or malformed order id and payload get clear 422 messages', async () => {
     const post = (path: string, payload: unknown) =>
       h.t.request({
         method: 'POST',

@@ -7,7 +7,7 @@ import { Spinner } from './spinner.tsx';
  * The storefront's own Button and IconButton, for the parts on every page's first paint (header,
  * search, product tiles, home). They look like Mantine's (same colour variables, radius and
  * sizes) but are a class name and a few CSS variables: Mantine's Button, ActionIcon, Transition
- * and Loader were about 11 KB of gzip on the home page (DESIGN §7: home JS ≤ 150 KB gzip).
+ * and Loader were about 11 KB of gzip on the home page (product rules §11: home JS ≤ 150 KB gzip).
  * Forms behind a click (checkout, account) keep Mantine's.
  */
 export type ButtonColor = 'maroon' | 'saffron' | 'gray' | 'red';

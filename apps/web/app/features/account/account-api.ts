@@ -12,7 +12,7 @@ import type {
 } from '@shop/contract/customers';
 import { api } from '../../lib/api-client.ts';
 
-/** The account calls of spec §7 (/customers/*); public calls send no token. */
+/** The account calls of product rules §7 (/customers/*); public calls send no token. */
 export const accountApi = {
   signUp: (body: SignupInput) => api.post<SignupResponse>('customers', body, { auth: false }),
   verifyEmail: (body: VerifyEmailInput) =>

@@ -11,8 +11,8 @@ import { AccountForm, EmailField } from './account-form.tsx';
 import { useResendWait } from './use-resend-wait.ts';
 
 /**
- * The shared layout of Verify Email and Verify OTP (spec §2): the e-mail, an OTP field and the
- * text 'You can resend the OTP in 60 secs' — as the spec says it, not a ticking count (§9 "The OTP
+ * The shared layout of Verify Email and Verify OTP (product rules §2): the e-mail, an OTP field and the
+ * text 'You can resend the OTP in 60 secs' — as the product rules say it, not a ticking count (§9 "The OTP
  * text says 60 secs"). Once the 60 seconds are over, a 'Resend OTP' link takes its place and asks
  * for a new code; sending one starts the wait again. Without an e-mail in the address, the
  * customer types it.

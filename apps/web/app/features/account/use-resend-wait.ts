@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 /**
  * Whether the customer still has to wait before asking for a new code: true for `seconds` after
  * the screen opens (or after `restart`), then false. One timer and no ticking count, because the
- * verify screens show the fixed text 'You can resend the OTP in 60 secs' (spec §9). The first
+ * verify screens show the fixed text 'You can resend the OTP in 60 secs' (product rules §9). The first
  * render (also on the server) is waiting; the timer starts after hydration.
  */
 export function useResendWait(seconds: number) {

@@ -12,7 +12,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { addressesApi } from './addresses-api.ts';
 
-/** Every field starts empty, the address type too (spec §5: "all eight fields required"). */
+/** Every field starts empty, the address type too (product rules §5: "all eight fields required"). */
 const blank: AddressFormInput = {
   contact_person: '',
   mobile_number: '',
@@ -27,7 +27,7 @@ const blank: AddressFormInput = {
 const FIELDS = Object.keys(blank) as (keyof AddressInput)[];
 
 /**
- * The address form (spec §4): saving with an id updates, without adds; the saved address is
+ * The address form (product rules §4): saving with an id updates, without adds; the saved address is
  * handed to onSaved (which selects it) and the form resets. Server field errors land on fields.
  */
 export function AddressForm({

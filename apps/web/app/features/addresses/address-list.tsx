@@ -4,7 +4,7 @@ import { IconBriefcase, IconEdit, IconHome, IconTrash } from '@tabler/icons-reac
 import classes from './addresses.module.css';
 
 /**
- * Saved addresses as selectable radio cards (spec §2 Shipping). Clicking a card selects it;
+ * Saved addresses as selectable radio cards (product rules §2 Shipping). Clicking a card selects it;
  * each has Edit, and Remove except the selected one.
  */
 export function AddressList({

@@ -2,7 +2,7 @@ import type { Address, AddressInput, AddressResult } from '@shop/contract/addres
 import type { Collection } from '@shop/contract/collection';
 import { api } from '../../lib/api-client.ts';
 
-/** Saved addresses of the logged-in customer (spec §7 /customers/address). */
+/** Saved addresses of the logged-in customer (product rules §7 /customers/address). */
 export const addressesApi = {
   list: async () =>
     (await api.get<Collection<Address>>('customers/address', { query: { 'per-page': 200 } })).items,

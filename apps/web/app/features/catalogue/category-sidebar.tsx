@@ -7,7 +7,7 @@ import { buildTree, type TreeNode } from '../../lib/menu-tree.ts';
 import { type Category, ROOT_CATEGORY_ID } from '../../lib/root-data.ts';
 import classes from './catalogue.module.css';
 
-/** At this width or less the sidebar starts collapsed (spec §2). */
+/** At this width or less the sidebar starts collapsed (product rules §2). */
 export const MOBILE_MAX_WIDTH = 768;
 
 function contains(node: TreeNode<Category>, id: number): boolean {
@@ -67,7 +67,7 @@ function CategoryNodes({ nodes, activeId }: { nodes: TreeNode<Category>[]; activ
 }
 
 /**
- * 'Product Categories' (spec §2): nested by parent id (category 1 excluded); a category without
+ * 'Product Categories' (product rules §2): nested by parent id (category 1 excluded); a category without
  * sub-categories links to its listing. 'Hide categories' / 'Show all categories' toggles it; at
  * 768 px or less it starts collapsed (CSS decides before hydration, state after).
  */

@@ -11,7 +11,7 @@ const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
  * (id 1) or malformed ids and page numbers are a 404.
  *
  * The listing is always the first 100 products, whatever page number the address carries: the
- * spec's links always say page 1 (§2) and its listing call is `per-page=100, page=1` (§7), so
+ * product's links always say page 1 (§2) and its listing call is `per-page=100, page=1` (§7), so
  * /category/5/2/sweets shows the same products as /category/5/1/sweets (whose address is the
  * canonical one), never an empty "No Product found" page.
  */

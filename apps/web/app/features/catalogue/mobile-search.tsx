@@ -1,7 +1,7 @@
 import { Modal } from '@mantine/core';
 import { SearchBox } from './search-box.tsx';
 
-/** The search on mobile opens in a modal (spec §2); its right icon is always a cross. */
+/** The search on mobile opens in a modal (product rules §2); its right icon is always a cross. */
 export default function MobileSearch({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   return (
     <Modal

@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * The product button states (spec §2): 'Out of Stock' (disabled) at stock 0, 'Add to Cart', and
+ * The product button states (product rules §2): 'Out of Stock' (disabled) at stock 0, 'Add to Cart', and
  * in the cart a quantity stepper (max = stock) with 'View Cart' and optionally 'Remove from Cart'.
  * The cart store renders empty on the server, so SSR always shows 'Add to Cart' (no mismatch).
  */

@@ -39,7 +39,7 @@ export default function ProductModalContent({ product }: { product: Product }) {
               In stock
             </Badge>
           ) : (
-            // Not "Out of Stock": that is the disabled button's text (spec §4), said once.
+            // Not "Out of Stock": that is the disabled button's text (product rules §4), said once.
             <Badge color="gray" variant="light">
               Sold out
             </Badge>

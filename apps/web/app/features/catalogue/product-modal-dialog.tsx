@@ -8,7 +8,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** The product modal (spec §2, §9): size 1000, padding 30, 200 ms transition, close icon. */
+/** The product modal (product rules §2, §9): size 1000, padding 30, 200 ms transition, close icon. */
 export default function ProductModalDialog({ product, opened, onClose }: Props) {
   return (
     <Modal

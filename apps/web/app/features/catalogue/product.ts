@@ -26,7 +26,7 @@ export function productLargeUrl(product: Pick<Product, 'id' | 'main_image'>): st
   return product.main_image ? productImageUrl(product.id, product.main_image, 'original') : null;
 }
 
-/** '250 gm' (spec: weight shown in grams). */
+/** '250 gm' (weights are shown in grams). */
 export function formatWeight(grams: number): string {
   return `${grams} gm`;
 }

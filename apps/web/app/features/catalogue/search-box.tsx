@@ -13,7 +13,7 @@ import classes from './search-box.module.css';
 import { searchProducts } from './search-products.ts';
 
 export const SEARCH_DEBOUNCE_MS = 250;
-/** Above this many results the list scrolls at 250 px (spec §9). */
+/** Above this many results the list scrolls at 250 px (product rules §9). */
 const SCROLL_ABOVE = 4;
 
 interface Props {
@@ -26,7 +26,7 @@ interface Props {
 type SearchState = { status: 'idle' } | { status: 'loading' } | { status: 'done'; results: Product[] };
 
 /**
- * The header search (spec §2, §4): a non-empty keyword, debounced 250 ms, searches and opens the
+ * The header search (product rules §2, §4): a non-empty keyword, debounced 250 ms, searches and opens the
  * dropdown; a cross clears text and results; a click outside closes; choosing a result opens the
  * product modal; Enter goes to the /search page.
  */

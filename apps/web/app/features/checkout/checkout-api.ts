@@ -2,7 +2,7 @@ import type { ApplyCouponResult } from '@shop/contract/coupons';
 import type { CartLine, CheckoutResult, PriceCartResult } from '@shop/contract/orders';
 import { api } from '../../lib/api-client.ts';
 
-/** The cart's calls to the orders API (spec §7 plus price_cart / apply_coupon). */
+/** The cart's calls to the orders API (product rules §7 plus price_cart / apply_coupon). */
 export const checkoutApi = {
   priceCart: (itemIds: number[]) =>
     api.post<PriceCartResult>('orders/price_cart', { items: itemIds.map((item_id) => ({ item_id })) }),

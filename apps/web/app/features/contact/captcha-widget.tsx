@@ -44,7 +44,7 @@ function whenIdleAfterLoad(task: () => void): () => void {
 /**
  * The self-hosted ALTCHA proof-of-work captcha. The web component's code is imported in the
  * browser only, after the page is interactive, so it costs the page nothing up front. If the
- * code or the challenge cannot load, the visitor is told with an alert (spec §8).
+ * code or the challenge cannot load, the visitor is told with an alert (product rules §8).
  */
 export function CaptchaWidget({
   onChange,

@@ -12,7 +12,7 @@ export interface ContactDetails {
   phoneHref: string;
   /** Sanitised inline HTML (line breaks, emphasis). */
   addressHtml: string;
-  /** Only the networks whose link is set (spec §2). */
+  /** Only the networks whose link is set (product rules §2). */
   social: { network: SocialNetwork; url: string }[];
 }
 

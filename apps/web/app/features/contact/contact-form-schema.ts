@@ -4,7 +4,7 @@ import { contactNumberField, contactQueryRequestSchema } from '@shop/contract/en
 import type { z } from 'zod';
 
 /**
- * The fields a visitor types (spec §5): the API's own rules, so the form and the server agree
+ * The fields a visitor types (product rules §5): the API's own rules, so the form and the server agree
  * ('This is a required field.', 'This must be a valid email address.'). The captcha is checked
  * separately, on submit.
  */

@@ -13,8 +13,8 @@ import { type ContactFormValues, contactFormSchema, emptyContactForm } from './c
 import { sendContactQuery } from './send-contact-query.ts';
 
 /**
- * The contact form (spec §2, §5): fields validate on blur; the captcha must be solved before
- * sending; success shows the spec's green notice and clears the form, a server error the red
+ * The contact form (product rules §2, §5): fields validate on blur; the captcha must be solved before
+ * sending; success shows the product's green notice and clears the form, a server error the red
  * notice of the §8 rule.
  */
 export function ContactForm() {

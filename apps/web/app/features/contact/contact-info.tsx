@@ -33,7 +33,7 @@ function InfoRow({ icon, label, children }: { icon: ReactNode; label: string; ch
   );
 }
 
-/** Company e-mail, phone, address and social links (spec §2, Contact Us). */
+/** Company e-mail, phone, address and social links (product rules §2, Contact Us). */
 export function ContactInfo({ details }: { details: ContactDetails }) {
   return (
     <section className={classes.infoCard}>

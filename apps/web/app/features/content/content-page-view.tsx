@@ -20,7 +20,7 @@ export function ContentPageView({ page }: { page: Page }) {
           <div
             className={classes.prose}
             data-testid="page-content"
-            // Sanitised by the API (DESIGN §5); the only markup added here is the generated player.
+            // Sanitised by the API (product rules §10); the only markup added here is the generated player.
             dangerouslySetInnerHTML={{ __html: html }}
           />
         </article>
@@ -29,7 +29,7 @@ export function ContentPageView({ page }: { page: Page }) {
   );
 }
 
-/** The spec's text for a slug without a page (served with HTTP 404). */
+/** The product's text for a slug without a page (served with HTTP 404). */
 export function ContentMissingView({ title }: { title: string }) {
   return (
     <>

@@ -3,7 +3,7 @@ import type { Page } from '@shop/contract/content';
 import { ApiFailure, type StorefrontApi } from '@shop/contract/storefront-context';
 
 /**
- * The content page with this slug: the first item of `pages?PageSearch[url_slug]=slug` (spec §7),
+ * The content page with this slug: the first item of `pages?PageSearch[url_slug]=slug` (product rules §7),
  * or null when there is none. A slug the API refuses (4xx, e.g. too long) is "not found" too;
  * server failures propagate to the error boundary.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeSlug } from './slug.ts';
 
-describe('slug decoding (spec §9)', () => {
+describe('slug decoding (product rules §9)', () => {
   it('turns hyphens into spaces', () => {
     expect(decodeSlug('about-us')).toBe('about us');
   });

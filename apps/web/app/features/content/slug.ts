@@ -1,5 +1,5 @@
 /**
- * A readable text from a URL slug (spec §9): hyphens become spaces and percent-escapes are
+ * A readable text from a URL slug (product rules §9): hyphens become spaces and percent-escapes are
  * decoded. A malformed escape (a stray '%') is kept as typed instead of failing the page.
  */
 export function decodeSlug(slug: string): string {

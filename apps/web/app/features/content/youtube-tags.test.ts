@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { embedYoutubeTags, posterDocument } from './youtube-tags.ts';
 
-describe('[youtube id=X] tags (spec §9)', () => {
+describe('[youtube id=X] tags (product rules §9)', () => {
   it('replaces a tag by a 560x315 youtube-nocookie iframe with a title', () => {
     const html = embedYoutubeTags('<p>Since 1990 [youtube id=dQw4w9WgXcQ]</p>', 'About Us');
     expect(html).toContain('<p>Since 1990 <iframe class="youtube-embed" width="560" height="315"');

@@ -1,5 +1,5 @@
 /**
- * `[youtube id=X]` tags in page content (spec §9) become an embedded 560x315 player.
+ * `[youtube id=X]` tags in page content (product rules §9) become an embedded 560x315 player.
  *
  * The player is a real `<iframe src="https://www.youtube-nocookie.com/embed/X">`, but with a
  * `srcdoc` poster (the shop's colours and a play button): nothing at all — not even a thumbnail —

@@ -12,7 +12,7 @@ async function listOrEmpty<T>(load: () => Promise<Collection<T>>): Promise<T[]> 
   }
 }
 
-/** GET imagegallery?ImagegallerySearch[category]=…&per-page=200&page=1 (spec §7, §9). */
+/** GET imagegallery?ImagegallerySearch[category]=…&per-page=200&page=1 (product rules §7, §9). */
 export function listPhotos(api: StorefrontApi, category: string): Promise<ImageGalleryItem[]> {
   return listOrEmpty(() =>
     api.get<Collection<ImageGalleryItem>>('imagegallery', {
@@ -21,7 +21,7 @@ export function listPhotos(api: StorefrontApi, category: string): Promise<ImageG
   );
 }
 
-/** GET videogallery?VideogallerySearch[category]=… (spec §7). */
+/** GET videogallery?VideogallerySearch[category]=… (product rules §7). */
 export function listVideos(api: StorefrontApi, category: string): Promise<VideoGalleryItem[]> {
   return listOrEmpty(() =>
     api.get<Collection<VideoGalleryItem>>('videogallery', {

@@ -14,7 +14,7 @@ export function GalleryLoading({ label }: { label: string }) {
   );
 }
 
-/** The empty-state screen of a gallery without items (spec §8). */
+/** The empty-state screen of a gallery without items (product rules §8). */
 export function GalleryEmpty({ icon, title, hint }: { icon: ReactNode; title: string; hint: string }) {
   return (
     <Center className={classes.state} data-testid="gallery-empty">

@@ -8,7 +8,7 @@ import classes from './gallery.module.css';
 const loadLightbox = () => import('./photo-lightbox.tsx');
 const PhotoLightbox = lazy(loadLightbox);
 
-/** Items fade in one after another: 100 ms per photo (spec §9). */
+/** Items fade in one after another: 100 ms per photo (product rules §9). */
 const PHOTO_DELAY_MS = 100;
 
 /**

@@ -14,7 +14,7 @@ export interface PhotoLightboxProps {
 }
 
 /**
- * The photo lightbox with captions, thumbnails and zoom (spec §9: fade 250 ms, swipe 500 ms,
+ * The photo lightbox with captions, thumbnails and zoom (product rules §9: fade 250 ms, swipe 500 ms,
  * preload 2, zoom multiplier 2). Loaded on the first click only (lazy import), so the gallery
  * page itself ships without it.
  */

@@ -4,7 +4,7 @@ import type { CSSProperties } from 'react';
 import classes from './gallery.module.css';
 import { VideoPlayer } from './video-player.tsx';
 
-/** Items fade in one after another: 200 ms per video (spec §9). */
+/** Items fade in one after another: 200 ms per video (product rules §9). */
 const VIDEO_DELAY_MS = 200;
 
 /** The video gallery: one click-to-load player per item, with its name. */

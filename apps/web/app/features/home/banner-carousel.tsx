@@ -8,7 +8,7 @@ export const BANNER_AUTOPLAY_MS = 3500;
 /** Home banners are made 1920 pixels wide (the width the srcset names the original by). */
 const BANNER_WIDTH = 1920;
 
-/** Home banner carousel (spec §2): autoplay every 3500 ms, loop, indicators, each slide links to its url. */
+/** Home banner carousel (product rules §2): autoplay every 3500 ms, loop, indicators, each slide links to its url. */
 export function BannerCarousel({ banners }: { banners: Banner[] }) {
   if (banners.length === 0) return null;
   return (

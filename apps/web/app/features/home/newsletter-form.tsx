@@ -9,7 +9,7 @@ import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import classes from './home.module.css';
 
 /**
- * Subscribe Newsletter (spec §5): an empty e-mail shows 'Please enter a valid email address' and
+ * Subscribe Newsletter (product rules §5): an empty e-mail shows 'Please enter a valid email address' and
  * sends nothing; no format check on the client; the server's message shows as a green notice.
  */
 export function NewsletterForm() {

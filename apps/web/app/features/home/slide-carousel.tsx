@@ -79,7 +79,7 @@ export function SlideCarousel({
     };
   }, []);
 
-  // One steady interval (spec §9: every 3500 ms): the next slide is read from the scroll position,
+  // One steady interval (product rules §9: every 3500 ms): the next slide is read from the scroll position,
   // not from `active`, so a slide change does not restart the timer (that stretched the period by
   // the length of the scroll, ~3.6–3.7 s).
   useEffect(() => {

@@ -45,7 +45,7 @@ function SideBanner({ banner, bottom = false }: { banner: Banner; bottom?: boole
 }
 
 /**
- * The video plus banners block (spec §2): a poster that loads the YouTube player only when clicked
+ * The video plus banners block (product rules §2): a poster that loads the YouTube player only when clicked
  * (nothing from YouTube, not even its thumbnail, on page load), up to 2 right and 2 bottom banners.
  */
 export function VideoBlock({ videoUrl, poster, rightBanners, bottomBanners }: Props) {

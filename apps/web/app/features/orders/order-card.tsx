@@ -17,7 +17,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** One card of the Order History grid (spec §2 Orders), with real values. */
+/** One card of the Order History grid (product rules §2 Orders), with real values. */
 export function OrderCard({
   order,
   onReorder,

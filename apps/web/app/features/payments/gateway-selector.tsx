@@ -1,7 +1,7 @@
 import { Group, Image, Paper, Radio, Stack, Text } from '@mantine/core';
 import { type PaymentGatewayView, paymentMessages } from '@shop/contract/payments';
 
-/** The gateways as radio cards with logo and name (spec §2 Payment). */
+/** The gateways as radio cards with logo and name (product rules §2 Payment). */
 export function GatewaySelector({
   gateways,
   value,

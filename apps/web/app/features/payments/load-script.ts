@@ -2,7 +2,7 @@ const loading = new Map<string, Promise<void>>();
 
 /**
  * Adds a gateway's checkout script once per URL. Rejects when it cannot load (blocked, offline),
- * so that the page can show the spec's 'This browser is not supported…' message.
+ * so that the page can show the product's 'This browser is not supported…' message.
  */
 export function loadScript(src: string): Promise<void> {
   const existing = loading.get(src);

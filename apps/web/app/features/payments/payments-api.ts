@@ -2,7 +2,7 @@ import type { Collection } from '@shop/contract/collection';
 import type { CreatePaymentResult, PaymentGatewayView, VerifyPaymentResult } from '@shop/contract/payments';
 import { api } from '../../lib/api-client.ts';
 
-/** GET orders/payment_gateways: a collection envelope like every list (DESIGN §3). */
+/** GET orders/payment_gateways: a collection envelope like every list (product rules §7). */
 export async function fetchPaymentGateways(): Promise<PaymentGatewayView[]> {
   const { items } = await api.get<Collection<PaymentGatewayView>>('orders/payment_gateways', {
     query: { 'per-page': 200 },

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { loadScript } from './load-script.ts';
 
 /**
- * The PayPal-type flow (spec §4): on load it creates the payment (the server creates the PayPal
+ * The PayPal-type flow (product rules §4): on load it creates the payment (the server creates the PayPal
  * order for total × currency_value), loads the SDK and renders its buttons; 'Loading...' shows
  * until they are ready. createOrder hands PayPal the server's order id; onApprove asks the
  * server to capture and verify.

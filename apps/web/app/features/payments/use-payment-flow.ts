@@ -17,8 +17,8 @@ export interface PaymentFlowOptions {
 }
 
 /**
- * The payment flows of spec §4 for cash on delivery, Razorpay and Paytm (PayPal has its own
- * buttons component). Every failure ends in a red notice with the spec's text; `busy` keeps
+ * The payment flows of product rules §4 for cash on delivery, Razorpay and Paytm (PayPal has its own
+ * buttons component). Every failure ends in a red notice with the product's text; `busy` keeps
  * the pay button from being pressed twice.
  */
 export function usePaymentFlow({ order, environment, onPlaced }: PaymentFlowOptions) {

@@ -12,7 +12,7 @@ const settings = {
 const find = (tags: MetaDescriptor[], key: string, value: string) =>
   tags.find((t) => (t as Record<string, unknown>)[key] === value) as Record<string, unknown> | undefined;
 
-describe('pageMeta (title, description and keywords from the module settings, spec §2)', () => {
+describe('pageMeta (title, description and keywords from the module settings, product rules §2)', () => {
   const tags = pageMeta({
     settings,
     module: 'category',

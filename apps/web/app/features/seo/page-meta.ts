@@ -118,7 +118,7 @@ export function productJsonLd(publicUrl: string, product: ProductForJsonLd): obj
 /**
  * Title, description and keywords from the settings `{module}_title`, `{module}_meta_description`
  * and `{module}_meta_keywords` with {TITLE}, {META_DESCRIPTION}, {META_KEYWORDS} replaced by the
- * item's values (spec §2); falls back to the item's values and the shop name. Adds the canonical
+ * item's values (product rules §2); falls back to the item's values and the shop name. Adds the canonical
  * link, Open Graph tags and JSON-LD (Organization on every page).
  */
 export function pageMeta(args: PageMetaArgs): MetaDescriptor[] {

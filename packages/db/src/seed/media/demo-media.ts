@@ -37,7 +37,7 @@ const png = (file: string, width: number, height: number): MediaOutput => ({
   format: 'png',
 });
 
-/** Original plus the 300x300 and 120x120 variants the storefront loads (DESIGN §3). */
+/** Original plus the 300x300 and 120x120 variants the storefront loads (product rules §7). */
 function productOutputs(productId: number, file: string): MediaOutput[] {
   const folder = `products/${productId}`;
   return [

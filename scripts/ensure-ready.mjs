@@ -44,4 +44,14 @@ export function ensureBuilt() {
     newestMtime(join(root, 'packages/contract/src')),
   );
   if (!existsSync(built) || statSync(built).mtimeMs < sources) run('npm run build --silent');
+  // The server runs as compiled JavaScript (scripts/build-server.mjs): rebuilt when any of its
+  // sources, or a package it bundles, is newer than the bundle.
+  const server = join(root, 'apps/server/dist/server.mjs');
+  const serverSources = Math.max(
+    ...['apps/server/src', 'packages/contract/src', 'packages/db/src', 'packages/gateway-sim/src'].map(
+      (dir) => newestMtime(join(root, dir)),
+    ),
+    statSync(join(root, 'scripts/build-server.mjs')).mtimeMs,
+  );
+  if (!existsSync(server) || statSync(server).mtimeMs < serverSources) run('npm run build:server --silent');
 }

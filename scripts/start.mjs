@@ -5,7 +5,9 @@ import { ensureBuilt, ensureInstalled } from './ensure-ready.mjs';
 
 ensureInstalled();
 ensureBuilt();
-const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+// Plain Node on the compiled server (apps/server/dist, built by ensureBuilt when stale): no
+// TypeScript loader at run time.
+const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.mjs'], {
   cwd: new URL('..', import.meta.url).pathname,
   stdio: 'inherit',
   // The server stops when this launcher dies, even by SIGKILL (see apps/server/src/server.ts).

@@ -61,7 +61,7 @@ async function freshPostgres(url: string): Promise<string> {
  * tests then talk to it over real HTTP.
  */
 export default async function globalSetup() {
-  // `npx playwright test` on its own must not test a stale storefront build.
+  // `npx playwright test` on its own must not test a stale storefront or server build.
   ensureBuilt();
   rmSync(e2eDir, { recursive: true, force: true });
   mkdirSync(e2eDir, { recursive: true });
@@ -79,10 +79,15 @@ export default async function globalSetup() {
     E2E: '1',
   };
   if (process.env.DATABASE_URL) env.DATABASE_URL = await freshPostgres(process.env.DATABASE_URL);
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
-    env,
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  // The compiled server, as `npm start` runs it (ensureBuilt above rebuilt it when stale).
+  const server: ChildProcess = spawn(
+    process.execPath,
+    ['--enable-source-maps', 'apps/server/dist/server.mjs'],
+    {
+      env,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   const baseURL = `http://127.0.0.1:${shopPort}`;
   const deadline = Date.now() + 90_000;
   for (;;) {

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import type { SellerInformation } from '@shop/contract/grievances';
 import { formatInr } from '@shop/contract/money';
@@ -180,3 +181,17 @@ test('a guest files a grievance, sees the ticket number, is mailed at once and l
   await lookup.getByRole('button', { name: 'Check Status' }).click();
   await expect(page.getByTestId('grievance-status-label')).toHaveText('Open');
 });
+
+for (const path of ['/seller-information', '/grievance', '/page/return-policy']) {
+  test(`${path} has no serious or critical accessibility violations`, async ({ page }) => {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+      .analyze();
+    const blocking = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} → ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(blocking).toEqual([]);
+  });
+}

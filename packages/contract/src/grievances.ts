@@ -40,9 +40,6 @@ export const grievanceCategoryLabels: Record<GrievanceCategory, string> = {
 /** GRV-{year}-{number of the year, at least six digits}, e.g. GRV-2026-000123. */
 export const GRIEVANCE_TICKET_PATTERN = /^GRV-\d{4}-\d{6,9}$/;
 
-/** Days within which the rules ask a complaint to be redressed (one month from receipt). */
-export const GRIEVANCE_REDRESSAL_DAYS = 30;
-
 /** Order numbers as the shop prints them (KFL-2026-000123); kept loose so older formats still fit. */
 export const ORDER_REFERENCE_PATTERN = /^[A-Za-z0-9][A-Za-z0-9/-]{0,39}$/;
 

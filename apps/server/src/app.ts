@@ -14,6 +14,7 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { findAccessToken } from './modules/customers/customer-lookup.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
+import { grievancesRoutes } from './modules/grievances/grievances.routes.ts';
 import { createMailDispatcher } from './modules/mail/mail.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         addressesRoutes,
         ordersRoutes,
         paymentsRoutes,
+        grievancesRoutes,
       ]) {
         await routes(api, ctx);
       }

@@ -10,6 +10,8 @@ export default [
   route('gallery/video/:category', 'routes/gallery.tsx', { id: 'video-gallery' }),
   route('gallery/:category', 'routes/gallery.tsx', { id: 'photo-gallery' }),
   route('contact-us', 'routes/contact-us.tsx'),
+  route('seller-information', 'routes/seller-information.tsx'),
+  route('grievance', 'routes/grievance.tsx'),
   route('settings', 'routes/debug-settings.tsx'),
   route('contents', 'routes/debug-contents.tsx'),
   route('temp', 'routes/temp.tsx'),

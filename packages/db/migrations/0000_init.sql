@@ -365,6 +365,29 @@ CREATE TABLE "refunds" (
 	CONSTRAINT "refunds_requested_by_known" CHECK ("refunds"."requested_by" in ('system', 'customer', 'staff'))
 );
 --> statement-breakpoint
+CREATE TABLE "grievance_ticket_counters" (
+	"year" integer PRIMARY KEY NOT NULL,
+	"last_number" integer NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "grievances" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"ticket_number" text NOT NULL,
+	"customer_id" integer,
+	"name" text NOT NULL,
+	"email_address" text NOT NULL,
+	"contact_number" text NOT NULL,
+	"category" text NOT NULL,
+	"order_number" text,
+	"description" text NOT NULL,
+	"status" text DEFAULT 'open' NOT NULL,
+	"resolution" text,
+	"resolved_at" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "grievances_status_known" CHECK ("grievances"."status" in ('open', 'in_progress', 'resolved'))
+);
+--> statement-breakpoint
 ALTER TABLE "product_attachments" ADD CONSTRAINT "product_attachments_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "addresses" ADD CONSTRAINT "addresses_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -384,6 +407,7 @@ ALTER TABLE "payments" ADD CONSTRAINT "payments_order_id_orders_id_fk" FOREIGN K
 ALTER TABLE "refund_balances" ADD CONSTRAINT "refund_balances_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "grievances" ADD CONSTRAINT "grievances_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "categories_parent_idx" ON "categories" USING btree ("parent_id","display_order");--> statement-breakpoint
 CREATE INDEX "product_attachments_product_idx" ON "product_attachments" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "products_category_idx" ON "products" USING btree ("category_id","display_order","id");--> statement-breakpoint
@@ -416,4 +440,7 @@ CREATE INDEX "mail_outbox_pending_idx" ON "mail_outbox" USING btree ("status","n
 CREATE INDEX "refunds_order_idx" ON "refunds" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "refunds_due_idx" ON "refunds" USING btree ("next_attempt_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "refunds_payment_key_idx" ON "refunds" USING btree ("payment_id","idempotency_key");--> statement-breakpoint
-CREATE UNIQUE INDEX "refunds_gateway_key_idx" ON "refunds" USING btree ("gateway_key");
+CREATE UNIQUE INDEX "refunds_gateway_key_idx" ON "refunds" USING btree ("gateway_key");--> statement-breakpoint
+CREATE UNIQUE INDEX "grievances_ticket_idx" ON "grievances" USING btree ("ticket_number");--> statement-breakpoint
+CREATE INDEX "grievances_status_idx" ON "grievances" USING btree ("status","created_at");--> statement-breakpoint
+CREATE INDEX "grievances_customer_idx" ON "grievances" USING btree ("customer_id");

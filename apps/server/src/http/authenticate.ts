@@ -44,3 +44,15 @@ export function customerOf(request: FastifyRequest): RequestCustomer {
   if (!request.customer) throw AppError.unauthorized();
   return request.customer;
 }
+
+/**
+ * The customer behind an optional Bearer token (forms open to guests and customers alike): null
+ * without a token, and null for a token that is not a live full login, so a stale session
+ * never blocks a guest's request.
+ */
+export async function optionalCustomerId(ctx: AppContext, request: FastifyRequest): Promise<number | null> {
+  const token = bearerOf(request);
+  if (!token || token.length > 200) return null;
+  const row = await ctx.findAccessToken(token);
+  return row?.scope === 'full' ? row.customerId : null;
+}

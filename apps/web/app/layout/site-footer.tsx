@@ -5,6 +5,7 @@ import { MenuLink } from './header-nav.tsx';
 import { footerCategoryColumns, categoryPath } from '../lib/category-links.ts';
 import type { RootData } from '../lib/root-data.ts';
 import type { ShopTexts } from '../lib/shop-texts.ts';
+import { FooterLegal } from './footer-legal.tsx';
 import { ShopLogo } from './shop-logo.tsx';
 import { Container } from '../components/ui/container.tsx';
 
@@ -120,6 +121,7 @@ export function SiteFooter({ data, texts, shopName }: Props) {
       </Container>
       <div className={classes.copyright}>
         <Container>
+          <FooterLegal fssaiLicenceNumber={data.settings.fssai_licence_number?.trim() ?? ''} />
           {data.safeHtml.copyright ? (
             // Sanitised on the server (inline tags only).
             <p

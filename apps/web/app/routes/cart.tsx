@@ -20,6 +20,7 @@ import { IconAlertTriangle, IconInfoCircle, IconArrowRight } from '@tabler/icons
 import { useState } from 'react';
 import { type MetaFunction, useNavigate } from 'react-router';
 import { InnerPageBanner } from '../components/inner-page-banner.tsx';
+import { PolicyLinks } from '../components/policy-links.tsx';
 import { cartSubtotal, useCart } from '../lib/cart-store.ts';
 import { CartLines } from '../features/checkout/cart-lines.tsx';
 import { privatePageMeta } from '../features/seo/private-page-meta.ts';
@@ -164,6 +165,7 @@ function CartContents() {
                 Proceed to Checkout
               </Button>
             </OrderSummary>
+            <PolicyLinks intro="Before you order, please read our policies:" />
           </Stack>
         </Box>
       </Grid.Col>

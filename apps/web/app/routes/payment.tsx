@@ -4,6 +4,7 @@ import { IconReceiptOff } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, type MetaArgs, useNavigate } from 'react-router';
 import { InnerPageBanner } from '../components/inner-page-banner.tsx';
+import { PolicyLinks } from '../components/policy-links.tsx';
 import { Protected } from '../components/protected.tsx';
 import { cart } from '../lib/cart-store.ts';
 import { CHECKOUT_ORDER_KEY, checkoutOrder } from '../features/checkout/checkout-draft.ts';
@@ -57,13 +58,15 @@ function PaymentScreen() {
   if (order === null) return <NoOrder />;
   return (
     <Grid gap="lg">
-      <Grid.Col span={{ base: 12, md: 7 }}>
+      <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
         <Stack gap="lg">
           <DeliveryBlock address={order.shipping_address} />
+          <PolicyLinks />
           <PaymentOptions order={order} onPlaced={onPlaced} />
         </Stack>
       </Grid.Col>
-      <Grid.Col span={{ base: 12, md: 5 }}>
+      {/* On a phone the price breakdown comes first: the customer sees the total before the pay button. */}
+      <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
         <PaymentOrderSummary order={order} />
       </Grid.Col>
     </Grid>

@@ -6,7 +6,8 @@ import { type Category, ROOT_CATEGORY_ID, type StorefrontLoaderArgs } from '../l
 
 /**
  * /sitemap.xml: home, every category listing (except the hidden root category), content pages,
- * photo and video galleries and Contact Us, as absolute URLs under PUBLIC_URL.
+ * photo and video galleries, Contact Us, Seller Information and Grievance Redressal, as absolute
+ * URLs under PUBLIC_URL.
  */
 export async function loader({ context }: StorefrontLoaderArgs) {
   const { api } = context;
@@ -45,6 +46,8 @@ export async function loader({ context }: StorefrontLoaderArgs) {
       }),
     ),
     { path: '/contact-us', changefreq: 'monthly', priority: 0.5 },
+    { path: '/seller-information', changefreq: 'monthly', priority: 0.3 },
+    { path: '/grievance', changefreq: 'monthly', priority: 0.3 },
   ];
   return new Response(sitemapXml(context.publicUrl, entries), {
     headers: { 'content-type': 'application/xml; charset=utf-8', 'cache-control': 'public, max-age=3600' },

@@ -22,6 +22,8 @@ export const metaModules = [
   'login',
   'signup',
   'orders',
+  'seller_information',
+  'grievance',
 ] as const;
 
 const homeMeta: Record<string, string> = {
@@ -41,6 +43,23 @@ function placeholderMeta(module: string): Record<string, string> {
   };
 }
 
+/**
+ * Who sells (shown on /seller-information, printed on tax invoices) and the grievance officer.
+ * Demo values: the GSTIN is made up but well formed (Rajasthan, state code 08, with a correct
+ * check character); a real shop replaces every one of them.
+ */
+export const sellerSettingSeeds: Readonly<Record<string, string>> = {
+  seller_legal_name: 'Kesar Foods and Locks Private Limited',
+  seller_address: '42, Johari Bazaar, Near Hawa Mahal, Jaipur, Rajasthan 302003',
+  seller_gstin: '08AAJCK7423R1ZR',
+  seller_state: 'Rajasthan',
+  fssai_licence_number: '10824001000417',
+  grievance_officer_name: 'Meera Agarwal',
+  grievance_officer_designation: 'Grievance Officer and Head of Customer Care',
+  grievance_officer_email: 'grievance@kesarfoods.in',
+  grievance_officer_phone: '+91 141 260 3344',
+};
+
 export const settingSeeds: Readonly<Record<string, string>> = {
   company_contact_number: '+91 98765 43210',
   company_email_address: 'care@kesarfoods.in',
@@ -56,6 +75,7 @@ export const settingSeeds: Readonly<Record<string, string>> = {
   social_links_twitter: '',
   /** Rupees. */
   minimum_order_amount: '199',
+  ...sellerSettingSeeds,
   ...Object.fromEntries(
     metaModules.flatMap((module) => Object.entries(module === 'home' ? homeMeta : placeholderMeta(module))),
   ),

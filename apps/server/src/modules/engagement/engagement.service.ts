@@ -1,11 +1,12 @@
 import type { ContactQueryRequest } from '@shop/contract/engagement';
+import type { DbOrTx } from '@shop/db/client';
 import { messages } from '@shop/contract/messages';
 import { EMAIL_PATTERN } from '@shop/contract/validation';
 import { settingValue } from '../settings/settings.service.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { queueMail } from '../mail/mail.service.ts';
-import { verifyCaptcha } from './captcha.service.ts';
+import { type VerifiedCaptcha, verifyCaptcha } from './captcha.service.ts';
 import {
   claimCaptchaSolution,
   deleteExpiredCaptchaSolutions,
@@ -13,7 +14,30 @@ import {
   insertSubscription,
 } from './engagement.repository.ts';
 
-/** Newsletter and contact-form rules. */
+/** Newsletter and contact-form rules, and the captcha that guards public forms. */
+
+/**
+ * A solved captcha (the ALTCHA payload a form posts): well-formed, signed by this shop and not
+ * expired, or a 422 on `captcha_value` ('Please verify captch!'). Whether it was used before is
+ * `spendCaptcha`'s job, inside the transaction of what it guards.
+ */
+export async function checkCaptcha(ctx: AppContext, value: string): Promise<VerifiedCaptcha> {
+  const captcha = await verifyCaptcha(ctx.config.captchaHmacKey, value);
+  if (!captcha) throw AppError.invalid('captcha_value', messages.captchaUnsolved);
+  return captcha;
+}
+
+/**
+ * Marks a checked captcha as used in the caller's transaction, so that the form's row exists
+ * exactly when the solution is spent; a solution used before (or racing another request with the
+ * same one: the primary key decides) is a 422 on `captcha_value`.
+ */
+export async function spendCaptcha(tx: DbOrTx, captcha: VerifiedCaptcha): Promise<void> {
+  await deleteExpiredCaptchaSolutions(tx, Math.floor(Date.now() / 1000));
+  if (!(await claimCaptchaSolution(tx, captcha.signature, captcha.expiresAt))) {
+    throw AppError.invalid('captcha_value', messages.captchaUnsolved);
+  }
+}
 
 /** Subscribes an address once; the same address in other letter case is the same subscriber. */
 export async function subscribeToNewsletter(ctx: AppContext, email: string, ip: string): Promise<string> {
@@ -35,16 +59,11 @@ export async function submitContactQuery(
   ip: string,
 ): Promise<string> {
   await ctx.limiter.hitIp('contact', ip, CONTACT_LIMIT_PER_MINUTE, 60_000, messages.tooManyContactQueries);
-  const captcha = await verifyCaptcha(ctx.config.captchaHmacKey, input.captcha_value);
-  if (!captcha) throw AppError.invalid('captcha_value', messages.captchaUnsolved);
+  const captcha = await checkCaptcha(ctx, input.captcha_value);
   const subject = input.subject?.trim() || messages.contactSubject(input.name);
 
   await ctx.db.transaction(async (tx) => {
-    await deleteExpiredCaptchaSolutions(tx, Math.floor(Date.now() / 1000));
-    // The primary key makes a replayed solution fail even when two requests race.
-    if (!(await claimCaptchaSolution(tx, captcha.signature, captcha.expiresAt))) {
-      throw AppError.invalid('captcha_value', messages.captchaUnsolved);
-    }
+    await spendCaptcha(tx, captcha);
     await insertEnquiry(tx, {
       name: input.name,
       emailAddress: input.email_address,

@@ -1,5 +1,5 @@
 // First: schemas built after this import skip zod's eval probe (see zod-jitless.ts).
-import './zod-jitless.ts';
+import '../../lib/zod-jitless.ts';
 import { contactNumberField, contactQueryRequestSchema } from '@shop/contract/engagement';
 import type { z } from 'zod';
 

@@ -1,5 +1,5 @@
 // First: schemas built after this import skip zod's eval probe (see zod-jitless.ts).
-import './zod-jitless.ts';
+import '../../lib/zod-jitless.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { messages } from '@shop/contract/messages';
@@ -7,7 +7,7 @@ import { IconSend } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
-import { type CaptchaHandle, CaptchaWidget } from './captcha-widget.tsx';
+import { type CaptchaHandle, CaptchaWidget } from '../../components/captcha-widget.tsx';
 import classes from './contact.module.css';
 import { type ContactFormValues, contactFormSchema, emptyContactForm } from './contact-form-schema.ts';
 import { sendContactQuery } from './send-contact-query.ts';

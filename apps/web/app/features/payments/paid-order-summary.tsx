@@ -51,6 +51,9 @@ export function PaymentOrderSummary({ order }: { order: PayableOrder }) {
             total={order.total_amount}
             totalTestId="payment-total"
           />
+          <Text size="xs" c="gray.7" data-testid="price-inclusions">
+            All prices include GST. There are no handling, payment or cash-on-delivery fees.
+          </Text>
         </Stack>
       </Paper>
       <Paper withBorder radius="md" p="lg" shadow="xs">

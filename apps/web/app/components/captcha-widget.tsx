@@ -2,7 +2,7 @@ import type {} from 'altcha/types/react';
 import { API_PREFIX } from '@shop/contract/api-prefix';
 import { messages } from '@shop/contract/messages';
 import { type Ref, useEffect, useImperativeHandle, useRef } from 'react';
-import classes from './contact.module.css';
+import classes from './captcha-widget.module.css';
 
 export const CAPTCHA_CHALLENGE_URL = `${API_PREFIX}/captcha/challenge`;
 

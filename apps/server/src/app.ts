@@ -14,6 +14,7 @@ import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
 import { createMailDispatcher } from './modules/mail/mail.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { registerGatewaySimulators } from './modules/payments/gateway-simulators.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -127,6 +128,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         customersRoutes,
         addressesRoutes,
         ordersRoutes,
+        invoicesRoutes,
         paymentsRoutes,
       ]) {
         await routes(api, ctx);

@@ -5,3 +5,4 @@ export * from './orders.ts';
 export * from './payments.ts';
 export * from './mail.ts';
 export * from './refunds.ts';
+export * from './invoices.ts';

@@ -56,6 +56,12 @@ export const settingSeeds: Readonly<Record<string, string>> = {
   social_links_twitter: '',
   /** Rupees. */
   minimum_order_amount: '199',
+  // The shop's registration as tax invoices print it (demo values; the GSTIN's check character is right).
+  company_legal_name: 'Kesar Foods and Locks Private Limited',
+  company_registered_address: '42, Johari Bazaar, Near Hawa Mahal, Jaipur, Rajasthan 302003',
+  company_gstin: '08AAKCK4242M1Z5',
+  company_gst_state: 'Rajasthan',
+  company_fssai_number: '10826999000123',
   ...Object.fromEntries(
     metaModules.flatMap((module) => Object.entries(module === 'home' ? homeMeta : placeholderMeta(module))),
   ),

@@ -55,7 +55,7 @@ const rateOf = (rate: number): GstRate => {
 export function orderGstFor(shopState: GstStateCode, input: OrderGstInput): OrderGst {
   const place = placeOfSupply(input.address, shopState);
   const goodsRates = input.lines.map((l) => rateOf(l.gstRate));
-  const shippingRate = goodsRates.reduce<GstRate>((max, r) => (r > max ? r : max), 0);
+  const shippingRate = rateOf(Math.max(0, ...goodsRates));
   const split = splitOrderGst({
     supply: place.supply,
     discountPaise: input.discountPaise,

@@ -384,6 +384,19 @@ describe('tax invoice', () => {
   });
 });
 
+describe('API document', () => {
+  it('documents the invoice and credit note downloads in the OpenAPI document', async () => {
+    const res = await t.request({ method: 'GET', url: `${API}/openapi.json` });
+    const paths = res.json<{ paths: Record<string, Record<string, { summary?: string }>> }>().paths;
+    expect(paths[`${API}/orders/{id}/invoice`]?.get?.summary).toBe(
+      'Download the tax invoice of an own order (PDF)',
+    );
+    expect(paths[`${API}/orders/{id}/credit_notes/{noteId}`]?.get?.summary).toBe(
+      'Download a credit note of an own order (PDF)',
+    );
+  });
+});
+
 describe('credit notes', () => {
   async function confirmedOrder() {
     const a = await makeProduct(t.ctx.db, { sellingPricePaise: 62_000, gstRate: 5, hsnCode: '2106' });

@@ -87,6 +87,11 @@ async function payCod(orderId: number, who: Shopper = shopper) {
 }
 const download = (orderId: number, who: Shopper = shopper) =>
   t.request({ method: 'GET', url: `${API}/orders/${orderId}/invoice`, headers: who.auth });
+/** The stored document of an invoice or credit note row. */
+function documentOf(row: { document: unknown } | undefined): TaxDocument {
+  if (!row) throw new Error('no such document');
+  return row.document as TaxDocument;
+}
 const documentsOf = (orderId: number) =>
   t.ctx.db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.id));
 const itemRows = (orderId: number) =>
@@ -482,7 +487,7 @@ describe('credit notes', () => {
       ['invoice', total],
       ['credit_note', 10_000],
     ]);
-    const partial = docs[1]?.document as TaxDocument;
+    const partial = documentOf(docs[1]);
     expect(partial.lines.map((l) => l.amountPaise)).toEqual([7_335, 2_665]);
     for (const line of partial.lines) {
       expect(line.cgstPaise).toBe(line.sgstPaise);
@@ -496,11 +501,11 @@ describe('credit notes', () => {
     await settle(total, total);
     docs = await documentsOf(order.id);
     expect(docs.map((d) => d.totalPaise)).toEqual([total, 10_000, total - 10_000]);
-    const invoiceDoc = docs[0]?.document as TaxDocument;
+    const invoiceDoc = documentOf(docs[0]);
     const credited = invoiceDoc.lines.map((_, i) =>
       docs
         .slice(1)
-        .flatMap((d) => (d.document as TaxDocument).lines)
+        .flatMap((d) => documentOf(d).lines)
         .filter((l) => l.invoiceLine === i)
         .reduce((a, l) => a + l.amountPaise, 0),
     );

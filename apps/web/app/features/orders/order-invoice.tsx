@@ -40,6 +40,7 @@ function DocumentLink({ document, label }: { document: OrderTaxDocument; label: 
       component="button"
       type="button"
       fw={600}
+      c="maroon.8"
       disabled={busy}
       onClick={async () => {
         setBusy(true);

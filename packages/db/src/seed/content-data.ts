@@ -67,6 +67,18 @@ export const settingSeeds: Readonly<Record<string, string>> = {
   ),
 };
 
+/**
+ * The shop's own registration (tax invoices print it). A production start leaves these empty: a
+ * real shop sets its own, and no invoice is issued until it has.
+ */
+export const registrationSettingKeys = [
+  'company_legal_name',
+  'company_registered_address',
+  'company_gstin',
+  'company_gst_state',
+  'company_fssai_number',
+] as const;
+
 // ── Content blocks ─────────────────────────────────────────────────────────────────────────
 
 export const contentSeeds: Readonly<Record<string, string>> = {

@@ -171,7 +171,8 @@ export function renderTaxDocumentPdf(document: TaxDocument): Promise<Buffer> {
       Subject: `Order ${document.order.number}`,
     },
   });
-  for (const font of fontFiles()) doc.registerFont(font.name, font.data);
+  // pdfkit takes an already parsed fontkit font as well as a file (its types know only files).
+  for (const { name, font } of fontFiles()) doc.registerFont(name, font as unknown as Uint8Array);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { create as parseFont, type Font } from 'fontkit';
 
 /**
  * Noto Sans from @fontsource/noto-sans, embedded (subset) into every invoice PDF: the standard
@@ -72,21 +73,24 @@ export function fontRuns(text: string, weight: FontWeight): TextRun[] {
   return runs;
 }
 
-const fileCache = new Map<string, Buffer>();
+const fontCache = new Map<string, Font>();
 
-/** Every font of every subset and weight, by the names fontRuns uses, to register with pdfkit. */
-export function fontFiles(): Array<{ name: string; data: Buffer }> {
+/**
+ * Every font of every subset and weight, by the names fontRuns uses, to register with pdfkit.
+ * Each is parsed once per process and shared by all documents: parsing the Devanagari font and
+ * building its shaping tables costs far more than drawing an invoice.
+ */
+export function fontFiles(): Array<{ name: string; font: Font }> {
   return SUBSETS.flatMap((subset) =>
     ([400, 700] as const).map((weight) => {
       const name = `noto-${subset}-${weight}`;
-      let data = fileCache.get(name);
-      if (!data) {
-        data = readFileSync(
-          require.resolve(`@fontsource/noto-sans/files/noto-sans-${subset}-${weight}-normal.woff`),
-        );
-        fileCache.set(name, data);
+      let font = fontCache.get(name);
+      if (!font) {
+        const file = require.resolve(`@fontsource/noto-sans/files/noto-sans-${subset}-${weight}-normal.woff`);
+        font = parseFont(readFileSync(file));
+        fontCache.set(name, font);
       }
-      return { name, data };
+      return { name, font };
     }),
   );
 }

@@ -85,7 +85,8 @@ export async function releaseOrderStock(tx: DbOrTx, orderId: number): Promise<bo
  * settings are incomplete.
  */
 export async function invoiceConfirmedOrder(tx: DbOrTx, orderId: number) {
-  const order = await findOrder(tx, orderId);
+  // Locked, so two first downloads of an invoice issued late do not race each other.
+  const order = await findOrder(tx, orderId, { forUpdate: true });
   if (!order || !['confirmed', 'shipped', 'delivered'].includes(order.status)) return null;
   return issueInvoice(tx, order, await itemsOfOrders(tx, [orderId]));
 }

@@ -6,8 +6,7 @@ import {
   type ShopRegistration,
 } from '@shop/contract/gst';
 import type { ShippingAddress } from '@shop/contract/orders';
-import { apportion, type Supply, taxInside } from '../tax/gst-split.ts';
-import { DELIVERY_SAC, type OrderGst } from '../tax/tax.service.ts';
+import { apportion, DELIVERY_SAC, type OrderGst, type Supply, taxInside } from '../tax/tax.service.ts';
 
 /**
  * A tax invoice or credit note as issued: everything it prints, frozen at issue (stored as the

@@ -3,7 +3,6 @@ import type { OrderInvoice, OrderTaxDocument } from '@shop/contract/invoices';
 import { paiseToRupees } from '@shop/contract/money';
 import type { ShippingAddress } from '@shop/contract/orders';
 import type { DbOrTx } from '@shop/db/client';
-import type { OrderItemRow, OrderRow } from '../orders/orders.repository.ts';
 import { shopRegistration } from '../settings/shop-registration.service.ts';
 import { type OrderGst, orderGstFor, type ShippingGst } from '../tax/tax.service.ts';
 import {
@@ -31,11 +30,42 @@ import {
  * its number from its series' counter in that same transaction (see invoices.repository).
  */
 
+/** An order as stored, with the fields an invoice is made from (the orders module passes its row). */
+export interface InvoicedOrder {
+  id: number;
+  orderNumber: string;
+  customerId: number;
+  createdAt: Date;
+  totalPaise: number;
+  discountPaise: number;
+  shippingPaise: number;
+  shippingAddress: unknown;
+  placeOfSupply: string | null;
+  interState: boolean | null;
+  shippingTax: unknown;
+}
+
+/** An order line as stored, with its GST split from checkout. */
+export interface InvoicedLine {
+  name: string;
+  itemWeight: number;
+  quantity: number;
+  unitPricePaise: number;
+  lineTotalPaise: number;
+  hsnCode: string | null;
+  gstRate: number;
+  discountPaise: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+}
+
 const taxOf = (l: { cgstPaise: number; sgstPaise: number; igstPaise: number }) =>
   l.cgstPaise + l.sgstPaise + l.igstPaise;
 
 /** The GST split stored with the order at checkout, when it is there and adds up to the total. */
-function storedGst(order: OrderRow, items: readonly OrderItemRow[]): OrderGst | null {
+function storedGst(order: InvoicedOrder, items: readonly InvoicedLine[]): OrderGst | null {
   if (!order.placeOfSupply || order.interState === null) return null;
   const shipping = (order.shippingTax as ShippingGst | null) ?? null;
   if (order.shippingPaise > 0 && !shipping) return null;
@@ -96,8 +126,8 @@ async function newDocumentRow(
  */
 export async function issueInvoice(
   tx: DbOrTx,
-  order: OrderRow,
-  items: readonly OrderItemRow[],
+  order: InvoicedOrder,
+  items: readonly InvoicedLine[],
   now: Date = new Date(),
 ): Promise<InvoiceRow | null> {
   const existing = await findInvoiceOfOrder(tx, order.id);

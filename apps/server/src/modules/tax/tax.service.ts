@@ -2,6 +2,8 @@ import { type GstRate, type GstStateCode, isGstRate } from '@shop/contract/gst';
 import type { DbOrTx } from '@shop/db/client';
 import { shopRegistration } from '../settings/shop-registration.service.ts';
 import { splitOrderGst } from './gst-split.ts';
+
+export { apportion, type Supply, taxInside } from './gst-split.ts';
 import { placeOfSupply } from './place-of-supply.ts';
 
 /** Services accounting code of a delivery charge billed with the goods (goods transport). */

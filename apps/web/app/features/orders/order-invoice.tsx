@@ -2,36 +2,15 @@ import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { invoiceMessages, type OrderTaxDocument } from '@shop/contract/invoices';
 import { formatInr } from '@shop/contract/money';
 import type { Order } from '@shop/contract/orders';
-import { ApiFailure } from '@shop/contract/storefront-context';
 import { IconFileInvoice } from '@tabler/icons-react';
 import { useState } from 'react';
-import { API_BASE } from '../../lib/api-client.ts';
+import { apiDownload } from '../../lib/api-client.ts';
 import { notifyError } from '../../lib/notify.ts';
-import { sessionStore } from '../session/session-store.ts';
 import { formatOrderDate } from './order-format.ts';
 
-/**
- * Fetches a PDF with the customer's token (a plain link cannot send it) and hands it to the
- * browser as a download named after the document number.
- */
-async function downloadDocument(document: OrderTaxDocument): Promise<void> {
-  const token = sessionStore.token();
-  const response = await fetch(`${API_BASE}/${document.download_path}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) {
-    const data: unknown = await response.json().catch(() => null);
-    throw new ApiFailure(response.status, data, `Request failed (${response.status})`);
-  }
-  const url = URL.createObjectURL(await response.blob());
-  const link = window.document.createElement('a');
-  link.href = url;
-  link.download = `${document.number.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`;
-  window.document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+/** A document's PDF, named after its number (INV/2627/000001 → INV-2627-000001.pdf). */
+const downloadDocument = (document: OrderTaxDocument) =>
+  apiDownload(document.download_path, `${document.number.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`);
 
 function DocumentLink({ document, label }: { document: OrderTaxDocument; label: string }) {
   const [busy, setBusy] = useState(false);

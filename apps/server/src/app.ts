@@ -17,6 +17,7 @@ import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
 import { grievancesRoutes } from './modules/grievances/grievances.routes.ts';
 import { createMailDispatcher } from './modules/mail/mail.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { registerGatewaySimulators } from './modules/payments/gateway-simulators.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         customersRoutes,
         addressesRoutes,
         ordersRoutes,
+        invoicesRoutes,
         paymentsRoutes,
         grievancesRoutes,
       ]) {

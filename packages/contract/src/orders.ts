@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Address } from './addresses.ts';
+import type { OrderInvoice } from './invoices.ts';
 import { messages } from './messages.ts';
 import { formatPaise } from './money.ts';
 import { digitsToNumber, idField, textFieldError } from './validation.ts';
@@ -172,6 +173,8 @@ export interface Order {
   status_history?: OrderStatusEntry[];
   /** Order details only: the refunds of this order, newest first. */
   refunds?: OrderRefund[];
+  /** Order details only: the GST tax invoice and its credit notes; null until the order is confirmed. */
+  invoice?: OrderInvoice | null;
 }
 
 /** A refund as the customer sees it on order details. Amount in rupees. */

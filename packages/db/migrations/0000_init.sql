@@ -30,11 +30,15 @@ CREATE TABLE "products" (
 	"selling_price_paise" integer NOT NULL,
 	"mrp_paise" integer,
 	"available_stock" integer DEFAULT 0 NOT NULL,
+	"hsn_code" text,
+	"gst_rate" integer DEFAULT 18 NOT NULL,
 	"is_active" boolean DEFAULT true NOT NULL,
 	"display_order" integer DEFAULT 0 NOT NULL,
 	"search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce("products"."name", '')), 'A') || setweight(to_tsvector('english', coalesce("products"."description", '')), 'B')) STORED,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "products_gst_rate_check" CHECK ("products"."gst_rate" IN (0, 5, 12, 18, 28)),
+	CONSTRAINT "products_hsn_code_check" CHECK ("products"."hsn_code" ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$')
 );
 --> statement-breakpoint
 CREATE TABLE "assets" (
@@ -239,7 +243,14 @@ CREATE TABLE "order_items" (
 	"image" text,
 	"unit_price_paise" integer NOT NULL,
 	"quantity" integer NOT NULL,
-	"line_total_paise" integer NOT NULL
+	"line_total_paise" integer NOT NULL,
+	"hsn_code" text,
+	"gst_rate" integer DEFAULT 0 NOT NULL,
+	"discount_paise" integer DEFAULT 0 NOT NULL,
+	"taxable_paise" integer DEFAULT 0 NOT NULL,
+	"cgst_paise" integer DEFAULT 0 NOT NULL,
+	"sgst_paise" integer DEFAULT 0 NOT NULL,
+	"igst_paise" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "order_status_history" (
@@ -272,6 +283,9 @@ CREATE TABLE "orders" (
 	"reservation_expires_at" timestamp with time zone,
 	"stock_released_at" timestamp with time zone,
 	"cancelled_by" text,
+	"place_of_supply" text,
+	"inter_state" boolean,
+	"shipping_tax" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -388,6 +402,30 @@ CREATE TABLE "grievances" (
 	CONSTRAINT "grievances_status_known" CHECK ("grievances"."status" in ('open', 'in_progress', 'resolved'))
 );
 --> statement-breakpoint
+CREATE TABLE "invoice_counters" (
+	"series" text NOT NULL,
+	"financial_year" text NOT NULL,
+	"last_number" integer NOT NULL,
+	CONSTRAINT "invoice_counters_series_financial_year_pk" PRIMARY KEY("series","financial_year")
+);
+--> statement-breakpoint
+CREATE TABLE "invoices" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"kind" text NOT NULL,
+	"number" text NOT NULL,
+	"series" text NOT NULL,
+	"financial_year" text NOT NULL,
+	"sequence" integer NOT NULL,
+	"order_id" integer NOT NULL,
+	"customer_id" integer NOT NULL,
+	"invoice_id" integer,
+	"issued_at" timestamp with time zone NOT NULL,
+	"taxable_paise" integer NOT NULL,
+	"tax_paise" integer NOT NULL,
+	"total_paise" integer NOT NULL,
+	"document" jsonb NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "product_attachments" ADD CONSTRAINT "product_attachments_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "addresses" ADD CONSTRAINT "addresses_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -408,6 +446,9 @@ ALTER TABLE "refund_balances" ADD CONSTRAINT "refund_balances_payment_id_payment
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "refunds" ADD CONSTRAINT "refunds_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "grievances" ADD CONSTRAINT "grievances_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "invoices" ADD CONSTRAINT "invoices_invoice_id_invoices_id_fk" FOREIGN KEY ("invoice_id") REFERENCES "public"."invoices"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "categories_parent_idx" ON "categories" USING btree ("parent_id","display_order");--> statement-breakpoint
 CREATE INDEX "product_attachments_product_idx" ON "product_attachments" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "products_category_idx" ON "products" USING btree ("category_id","display_order","id");--> statement-breakpoint
@@ -443,4 +484,8 @@ CREATE UNIQUE INDEX "refunds_payment_key_idx" ON "refunds" USING btree ("payment
 CREATE UNIQUE INDEX "refunds_gateway_key_idx" ON "refunds" USING btree ("gateway_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "grievances_ticket_idx" ON "grievances" USING btree ("ticket_number");--> statement-breakpoint
 CREATE INDEX "grievances_status_idx" ON "grievances" USING btree ("status","created_at");--> statement-breakpoint
-CREATE INDEX "grievances_customer_idx" ON "grievances" USING btree ("customer_id");
+CREATE INDEX "grievances_customer_idx" ON "grievances" USING btree ("customer_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_number_idx" ON "invoices" USING btree ("number");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_sequence_idx" ON "invoices" USING btree ("series","financial_year","sequence");--> statement-breakpoint
+CREATE UNIQUE INDEX "invoices_one_per_order_idx" ON "invoices" USING btree ("order_id") WHERE "invoices"."kind" = 'invoice';--> statement-breakpoint
+CREATE INDEX "invoices_order_idx" ON "invoices" USING btree ("order_id","id");

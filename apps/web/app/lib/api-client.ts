@@ -74,3 +74,27 @@ export const api = {
     apiRequest<T>('PUT', path, { ...options, body }),
   delete: <T>(path: string, options?: ApiRequestOptions) => apiRequest<T>('DELETE', path, options),
 };
+
+/**
+ * Downloads a file the API serves to the logged-in customer (an invoice PDF): fetched with the
+ * stored token, which a plain link cannot send, and handed to the browser under `fileName`.
+ * Rejects with an ApiFailure carrying the API's error body.
+ */
+export async function apiDownload(path: string, fileName: string): Promise<void> {
+  const token = sessionStore.token();
+  const response = await fetch(`${API_PREFIX}/${path.replace(/^\//, '')}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) {
+    const data: unknown = await response.json().catch(() => null);
+    throw new ApiFailure(response.status, data, `Request failed (${response.status})`);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}

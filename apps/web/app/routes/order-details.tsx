@@ -34,6 +34,7 @@ import {
   statusColor,
   statusLabel,
 } from '../features/orders/order-format.ts';
+import { OrderInvoice } from '../features/orders/order-invoice.tsx';
 import { ordersApi } from '../features/orders/orders-api.ts';
 import { errorText, notifyError, notifySuccess } from '../lib/notify.ts';
 
@@ -192,6 +193,7 @@ function OrderDetails() {
               </Text>
             </Group>
           </OrderSummary>
+          <OrderInvoice order={order} />
           <RefundList order={order} />
           <Paper withBorder radius="md" p="lg">
             <Title order={2} size="h4" mb="md">

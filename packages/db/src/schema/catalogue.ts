@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, paise, tsvector, updatedAt } from './columns.ts';
 
 /** Category tree. Category 1 is the root that the storefront hides (product rules §2, §9). */
@@ -38,6 +38,10 @@ export const products = pgTable(
     sellingPricePaise: paise('selling_price_paise').notNull(),
     mrpPaise: paise('mrp_paise'),
     availableStock: integer('available_stock').notNull().default(0),
+    /** HSN code printed on tax invoices (4, 6 or 8 digits); null until the product is classified. */
+    hsnCode: text('hsn_code'),
+    /** GST rate in percent (0, 5, 12, 18 or 28); the selling price includes it. */
+    gstRate: integer('gst_rate').notNull().default(18),
     isActive: boolean('is_active').notNull().default(true),
     displayOrder: integer('display_order').notNull().default(0),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
@@ -53,6 +57,8 @@ export const products = pgTable(
     index('products_search_idx').using('gin', t.searchVector),
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     uniqueIndex('products_slug_idx').on(t.urlSlug),
+    check('products_gst_rate_check', sql`${t.gstRate} IN (0, 5, 12, 18, 28)`),
+    check('products_hsn_code_check', sql`${t.hsnCode} ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$'`),
   ],
 );
 

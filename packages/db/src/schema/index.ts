@@ -6,3 +6,4 @@ export * from './payments.ts';
 export * from './mail.ts';
 export * from './refunds.ts';
 export * from './grievances.ts';
+export * from './invoices.ts';

@@ -69,6 +69,15 @@ export const orders = pgTable(
     stockReleasedAt: timestamp('stock_released_at', { withTimezone: true }),
     /** Who cancelled the order: system (reservation ran out), customer or staff; null if not cancelled. */
     cancelledBy: text('cancelled_by'),
+    /**
+     * GST place of supply: the state code of the delivery address, decided at checkout. Equal to
+     * the shop's state → CGST + SGST on every line, otherwise IGST. Null on orders placed before
+     * the tax split was stored.
+     */
+    placeOfSupply: text('place_of_supply'),
+    interState: boolean('inter_state'),
+    /** The GST inside a delivery charge (`{ ratePercent, sac, taxablePaise, cgstPaise, sgstPaise, igstPaise }`), when there is one. */
+    shippingTax: jsonb('shipping_tax'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -96,6 +105,17 @@ export const orderItems = pgTable(
     unitPricePaise: paise('unit_price_paise').notNull(),
     quantity: integer('quantity').notNull(),
     lineTotalPaise: paise('line_total_paise').notNull(),
+    /**
+     * The GST split of the line as placed: the line's share of the order discount, its taxable
+     * value and tax, so that the lines of an order add up to its total to the paisa.
+     */
+    hsnCode: text('hsn_code'),
+    gstRate: integer('gst_rate').notNull().default(0),
+    discountPaise: paise('discount_paise').notNull().default(0),
+    taxablePaise: paise('taxable_paise').notNull().default(0),
+    cgstPaise: paise('cgst_paise').notNull().default(0),
+    sgstPaise: paise('sgst_paise').notNull().default(0),
+    igstPaise: paise('igst_paise').notNull().default(0),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );

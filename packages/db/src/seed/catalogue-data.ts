@@ -712,3 +712,49 @@ export const productSeeds: readonly ProductSeed[] = [
     blurb: 'A keyless lock for drawers and cabinets that learns up to 20 fingerprints.',
   },
 ];
+
+/** A product's GST classification: HSN code (4 digits, enough below ₹5 crore turnover) and rate. */
+export interface TaxClass {
+  hsn: string;
+  rate: 0 | 5 | 12 | 18 | 28;
+}
+
+/**
+ * GST of the demo catalogue by leaf category, at the rates in force since 22 September 2025
+ * (packaged sweets, namkeen, pickles, dry fruits, spices, flours, chips and biscuits 5 %; locks
+ * 18 %). The shop's accountant confirms each product's classification before going live.
+ */
+export const categoryTaxClass: Readonly<Record<number, TaxClass>> = {
+  5: { hsn: '2106', rate: 5 }, // sweetmeats
+  6: { hsn: '0910', rate: 5 }, // spice mixtures, turmeric
+  7: { hsn: '2001', rate: 5 }, // pickles
+  8: { hsn: '0802', rate: 5 }, // almonds, walnuts
+  9: { hsn: '1101', rate: 5 }, // wheat flour (pre-packaged and labelled)
+  10: { hsn: '2106', rate: 5 }, // namkeen
+  11: { hsn: '2008', rate: 5 }, // fruit and tuber chips
+  12: { hsn: '1905', rate: 5 }, // biscuits and cookies
+  13: { hsn: '2106', rate: 5 }, // bhujia and mixtures
+  14: { hsn: '8301', rate: 18 }, // padlocks
+  15: { hsn: '8301', rate: 18 }, // door locks
+  16: { hsn: '8301', rate: 18 }, // furniture locks
+  17: { hsn: '8301', rate: 18 }, // electrically operated locks
+};
+
+/** Products whose heading differs from their category's. */
+export const productHsnOverrides: Readonly<Record<string, string>> = {
+  'Kashmiri Red Chilli Powder': '0904',
+  'Kaju Cashew W240': '0801',
+  'Kishmish Golden Raisins': '0806',
+  'Besan Gram Flour': '1106',
+  'Basmati Rice Classic': '1006',
+  'Bajra Millet Flour': '1102',
+  'Sooji Rava': '1103',
+  'Salted Potato Wafers': '2005',
+  'Peri Peri Potato Chips': '2005',
+};
+
+export function taxClassOf(seed: Pick<ProductSeed, 'name' | 'categoryId'>): TaxClass {
+  const base = categoryTaxClass[seed.categoryId];
+  if (!base) throw new Error(`no tax class for category ${seed.categoryId}`);
+  return { ...base, hsn: productHsnOverrides[seed.name] ?? base.hsn };
+}

@@ -8,6 +8,7 @@ import {
   categoryUrl,
   type ProductSeed,
   productSeeds,
+  taxClassOf,
 } from './catalogue-data.ts';
 import { slugify } from './prng.ts';
 
@@ -70,6 +71,8 @@ export function productRows(): ProductRow[] {
       sellingPricePaise: rupeesToPaise(seed.price),
       mrpPaise: rupeesToPaise(seed.mrp ?? seed.price),
       availableStock: seed.stock,
+      hsnCode: taxClassOf(seed).hsn,
+      gstRate: taxClassOf(seed).rate,
       isActive: true,
       displayOrder: order,
     };

@@ -51,9 +51,9 @@ function placeholderMeta(module: string): Record<string, string> {
 export const sellerSettingSeeds: Readonly<Record<string, string>> = {
   seller_legal_name: 'Kesar Foods and Locks Private Limited',
   seller_address: '42, Johari Bazaar, Near Hawa Mahal, Jaipur, Rajasthan 302003',
-  seller_gstin: '08AAJCK7423R1ZR',
+  seller_gstin: '08AAKCK4242M1Z5',
   seller_state: 'Rajasthan',
-  fssai_licence_number: '10824001000417',
+  fssai_licence_number: '10826999000123',
   grievance_officer_name: 'Meera Agarwal',
   grievance_officer_designation: 'Grievance Officer and Head of Customer Care',
   grievance_officer_email: 'grievance@kesarfoods.in',
@@ -80,6 +80,18 @@ export const settingSeeds: Readonly<Record<string, string>> = {
     metaModules.flatMap((module) => Object.entries(module === 'home' ? homeMeta : placeholderMeta(module))),
   ),
 };
+
+/**
+ * The shop's own registration (tax invoices print it). A production start leaves these empty: a
+ * real shop sets its own, and no invoice is issued until it has.
+ */
+export const registrationSettingKeys = [
+  'seller_legal_name',
+  'seller_address',
+  'seller_gstin',
+  'seller_state',
+  'fssai_licence_number',
+] as const;
 
 // ── Content blocks ─────────────────────────────────────────────────────────────────────────
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../client.ts';
@@ -16,6 +16,7 @@ import {
   settings,
 } from '../schema/index.ts';
 import { benchProduct, seedBenchProducts } from './bench-products.ts';
+import { registrationSettingKeys } from './content-data.ts';
 import { ensureDemoShop } from './demo-shop.ts';
 import { ensureDemoMedia } from './media/demo-media.ts';
 import { demoGatewaySecrets } from './payment-seed.ts';
@@ -305,6 +306,12 @@ describe('production seed', () => {
         currency_value: '0.012',
       });
       expect((await d.select().from(settings)).length).toBeGreaterThan(10);
+      // Rule: the demo's GSTIN and FSSAI number never reach a production shop's invoices.
+      const registration = await d
+        .select({ value: settings.value })
+        .from(settings)
+        .where(inArray(settings.key, [...registrationSettingKeys]));
+      expect(registration.map((r) => r.value)).toEqual(['', '', '', '', '']);
     },
   );
 

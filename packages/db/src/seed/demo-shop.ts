@@ -1,4 +1,4 @@
-import { eq, getTableName, sql } from 'drizzle-orm';
+import { eq, getTableName, inArray, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../client.ts';
 import {
@@ -13,10 +13,12 @@ import {
   paymentGateways,
   productAttachments,
   products,
+  settings,
   testimonials,
   videoGallery,
 } from '../schema/index.ts';
 import { demoProducts, seedCatalogue } from './catalogue-seed.ts';
+import { registrationSettingKeys } from './content-data.ts';
 import { seedContent, seedSettings } from './content-seed.ts';
 import { seedCoupons } from './coupon-seed.ts';
 import { seedDemoCustomer } from './demo-customer.ts';
@@ -89,6 +91,11 @@ export async function seedProductionRows(tx: DbOrTx, { catalogue }: { catalogue:
   } else {
     await seedSettings(tx);
   }
+  // The demo's GSTIN and FSSAI number are not this shop's: invoices wait for its own.
+  await tx
+    .update(settings)
+    .set({ value: '' })
+    .where(inArray(settings.key, [...registrationSettingKeys]));
   await seedPaymentGateways(tx, { withDemoCredentials: false });
   await resetSequences(tx);
 }

@@ -4,7 +4,15 @@ import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 
 export type ProductForSale = Pick<
   typeof products.$inferSelect,
-  'id' | 'name' | 'mainImage' | 'itemWeight' | 'sellingPricePaise' | 'availableStock' | 'isActive'
+  | 'id'
+  | 'name'
+  | 'mainImage'
+  | 'itemWeight'
+  | 'sellingPricePaise'
+  | 'availableStock'
+  | 'isActive'
+  | 'hsnCode'
+  | 'gstRate'
 >;
 
 export async function findProductsForSale(db: DbOrTx, ids: number[]): Promise<ProductForSale[]> {
@@ -18,6 +26,8 @@ export async function findProductsForSale(db: DbOrTx, ids: number[]): Promise<Pr
       sellingPricePaise: products.sellingPricePaise,
       availableStock: products.availableStock,
       isActive: products.isActive,
+      hsnCode: products.hsnCode,
+      gstRate: products.gstRate,
     })
     .from(products)
     .where(inArray(products.id, ids));

@@ -14,7 +14,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { solvedCaptcha } from '../engagement/captcha.test-kit.ts';
-import { makeCustomer } from '../orders/test-factories.ts';
+import { makeCustomer } from '../orders/orders.test-kit.ts';
 import { indiaYear, resolveBy, ticketNumberOf, updateGrievance } from './grievances.service.ts';
 
 const API = '/backend/api/web';
@@ -120,9 +120,9 @@ describe('grievances API', () => {
       expect(res.json<SellerInformation>()).toEqual({
         legal_name: 'Kesar Foods and Locks Private Limited',
         address: '42, Johari Bazaar, Near Hawa Mahal, Jaipur, Rajasthan 302003',
-        gstin: '08AAJCK7423R1ZR',
+        gstin: '08AAKCK4242M1Z5',
         state: 'Rajasthan',
-        fssai_licence_number: '10824001000417',
+        fssai_licence_number: '10826999000123',
         website: t.ctx.config.publicUrl,
         customer_care: { email: 'care@kesarfoods.in', phone: '+91 98765 43210' },
         grievance_officer: {

@@ -9,6 +9,7 @@ import { AppError } from '../../http/app-error.ts';
 import { missingAddressMessage, shippingSnapshotOf } from '../addresses/addresses.service.ts';
 import { productsForSale, reserveStock } from '../catalogue/stock.service.ts';
 import { lockCustomer } from '../customers/customer-lookup.service.ts';
+import { orderGst } from '../tax/tax.service.ts';
 import {
   mergeLines,
   minimumOrderPaise,
@@ -178,6 +179,17 @@ export async function checkout(
         coupon = { id: found.coupon.id, code: found.coupon.code, discountPaise: found.discountPaise };
       }
       const discount = coupon?.discountPaise ?? 0;
+      // Each line keeps its taxable value and GST as placed; the invoice prints them as they are.
+      const gst = await orderGst(tx, {
+        address: address.snapshot,
+        lines: lines.map((l) => ({
+          grossPaise: l.lineTotalPaise,
+          gstRate: l.product.gstRate,
+          hsnCode: l.product.hsnCode,
+        })),
+        discountPaise: discount,
+        shippingPaise: 0,
+      });
 
       const now = new Date();
       const id = await nextOrderId(tx);
@@ -200,10 +212,14 @@ export async function checkout(
         idempotencyKey: idempotencyKey ?? `${cartPrefix}${randomBytes(6).toString('base64url')}`,
         idempotencyFingerprint: fingerprint,
         reservationExpiresAt: new Date(now.getTime() + ctx.config.ORDER_RESERVATION_MINUTES * 60_000),
+        placeOfSupply: gst.placeOfSupply,
+        interState: gst.interState,
+        shippingTax: gst.shipping,
       });
       const items = await insertOrderItems(
         tx,
-        lines.map((l) => ({
+        lines.map((l, i) => ({
+          ...gst.lines[i],
           orderId: order.id,
           productId: l.product.id,
           name: l.product.name,

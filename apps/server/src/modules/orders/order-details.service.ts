@@ -1,12 +1,13 @@
 import { paiseToRupees } from '@shop/contract/money';
 import type { Order } from '@shop/contract/orders';
 import type { AppContext } from '../../context.ts';
+import { orderInvoiceSummary } from '../invoices/invoices.service.ts';
 import { listRefunds } from '../payments/refunds.service.ts';
 import { getOwnedOrder } from './order-lifecycle.service.ts';
 
 /**
  * GET orders/{id}: the customer's own order with its status history and its refunds (amounts in
- * rupees), so a cancelled prepaid order shows where its money is.
+ * rupees), so a cancelled prepaid order shows where its money is, and its tax invoice and credit notes.
  */
 export async function orderDetails(ctx: AppContext, customerId: number, orderId: number): Promise<Order> {
   const order = await getOwnedOrder(ctx.db, customerId, orderId);
@@ -21,5 +22,6 @@ export async function orderDetails(ctx: AppContext, customerId: number, orderId:
       created_at: r.createdAt,
       processed_at: r.processedAt,
     })),
+    invoice: await orderInvoiceSummary(ctx.db, order.id),
   };
 }

@@ -8,6 +8,7 @@ import {
 import type { Db, DbOrTx } from '@shop/db/client';
 import { AppError } from '../../http/app-error.ts';
 import { reserveAllOrNothing, restoreStock } from '../catalogue/stock.service.ts';
+import { creditCancelledOrder, creditRefundedMoney, issueInvoice } from '../invoices/invoices.service.ts';
 import { type CancelledBy, moveOrder, paymentStatusOf } from './order-state.ts';
 import { toOrder } from './order-view.ts';
 import {
@@ -79,6 +80,18 @@ export async function releaseOrderStock(tx: DbOrTx, orderId: number): Promise<bo
 }
 
 /**
+ * Issues the tax invoice of a confirmed order in the caller's transaction (so its number is taken
+ * and kept, or given back, with the confirmation). Idempotent; null while the shop's registration
+ * settings are incomplete.
+ */
+export async function invoiceConfirmedOrder(tx: DbOrTx, orderId: number) {
+  // Locked, so two first downloads of an invoice issued late do not race each other.
+  const order = await findOrder(tx, orderId, { forUpdate: true });
+  if (!order || !['confirmed', 'shipped', 'delivered'].includes(order.status)) return null;
+  return issueInvoice(tx, order, await itemsOfOrders(tx, [orderId]));
+}
+
+/**
  * pending → confirmed once a payment is under way (COD: Pending) or done (gateway: Paid).
  * Stock stays taken; the reservation no longer expires. Idempotent; a repeat only moves the
  * payment status forward.
@@ -104,6 +117,7 @@ export async function confirmOrder(
     note,
     patch: { paymentStatus: nextPayment, paymentGateway: payment.gateway, reservationExpiresAt: null },
   });
+  if (becomesConfirmed) await invoiceConfirmedOrder(tx, orderId);
 }
 
 /**
@@ -133,6 +147,7 @@ export async function confirmCancelledOrderIfStockAllows(
     note: payment.note,
     patch: { paymentStatus: 'Paid', paymentGateway: payment.gateway, reservationExpiresAt: null },
   });
+  await invoiceConfirmedOrder(tx, orderId);
   return true;
 }
 
@@ -173,6 +188,8 @@ export async function cancelOrder(
     cancelledBy: cancellation.by,
     patch: { reservationExpiresAt: null },
   });
+  // Goods invoiced and not supplied: a credit note gives the invoice back.
+  await creditCancelledOrder(tx, orderId, cancellation.note);
   return order;
 }
 
@@ -187,6 +204,8 @@ export async function settleRefundedMoney(
 ): Promise<void> {
   const order = await findOrder(tx, orderId, { forUpdate: true });
   if (!order) return;
+  // Money given back for goods that were invoiced is credited against the invoice.
+  await creditRefundedMoney(tx, orderId, money);
   const next = paymentStatusOf(order.paymentStatus as PaymentStatus, {
     ...money,
     totalPaise: order.totalPaise,

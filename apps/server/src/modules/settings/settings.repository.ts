@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@shop/db/client';
 import { settings } from '@shop/db/schema/index';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 
 export async function findSettingValue(db: DbOrTx, key: string): Promise<string | undefined> {
   const [row] = await db
@@ -9,4 +9,13 @@ export async function findSettingValue(db: DbOrTx, key: string): Promise<string 
     .where(eq(settings.key, key))
     .limit(1);
   return row?.value;
+}
+
+export async function findSettingValues(db: DbOrTx, keys: readonly string[]): Promise<Map<string, string>> {
+  if (keys.length === 0) return new Map();
+  const rows = await db
+    .select({ key: settings.key, value: settings.value })
+    .from(settings)
+    .where(inArray(settings.key, [...keys]));
+  return new Map(rows.map((r) => [r.key, r.value]));
 }

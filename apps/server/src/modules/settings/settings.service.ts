@@ -4,7 +4,7 @@ import { settings } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { byId, tableCollection } from '../../http/table-collection.ts';
 import { sanitizeInlineValue } from '../../http/html-sanitizer.ts';
-import { findSettingValue } from './settings.repository.ts';
+import { findSettingValue, findSettingValues } from './settings.repository.ts';
 
 /**
  * The shop's key/value settings (minimum order amount, company e-mail address, footer texts, …).
@@ -14,6 +14,11 @@ import { findSettingValue } from './settings.repository.ts';
 /** One setting's value, public or not, for server-side use (where to send enquiries, the minimum order). */
 export function settingValue(db: DbOrTx, key: string): Promise<string | undefined> {
   return findSettingValue(db, key);
+}
+
+/** Several settings in one read; a key that is not set is missing from the map. */
+export function settingValues(db: DbOrTx, keys: readonly string[]): Promise<Map<string, string>> {
+  return findSettingValues(db, keys);
 }
 
 /** GET settings: public settings only (never secrets); values with markup are sanitised. */

@@ -1,0 +1,109 @@
+import { type GstRate, type GstStateCode, isGstRate } from '@shop/contract/gst';
+import type { DbOrTx } from '@shop/db/client';
+import { shopRegistration } from '../settings/shop-registration.service.ts';
+import { splitOrderGst } from './gst-split.ts';
+
+export { apportion, type Supply, taxInside } from './gst-split.ts';
+import { placeOfSupply } from './place-of-supply.ts';
+
+/** Services accounting code of a delivery charge billed with the goods (goods transport). */
+export const DELIVERY_SAC = '9965';
+
+export interface LineGst {
+  hsnCode: string | null;
+  gstRate: GstRate;
+  discountPaise: number;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+}
+
+export interface ShippingGst {
+  sac: string;
+  ratePercent: GstRate;
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+}
+
+export interface OrderGst {
+  placeOfSupply: GstStateCode;
+  interState: boolean;
+  /** In the order of the input lines. */
+  lines: LineGst[];
+  /** The tax inside the delivery charge; null when delivery is free. */
+  shipping: ShippingGst | null;
+}
+
+export interface OrderGstInput {
+  address: { pin_code: string; state?: string | null | undefined };
+  lines: ReadonlyArray<{ grossPaise: number; gstRate: number; hsnCode: string | null }>;
+  discountPaise: number;
+  shippingPaise: number;
+}
+
+const rateOf = (rate: number): GstRate => {
+  if (!isGstRate(rate)) throw new RangeError(`not a GST rate: ${rate}`);
+  return rate;
+};
+
+/**
+ * The GST of an order for a shop registered in `shopState`: the coupon discount shared over the
+ * goods, each line's taxable value and tax, and the delivery charge taxed as part of the supply
+ * of the goods it delivers (at the highest rate among them), never discounted.
+ */
+export function orderGstFor(shopState: GstStateCode, input: OrderGstInput): OrderGst {
+  const place = placeOfSupply(input.address, shopState);
+  const goodsRates = input.lines.map((l) => rateOf(l.gstRate));
+  const shippingRate = rateOf(Math.max(0, ...goodsRates));
+  const split = splitOrderGst({
+    supply: place.supply,
+    discountPaise: input.discountPaise,
+    lines: [
+      ...input.lines.map((l, i) => ({ grossPaise: l.grossPaise, ratePercent: goodsRates[i] ?? 0 })),
+      ...(input.shippingPaise > 0
+        ? [{ grossPaise: input.shippingPaise, ratePercent: shippingRate, discountable: false }]
+        : []),
+    ],
+  });
+  const taxOf = (l: (typeof split.lines)[number]) => ({
+    taxablePaise: l.taxablePaise,
+    cgstPaise: l.cgstPaise,
+    sgstPaise: l.sgstPaise,
+    igstPaise: l.igstPaise,
+  });
+  const shippingLine = input.shippingPaise > 0 ? split.lines[input.lines.length] : undefined;
+  return {
+    placeOfSupply: place.stateCode,
+    interState: place.supply === 'inter-state',
+    lines: input.lines.map((l, i) => {
+      const line = split.lines[i];
+      if (!line) throw new Error('tax split lost a line');
+      return {
+        hsnCode: l.hsnCode,
+        gstRate: line.ratePercent,
+        discountPaise: line.discountPaise,
+        ...taxOf(line),
+      };
+    }),
+    shipping: shippingLine ? { sac: DELIVERY_SAC, ratePercent: shippingRate, ...taxOf(shippingLine) } : null,
+  };
+}
+
+/** The shop's state of registration (settings); undefined when it is not set to a known state. */
+export async function shopState(db: DbOrTx): Promise<GstStateCode | undefined> {
+  const result = await shopRegistration(db);
+  return result.ok ? result.registration.stateCode : result.stateCode;
+}
+
+/**
+ * The GST of an order being placed (checkout): place of supply from the delivery address, the
+ * shop's state from its registration. Without a state of registration every supply counts as
+ * within the state of delivery (CGST + SGST), which is what the shop owes locally.
+ */
+export async function orderGst(db: DbOrTx, input: OrderGstInput): Promise<OrderGst> {
+  const home = (await shopState(db)) ?? placeOfSupply(input.address, '08').stateCode;
+  return orderGstFor(home, input);
+}

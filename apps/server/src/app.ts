@@ -7,6 +7,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { Redis } from 'ioredis';
 import type { AppContext } from './context.ts';
 import type { Config } from './env.ts';
+import { invalidateOnChange } from './http/cache-invalidation.ts';
+import { responseCacheOf } from './http/response-cache.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -17,6 +19,7 @@ import { mediaRoutes } from './modules/media/media.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { registerGatewaySimulators } from './modules/payments/gateway-simulators.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { registerFreshWrites, startChangeFeed } from './plugins/change-feed.ts';
 import { registerErrorHandler, sendNamedError } from './plugins/error-handler.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
@@ -85,8 +88,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     log: app.log,
     limiter,
     mail: undefined as unknown as AppContext['mail'],
+    changes: await startChangeFeed(database, app.log),
   };
   ctx.mail = createMailDispatcher(ctx);
+  // Cached public answers follow the database's change notifications (ADR 0008).
+  const stopInvalidation = invalidateOnChange(ctx.changes, responseCacheOf(ctx));
+  registerFreshWrites(app, ctx.changes);
 
   // External plugins.
   await registerSecurityHeaders(app, config);
@@ -147,6 +154,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const stopJobs = options.jobs === false ? () => undefined : startJobs(ctx);
   app.addHook('onClose', async () => {
     stopJobs();
+    stopInvalidation();
+    await ctx.changes.close();
     ctx.mail.close();
     await limiter.close();
     if (redis) await redis.quit();

@@ -2,6 +2,7 @@ import type { Database, Db } from '@shop/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './env.ts';
 import type { MailDispatcher } from './modules/mail/mail.service.ts';
+import type { ChangeFeed } from './plugins/change-feed.ts';
 import type { RateLimiter } from './plugins/rate-limiter.ts';
 
 /**
@@ -15,4 +16,6 @@ export interface AppContext {
   log: FastifyBaseLogger;
   limiter: RateLimiter;
   mail: MailDispatcher;
+  /** The database's change notifications (stock, prices, visibility, content). */
+  changes: ChangeFeed;
 }

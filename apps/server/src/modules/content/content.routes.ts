@@ -44,7 +44,7 @@ interface ListRouteSpec<S extends string, T extends z.ZodType> {
 /** GET menus, settings, clienttestimonials, banners, galleries, assets, contents, files, pages (spec §7). */
 export async function contentRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const cache = publicGetCache(responseCacheOf(ctx));
+  const cache = publicGetCache(responseCacheOf(ctx), { scope: 'content' });
 
   /** One read-only Yii2 collection route: filters, sort allow-list, paging, response cache. */
   function listRoute<S extends string, T extends z.ZodType>(spec: ListRouteSpec<S, T>) {

@@ -138,6 +138,26 @@ describe('cached answers follow stock, price and visibility (real HTTP)', () => 
     }
   });
 
+  it('a renamed product is found by its new name, and no longer by the old, on the next search', async () => {
+    const { product } = await soldOutSetup('Zeta Freshness Chakli');
+    const oldName = 'products?ProductsSearch[keyword]=zeta%20freshness%20chakli';
+    const newName = 'products?ProductsSearch[keyword]=zeta%20freshness%20murukku';
+    await warm(base, [oldName, newName]);
+    expect((await get<Collection<Product>>(base, newName)).body.items.map((p) => p.id)).not.toContain(
+      product.id,
+    );
+
+    await t.ctx.db
+      .update(products)
+      .set({ name: 'Zeta Freshness Murukku' })
+      .where(eq(products.id, product.id));
+    await t.ctx.changes.flush();
+    expect((await get<Collection<Product>>(base, newName)).body.items.map((p) => p.id)).toContain(product.id);
+    expect((await get<Collection<Product>>(base, oldName)).body.items.map((p) => p.id)).not.toContain(
+      product.id,
+    );
+  });
+
   it('a sale on one instance reaches the cached answers of another within 1 s', async () => {
     // A second instance on the same database: its own pool and listener on PostgreSQL, its own
     // app (and cache) on the same embedded PGlite otherwise.

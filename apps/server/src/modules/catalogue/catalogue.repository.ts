@@ -97,50 +97,11 @@ export async function findCategoryTreeIds(db: Db, rootId: number): Promise<numbe
   return rows.map((r) => Number(r.id));
 }
 
-export interface KeywordSearch {
-  /** The keyword as typed (trimmed), compared by trigram similarity. */
-  text: string;
-  /** `word:* & word:*` built from letters and digits only (safe for to_tsquery). */
-  prefixQuery: string | null;
-  /** The same prefixes when a word is short enough to be an English stop word, else null. */
-  shortWordsPrefixQuery: string | null;
-  /** Case-insensitive regexes: each word's letters in order inside one word of the name. */
-  subsequencePatterns: string[];
-}
-
 export interface ProductFilter {
   categoryIds?: number[];
   label?: string;
-  keyword?: KeywordSearch;
-}
-
-function keywordCondition(k: KeywordSearch): { match: SQL; rank: SQL<number> } {
-  const fullText = sql`${products.searchVector} @@ websearch_to_tsquery('english', ${k.text})`;
-  const prefix = k.prefixQuery
-    ? sql`${products.searchVector} @@ to_tsquery('english', ${k.prefixQuery})`
-    : null;
-  // English drops stop words from a query ('a', 'on', 'in'), so a shopper who has typed only "a"
-  // would find nothing; the 'simple' configuration keeps short words as prefixes.
-  const shortPrefix = k.shortWordsPrefixQuery
-    ? sql`${products.searchVector} @@ to_tsquery('simple', ${k.shortWordsPrefixQuery})`
-    : null;
-  // `%` (similarity ≥ 0.3) and `<%` (word similarity ≥ 0.6) can use the trigram GIN index.
-  const trigram = sql`(${products.name} % ${k.text} or ${k.text} <% ${products.name})`;
-  const subsequence = k.subsequencePatterns.length
-    ? sql.join(
-        k.subsequencePatterns.map((p) => sql`${products.name} ~* ${p}`),
-        sql` and `,
-      )
-    : null;
-  const arms = [fullText, prefix, shortPrefix, trigram, subsequence ? sql`(${subsequence})` : null].filter(
-    (c): c is SQL => c !== null,
-  );
-  const match = sql`(${sql.join(arms, sql` or `)})`;
-  const tsRank = k.prefixQuery
-    ? sql`ts_rank(${products.searchVector}, to_tsquery('english', ${k.prefixQuery}))`
-    : sql`ts_rank(${products.searchVector}, websearch_to_tsquery('english', ${k.text}))`;
-  const rank = sql<number>`(${tsRank} * 2 + word_similarity(${k.text}, ${products.name}) + similarity(${products.name}, ${k.text}))`;
-  return { match, rank };
+  /** Only these products (what a keyword search found). */
+  ids?: number[];
 }
 
 const productFields = {
@@ -157,26 +118,19 @@ const productFields = {
   categoryId: products.categoryId,
 };
 
-export type ProductOrder = { kind: 'relevance' } | { kind: 'fields'; terms: SortTerm<ProductSortField>[] };
+export type ProductOrder = { kind: 'fields'; terms: SortTerm<ProductSortField>[] };
 
 /** One page of active products and the total, in one query (count(*) over()). */
 export async function findProducts(db: Db, filter: ProductFilter, order: ProductOrder, paging: Paging) {
   const conditions: SQL[] = [eq(products.isActive, true)];
   if (filter.categoryIds) conditions.push(inArray(products.categoryId, filter.categoryIds));
   if (filter.label) conditions.push(sql`${products.productLabels} @> array[${filter.label}]::text[]`);
-  const keyword = filter.keyword ? keywordCondition(filter.keyword) : null;
-  if (keyword) conditions.push(keyword.match);
+  if (filter.ids) conditions.push(sql`${products.id} = any(${sql.param(filter.ids)}::int[])`);
   const where = and(...conditions);
-
-  const orderBy: SQL[] =
-    order.kind === 'relevance' && keyword
-      ? [sql`${keyword.rank} desc`, asc(products.displayOrder), asc(products.id)]
-      : order.kind === 'fields'
-        ? [
-            ...order.terms.map((s) => (s.direction === 'asc' ? asc : desc)(productColumns[s.field])),
-            asc(products.id),
-          ]
-        : [asc(products.displayOrder), asc(products.id)];
+  const orderBy: SQL[] = [
+    ...order.terms.map((s) => (s.direction === 'asc' ? asc : desc)(productColumns[s.field])),
+    asc(products.id),
+  ];
 
   const rows = await db
     .select({ ...productFields, total: sql<number>`count(*) over()`.mapWith(Number) })
@@ -197,6 +151,32 @@ export async function findProducts(db: Db, filter: ProductFilter, order: Product
 }
 
 export type ProductRow = Omit<Awaited<ReturnType<typeof findProducts>>['rows'][number], 'total'>;
+
+/** The active ones among `ids` (a page of search results), in no particular order. */
+export async function findActiveProductsByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select(productFields)
+    .from(products)
+    .where(and(sql`${products.id} = any(${sql.param(ids)}::int[])`, eq(products.isActive, true)));
+}
+
+/** What the in-process search index reads: every active product, or the active ones among `ids`. */
+export async function findSearchDocuments(db: Db, ids: readonly number[] | null) {
+  const conditions: SQL[] = [eq(products.isActive, true)];
+  if (ids) conditions.push(sql`${products.id} = any(${sql.param([...ids])}::int[])`);
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      description: products.description,
+      categoryId: products.categoryId,
+      labels: products.productLabels,
+      displayOrder: products.displayOrder,
+    })
+    .from(products)
+    .where(and(...conditions));
+}
 
 /** One active product, or undefined. */
 export async function findActiveProduct(db: Db, id: number) {

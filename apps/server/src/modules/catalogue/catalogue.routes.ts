@@ -21,12 +21,18 @@ import {
 } from '../../http/collection.ts';
 import { cacheTags, publicGetCache, responseCacheOf } from '../../http/response-cache.ts';
 import { getProduct, listCategories, listProducts } from './catalogue.service.ts';
+import { productSearchOf } from './product-search.ts';
 import { idParam, searchParam } from '../../http/query-params.ts';
 
 /** GET categories, products, products/{id} under /backend/api/web (spec §7). */
 export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const cache = publicGetCache(responseCacheOf(ctx), { scope: 'catalogue' });
+  const search = productSearchOf(ctx);
+  // Read the catalogue into the search index once the server is up, not on the first search.
+  app.addHook('onReady', async () => {
+    void search.ready().catch(() => undefined);
+  });
 
   api.get(
     '/categories',
@@ -78,13 +84,17 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
       const page = pageRequest(q);
       const sortText = q.sort ?? q.order;
       const sort = sortText?.trim() ? parseSort(sortText, productSortFields, []) : null;
-      const { items, total } = await listProducts(ctx.db, {
-        categoryId: q['ProductsSearch[category_id]'],
-        label: q['ProductsSearch[product_labels]'],
-        keyword: q['ProductsSearch[keyword]'],
-        sort,
-        page,
-      });
+      const { items, total } = await listProducts(
+        ctx.db,
+        {
+          categoryId: q['ProductsSearch[category_id]'],
+          label: q['ProductsSearch[product_labels]'],
+          keyword: q['ProductsSearch[keyword]'],
+          sort,
+          page,
+        },
+        search,
+      );
       const { body, headers } = collectionResponse(items, total, page);
       // A sale changes this answer if it shows the product, or if the page is ordered by stock.
       const tags = items.map((p) => cacheTags.product(p.id));

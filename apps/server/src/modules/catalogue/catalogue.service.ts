@@ -6,17 +6,18 @@ import {
   type CategorySortField,
   countProductsByCategory,
   findActiveProduct,
+  findActiveProductsByIds,
   findAttachments,
   findCategories,
   findCategoryParents,
   findCategoryTreeIds,
   findProducts,
-  type KeywordSearch,
   type ProductFilter,
   type ProductOrder,
   type ProductRow,
   type ProductSortField,
 } from './catalogue.repository.ts';
+import type { SearchIndex } from './search-index.ts';
 
 /** Catalogue rules: what a visitor may see and how search understands a keyword. */
 
@@ -64,22 +65,10 @@ async function productCountsWithDescendants(db: Db): Promise<Map<number, number>
   return totals;
 }
 
-/**
- * Turns what a shopper typed into the three ways search matches: full text (stemmed words),
- * prefixes of every word (`kaju katl` → `kaju:* & katl:*`), trigram similarity of the name
- * (`padlok` ≈ padlock) and letters-in-order within a word (`pnut` → peanut). Only letters and
- * digits reach to_tsquery and the regexes, so no input can break their syntax.
- */
-export function keywordSearch(raw: string): KeywordSearch | null {
+/** The keyword as typed, tidied (NFKC, trimmed, one space, bounded), or null when blank. */
+export function keywordText(raw: string): string | null {
   const text = raw.normalize('NFKC').trim().replace(/\s+/g, ' ').slice(0, MAX_KEYWORD_LENGTH);
-  if (!text) return null;
-  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
-  const prefixQuery = words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
-  const shortWordsPrefixQuery = words.some((w) => w.length <= 3) ? prefixQuery : null;
-  const subsequencePatterns = words
-    .filter((w) => w.length >= 3 && w.length <= 30)
-    .map((w) => `\\m${[...w].join('\\w*')}`);
-  return { text, prefixQuery, shortWordsPrefixQuery, subsequencePatterns };
+  return text || null;
 }
 
 export interface ProductListRequest {
@@ -90,24 +79,40 @@ export interface ProductListRequest {
   page: PageRequest;
 }
 
-export async function listProducts(db: Db, request: ProductListRequest) {
+/**
+ * A page of active products. A keyword is looked up in the in-process search index
+ * (search-index.ts: typos, beginnings of words, Hindi spellings, ranking); the database then reads
+ * only the page found, by primary key — or, sorted by a field, filters on the ids found.
+ */
+export async function listProducts(db: Db, request: ProductListRequest, search: SearchIndex) {
   const filter: ProductFilter = {};
   if (request.categoryId !== undefined)
     filter.categoryIds = await findCategoryTreeIds(db, request.categoryId);
   const label = request.label?.trim();
   if (label) filter.label = label;
-  const keyword = request.keyword === undefined ? null : keywordSearch(request.keyword);
-  if (keyword) filter.keyword = keyword;
-  const order: ProductOrder = request.sort
-    ? { kind: 'fields', terms: request.sort }
-    : keyword
-      ? { kind: 'relevance' }
-      : { kind: 'fields', terms: [{ field: 'display_order', direction: 'asc' }] };
-  const { rows, total } = await findProducts(db, filter, order, {
-    limit: request.page.perPage,
-    offset: request.page.offset,
-  });
+  const keyword = request.keyword === undefined ? null : keywordText(request.keyword);
+  const paging = { limit: request.page.perPage, offset: request.page.offset };
+  if (keyword) {
+    const ids = await search.search({ keyword, categoryIds: filter.categoryIds, label: filter.label });
+    if (!request.sort) return { items: await pageOfResults(db, ids, paging), total: ids.length };
+    if (ids.length === 0) return { items: [], total: 0 };
+    filter.ids = ids;
+  }
+  const order: ProductOrder = {
+    kind: 'fields',
+    terms: request.sort ?? [{ field: 'display_order', direction: 'asc' }],
+  };
+  const { rows, total } = await findProducts(db, filter, order, paging);
   return { items: await withAttachments(db, rows), total };
+}
+
+/** The products of one page of ranked ids, in that order. */
+async function pageOfResults(db: Db, ids: number[], paging: { limit: number; offset: number }) {
+  const pageIds = ids.slice(paging.offset, paging.offset + paging.limit);
+  const rows = await findActiveProductsByIds(db, pageIds);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const ordered = pageIds.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined);
+  return withAttachments(db, ordered);
 }
 
 export async function getProduct(db: Db, id: number): Promise<Product | null> {

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { createSearchIndex, type SearchDocument } from './search-index.ts';
+import { isSubsequence, skeleton, typingDistance, words } from './search-text.ts';
+
+const doc = (id: number, name: string, extra: Partial<SearchDocument> = {}): SearchDocument => ({
+  id,
+  name,
+  description: '',
+  categoryId: 1,
+  labels: [],
+  displayOrder: id,
+  ...extra,
+});
+
+/** An index over a table in memory; `reads` counts what it asked for. */
+function indexOver(rows: Map<number, SearchDocument>) {
+  const reads: Array<readonly number[] | null> = [];
+  const index = createSearchIndex(async (ids) => {
+    reads.push(ids);
+    return [...rows.values()].filter((r) => ids === null || ids.includes(r.id));
+  });
+  return { index, reads };
+}
+
+describe('search text', () => {
+  it('folds Hindi spellings to one skeleton', () => {
+    for (const [a, b] of [
+      ['kaju', 'kaaju'],
+      ['namkeen', 'namkin'],
+      ['laddoo', 'laddu'],
+      ['bhujia', 'bhujiya'],
+      ['jeera', 'zeera'],
+      ['sooji', 'suji'],
+    ])
+      expect(skeleton(a ?? ''), `${a}/${b}`).toBe(skeleton(b ?? ''));
+    expect(skeleton('kaju')).not.toBe(skeleton('kesar'));
+  });
+
+  it('measures typing slips (swaps count once) and letters in order', () => {
+    expect(typingDistance('padlok', 'padlock', 2)).toBe(1);
+    expect(typingDistance('chpis', 'chips', 1)).toBe(1);
+    expect(typingDistance('lock', 'rice', 1)).toBe(2);
+    expect(isSubsequence('pnut', 'peanuts')).toBe(true);
+    expect(isSubsequence('pnut', 'nutpeanut')).toBe(false);
+    expect(words('  Kaju-Katli (250 g)  ')).toEqual(['kaju', 'katli', '250', 'g']);
+  });
+});
+
+describe('product search index', () => {
+  it('finds by beginnings, slips and Hindi spellings; all words must match; ranks exact names first', async () => {
+    const rows = new Map([
+      [1, doc(1, 'Premium Kaju Katli 500 g (Pack of 2)')],
+      [2, doc(2, 'Kaju Katli')],
+      [3, doc(3, 'Brass Padlock', { description: 'Solid brass, three keys' })],
+      [4, doc(4, 'Moong Dal Namkeen')],
+    ]);
+    const { index } = indexOver(rows);
+    expect(await index.search({ keyword: 'kaju katli' })).toEqual([2, 1]);
+    expect(await index.search({ keyword: 'kaaju' })).toEqual([2, 1]);
+    expect(await index.search({ keyword: 'katl' })).toEqual([2, 1]);
+    expect(await index.search({ keyword: 'padlok' })).toEqual([3]);
+    expect(await index.search({ keyword: 'keys' })).toEqual([3]);
+    expect(await index.search({ keyword: 'namkin' })).toEqual([4]);
+    expect(await index.search({ keyword: 'kaju padlock' })).toEqual([]);
+    expect(await index.search({ keyword: 'pack of 2' })).toEqual([1]);
+    // 250 is not 350: sizes and weights match only as typed (or as their beginning).
+    expect(await index.search({ keyword: '600' })).toEqual([]);
+    expect(await index.search({ keyword: '5' })).toEqual([1]);
+  });
+
+  it('filters by category and label', async () => {
+    const rows = new Map([
+      [1, doc(1, 'Kaju Katli', { categoryId: 5, labels: ['Featured'] })],
+      [2, doc(2, 'Kaju Roll', { categoryId: 6 })],
+    ]);
+    const { index } = indexOver(rows);
+    expect(await index.search({ keyword: 'kaju', categoryIds: [6] })).toEqual([2]);
+    expect(await index.search({ keyword: 'kaju', label: 'Featured' })).toEqual([1]);
+  });
+
+  it('forgets a changed product at once and finds it again by what it reads next', async () => {
+    const rows = new Map([[1, doc(1, 'Kaju Katli')]]);
+    const { index, reads } = indexOver(rows);
+    expect(await index.search({ keyword: 'kaju' })).toEqual([1]);
+    rows.set(1, doc(1, 'Besan Laddoo'));
+    index.changed(1);
+    expect(await index.search({ keyword: 'laddoo' })).toEqual([1]);
+    expect(await index.search({ keyword: 'kaju' })).toEqual([]);
+    rows.delete(1); // hidden: the loader reads only active products
+    index.changed(1);
+    expect(await index.search({ keyword: 'laddoo' })).toEqual([]);
+    expect(reads).toEqual([null, [1], [1]]);
+    rows.set(2, doc(2, 'Kaju Roll'));
+    index.reload();
+    expect(await index.search({ keyword: 'kaju' })).toEqual([2]);
+    expect(index.size).toBe(1);
+  });
+
+  it('a change arriving while products are read is read again afterwards', async () => {
+    const rows = new Map([[1, doc(1, 'Kaju Katli')]]);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let first = true;
+    const index = createSearchIndex(async (ids) => {
+      const snapshot = [...rows.values()].filter((r) => ids === null || ids.includes(r.id));
+      if (first) {
+        first = false;
+        await gate; // the read answers with the old name after the rename happened
+      }
+      return snapshot;
+    });
+    const searching = index.search({ keyword: 'laddoo' });
+    rows.set(1, doc(1, 'Besan Laddoo'));
+    index.changed(1);
+    release();
+    expect(await searching).toEqual([1]);
+  });
+});

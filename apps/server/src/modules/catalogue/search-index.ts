@@ -1,0 +1,392 @@
+import { ENGLISH_STOP_WORDS, isSubsequence, skeleton, typingDistance, words } from './search-text.ts';
+
+/**
+ * Product search in process memory (ADR 0008): the words of every active product's name and
+ * description, with the products each word occurs in. A keyword is answered without touching the
+ * database — which then only reads the page of products found, by primary key.
+ *
+ * Matching, for every word typed (all must match; English stop words are left out, as full-text
+ * search does, unless nothing else was typed):
+ * - the word itself, or a word it begins (`kaju katl` → Kaju Katli; `a` → almonds, achar …);
+ * - from three letters on: the same Hindi spelling skeleton (`kaaju` → kaju, `namkin` → namkeen),
+ *   one typing slip up to five letters and two beyond (`padlok` → padlock, `chpis` → chips),
+ *   from four letters on: inside a longer word (`lock` → padlock, `nuts` → groundnuts), and
+ *   the letters in order inside a word that starts with the same letter (`pnut` → peanuts).
+ * Ranking: the closer the match, the more it counts (exact > begins > skeleton > slips > letters
+ * in order), a name match counts more than a description match, and names made mostly of the
+ * typed words come first; then display order and id, as in lists.
+ *
+ * The index follows the database through the change notifications: a product whose name,
+ * description, visibility, category, labels or display order changed is dropped at once and read
+ * again; a search waits for pending reads, so it never answers from an index older than the
+ * notifications already received.
+ */
+export interface SearchDocument {
+  id: number;
+  name: string;
+  description: string;
+  categoryId: number;
+  labels: string[];
+  displayOrder: number;
+}
+
+export interface SearchQuery {
+  keyword: string;
+  /** Only products of these categories. */
+  categoryIds?: readonly number[] | undefined;
+  /** Only products with this label (exact, as `product_labels @> array[label]`). */
+  label?: string | undefined;
+}
+
+export interface SearchIndex {
+  /** Ids of the active products matching, best first. */
+  search(query: SearchQuery): Promise<number[]>;
+  /** A product's searchable fields or visibility changed: forget it now, read it again. */
+  changed(id: number): void;
+  /** Anything may have changed: read everything again. */
+  reload(): void;
+  /** Starts (or waits for) the pending reads. */
+  ready(): Promise<void>;
+  readonly size: number;
+}
+
+/** Reads active products: all of them (ids null) or those among `ids`. */
+export type SearchLoader = (ids: readonly number[] | null) => Promise<SearchDocument[]>;
+
+const NAME = 1;
+const DESCRIPTION_WEIGHT = 0.4;
+const COVERAGE_WEIGHT = 0.5;
+const MAX_WORDS = 8;
+const MAX_FUZZY_TERMS = 64;
+/** Above this many pending products, reading them all again is cheaper than one by one. */
+const RELOAD_ABOVE = 2_000;
+
+const Q_EXACT = 1;
+const Q_SKELETON = 0.85;
+const Q_SLIP_1 = 0.75;
+const Q_SKELETON_PREFIX = 0.65;
+const Q_SLIP_2 = 0.55;
+const Q_INSIDE = 0.5;
+
+type Expansion = Array<[term: number, quality: number]>;
+
+/** Words, the products they occur in, and the lookups that fuzzy matching needs. */
+class Vocabulary {
+  readonly terms: string[] = [];
+  readonly termOf = new Map<string, number>();
+  readonly inNames: number[][] = [];
+  readonly inDescriptions: number[][] = [];
+  private derived: {
+    sorted: string[];
+    bySkeleton: Map<string, number[]>;
+    skeletons: string[];
+    byLength: number[][];
+    byFirst: Map<string, number[]>;
+  } | null = null;
+  private memo = new Map<string, Expansion>();
+
+  term(word: string): number {
+    let id = this.termOf.get(word);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.terms.push(word);
+      this.termOf.set(word, id);
+      this.inNames.push([]);
+      this.inDescriptions.push([]);
+      this.derived = null;
+      this.memo.clear();
+    }
+    return id;
+  }
+
+  private lookups() {
+    if (this.derived) return this.derived;
+    const sorted = [...this.terms].sort();
+    const bySkeleton = new Map<string, number[]>();
+    const byLength: number[][] = [];
+    const byFirst = new Map<string, number[]>();
+    this.terms.forEach((term, id) => {
+      if (/\d/.test(term)) return; // no fuzzy matching of sizes and weights: 250 is not 350
+      push(bySkeleton, skeleton(term), id);
+      (byLength[term.length] ??= []).push(id);
+      push(byFirst, term[0] ?? '', id);
+    });
+    this.derived = { sorted, bySkeleton, skeletons: [...bySkeleton.keys()].sort(), byLength, byFirst };
+    return this.derived;
+  }
+
+  /** The vocabulary words a typed word stands for, with how closely (0–1]. */
+  expand(word: string, fuzzy: boolean): Expansion {
+    const key = `${fuzzy ? 'f' : 'p'}${word}`;
+    const known = this.memo.get(key);
+    if (known) return known;
+    const { sorted, bySkeleton, skeletons, byLength, byFirst } = this.lookups();
+    const best = new Map<number, number>();
+    const offer = (id: number | undefined, q: number) => {
+      if (id !== undefined && q > (best.get(id) ?? 0)) best.set(id, q);
+    };
+    // The word itself and the words it begins.
+    for (let i = lowerBound(sorted, word); i < sorted.length; i++) {
+      const term = sorted[i] ?? '';
+      if (!term.startsWith(word)) break;
+      offer(this.termOf.get(term), term === word ? Q_EXACT : 0.6 + (0.3 * word.length) / term.length);
+    }
+    if (fuzzy && word.length >= 3 && !/\d/.test(word)) {
+      const fuzzyOffers = new Map<number, number>();
+      const offerFuzzy = (id: number, q: number) => {
+        if (q > (fuzzyOffers.get(id) ?? 0)) fuzzyOffers.set(id, q);
+      };
+      const sk = skeleton(word);
+      for (const id of bySkeleton.get(sk) ?? []) offerFuzzy(id, Q_SKELETON);
+      if (sk.length >= 3) {
+        for (let i = lowerBound(skeletons, sk); i < skeletons.length; i++) {
+          const other = skeletons[i] ?? '';
+          if (!other.startsWith(sk)) break;
+          for (const id of bySkeleton.get(other) ?? []) offerFuzzy(id, Q_SKELETON_PREFIX);
+        }
+      }
+      const slips = word.length <= 5 ? 1 : 2;
+      for (let length = word.length - slips; length <= word.length + slips; length++) {
+        for (const id of byLength[length] ?? []) {
+          const d = typingDistance(word, this.terms[id] ?? '', slips);
+          if (d === 1) offerFuzzy(id, Q_SLIP_1);
+          else if (d === 2 && slips === 2) offerFuzzy(id, Q_SLIP_2);
+        }
+      }
+      if (word.length >= 4)
+        this.terms.forEach((term, id) => {
+          if (term.length > word.length && term.includes(word) && !term.startsWith(word))
+            offerFuzzy(id, Q_INSIDE);
+        });
+      for (const id of byFirst.get(word[0] ?? '') ?? []) {
+        const term = this.terms[id] ?? '';
+        if (term.length > word.length && isSubsequence(word, term))
+          offerFuzzy(id, 0.3 + (0.3 * word.length) / term.length);
+      }
+      const ranked = [...fuzzyOffers].sort((a, b) => b[1] - a[1]).slice(0, MAX_FUZZY_TERMS);
+      for (const [id, q] of ranked) offer(id, q);
+    }
+    const expansion: Expansion = [...best];
+    if (this.memo.size >= 10_000) this.memo.clear();
+    this.memo.set(key, expansion);
+    return expansion;
+  }
+}
+
+function push<K>(map: Map<K, number[]>, key: K, id: number) {
+  const list = map.get(key);
+  if (list) list.push(id);
+  else map.set(key, [id]);
+}
+
+function lowerBound(sorted: string[], value: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] ?? '') < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** One generation of the index: products in slots, and the vocabulary pointing at slots. */
+class Generation {
+  readonly vocabulary = new Vocabulary();
+  readonly ids: number[] = [];
+  readonly alive: boolean[] = [];
+  readonly category: number[] = [];
+  readonly labels: string[][] = [];
+  readonly order: number[] = [];
+  readonly nameLength: number[] = [];
+  readonly slotOf = new Map<number, number>();
+  dead = 0;
+  private acc = new Float64Array(0);
+  private best = new Float64Array(0);
+  private fromName = new Uint8Array(0);
+  private nameHits = new Uint8Array(0);
+  private matched = new Uint8Array(0);
+
+  add(doc: SearchDocument) {
+    this.remove(doc.id);
+    const slot = this.ids.length;
+    this.ids.push(doc.id);
+    this.alive.push(true);
+    this.category.push(doc.categoryId);
+    this.labels.push(doc.labels);
+    this.order.push(doc.displayOrder);
+    this.slotOf.set(doc.id, slot);
+    const nameWords = new Set(words(doc.name));
+    this.nameLength.push(Math.max(1, nameWords.size));
+    for (const word of nameWords) this.vocabulary.inNames[this.vocabulary.term(word)]?.push(slot);
+    for (const word of new Set(words(doc.description)))
+      if (!nameWords.has(word)) this.vocabulary.inDescriptions[this.vocabulary.term(word)]?.push(slot);
+  }
+
+  remove(id: number) {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.slotOf.delete(id);
+    this.alive[slot] = false;
+    this.dead += 1;
+  }
+
+  private scratch() {
+    const n = this.ids.length;
+    if (this.acc.length >= n) return;
+    const size = Math.max(n, this.acc.length * 2, 1024);
+    this.acc = new Float64Array(size);
+    this.best = new Float64Array(size);
+    this.fromName = new Uint8Array(size);
+    this.nameHits = new Uint8Array(size);
+    this.matched = new Uint8Array(size);
+  }
+
+  search(query: SearchQuery): number[] {
+    const typed = [...new Set(words(query.keyword))].slice(0, MAX_WORDS);
+    if (!typed.length) return [];
+    const meaningful = typed.filter((w) => !ENGLISH_STOP_WORDS.has(w));
+    // Only stop words typed ("a", "on"): they are taken as the beginnings of words.
+    const fuzzy = meaningful.length > 0;
+    const expansions = (fuzzy ? meaningful : typed).map((w) => this.vocabulary.expand(w, fuzzy));
+    if (expansions.some((e) => e.length === 0)) return [];
+    const postings = (e: Expansion) =>
+      e.reduce(
+        (n, [t]) =>
+          n + (this.vocabulary.inNames[t]?.length ?? 0) + (this.vocabulary.inDescriptions[t]?.length ?? 0),
+        0,
+      );
+    expansions.sort((a, b) => postings(a) - postings(b));
+
+    this.scratch();
+    const { acc, best, fromName, nameHits, matched, alive } = this;
+    const categories = query.categoryIds ? new Set(query.categoryIds) : null;
+    const label = query.label;
+    let candidates: number[] = [];
+    expansions.forEach((expansion, round) => {
+      const touched: number[] = [];
+      const visit = (slot: number, q: number, name: number) => {
+        if (!alive[slot] || matched[slot] !== round) return;
+        const current = best[slot] ?? 0;
+        if (current === 0) touched.push(slot);
+        if (q > current) {
+          best[slot] = q;
+          fromName[slot] = name;
+        }
+      };
+      for (const [term, q] of expansion) {
+        for (const slot of this.vocabulary.inNames[term] ?? []) visit(slot, q, NAME);
+        const qd = q * DESCRIPTION_WEIGHT;
+        for (const slot of this.vocabulary.inDescriptions[term] ?? []) visit(slot, qd, 0);
+      }
+      for (const slot of touched) {
+        const passes =
+          round > 0 ||
+          ((!categories || categories.has(this.category[slot] ?? -1)) &&
+            (label === undefined || (this.labels[slot] ?? []).includes(label)));
+        if (passes) {
+          acc[slot] = (acc[slot] ?? 0) + (best[slot] ?? 0);
+          nameHits[slot] = (nameHits[slot] ?? 0) + (fromName[slot] ?? 0);
+          matched[slot] = round + 1;
+          if (round === 0) candidates.push(slot);
+        }
+        best[slot] = 0;
+        fromName[slot] = 0;
+      }
+    });
+    const rounds = expansions.length;
+    const found = candidates.filter((slot) => matched[slot] === rounds);
+    const score = (slot: number) =>
+      (acc[slot] ?? 0) + COVERAGE_WEIGHT * Math.min(1, (nameHits[slot] ?? 0) / (this.nameLength[slot] ?? 1));
+    const scores = new Map(found.map((slot) => [slot, score(slot)]));
+    for (const slot of candidates) {
+      acc[slot] = 0;
+      nameHits[slot] = 0;
+      matched[slot] = 0;
+    }
+    candidates = [];
+    found.sort(
+      (a, b) =>
+        (scores.get(b) ?? 0) - (scores.get(a) ?? 0) ||
+        (this.order[a] ?? 0) - (this.order[b] ?? 0) ||
+        (this.ids[a] ?? 0) - (this.ids[b] ?? 0),
+    );
+    return found.map((slot) => this.ids[slot] ?? 0);
+  }
+}
+
+export function createSearchIndex(
+  load: SearchLoader,
+  onError: (error: unknown) => void = () => undefined,
+): SearchIndex {
+  let generation = new Generation();
+  let loaded = false;
+  let wantsReload = true;
+  const pending = new Set<number>();
+  let worker: Promise<void> | null = null;
+
+  async function work() {
+    while (wantsReload || pending.size) {
+      if (
+        wantsReload ||
+        pending.size > RELOAD_ABOVE ||
+        generation.dead > Math.max(1_000, generation.ids.length / 4)
+      ) {
+        wantsReload = false;
+        pending.clear(); // changes arriving while we read are queued again
+        const fresh = new Generation();
+        for (const doc of await load(null)) fresh.add(doc);
+        generation = fresh;
+        loaded = true;
+        continue;
+      }
+      const ids = [...pending];
+      pending.clear();
+      const docs = await load(ids);
+      for (const id of ids) generation.remove(id);
+      for (const doc of docs) if (!pending.has(doc.id)) generation.add(doc);
+    }
+  }
+
+  /** Runs the pending reads until none is left (a change may arrive while one runs). */
+  async function ready(): Promise<void> {
+    for (;;) {
+      if (worker) {
+        await worker;
+        continue;
+      }
+      if (!wantsReload && pending.size === 0) return;
+      worker = work()
+        .catch((error: unknown) => {
+          wantsReload = true; // the next search tries again
+          onError(error);
+          throw error;
+        })
+        .finally(() => {
+          worker = null;
+        });
+    }
+  }
+
+  const inBackground = () => void ready().catch(() => undefined);
+
+  return {
+    async search(query) {
+      await ready();
+      return generation.search(query);
+    },
+    changed(id) {
+      generation.remove(id);
+      pending.add(id);
+      if (loaded) inBackground();
+    },
+    reload() {
+      wantsReload = true;
+      if (loaded) inBackground();
+    },
+    ready,
+    get size() {
+      return generation.slotOf.size;
+    },
+  };
+}

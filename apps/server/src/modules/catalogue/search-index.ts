@@ -80,7 +80,7 @@ class Vocabulary {
     sorted: string[];
     bySkeleton: Map<string, number[]>;
     skeletons: string[];
-    byLength: number[][];
+    byLength: Map<number, number[]>;
     byFirst: Map<string, number[]>;
   } | null = null;
   private memo = new Map<string, Expansion>();
@@ -103,12 +103,12 @@ class Vocabulary {
     if (this.derived) return this.derived;
     const sorted = [...this.terms].sort();
     const bySkeleton = new Map<string, number[]>();
-    const byLength: number[][] = [];
+    const byLength = new Map<number, number[]>();
     const byFirst = new Map<string, number[]>();
     this.terms.forEach((term, id) => {
       if (/\d/.test(term)) return; // no fuzzy matching of sizes and weights: 250 is not 350
       push(bySkeleton, skeleton(term), id);
-      (byLength[term.length] ??= []).push(id);
+      push(byLength, term.length, id);
       push(byFirst, term[0] ?? '', id);
     });
     this.derived = { sorted, bySkeleton, skeletons: [...bySkeleton.keys()].sort(), byLength, byFirst };
@@ -147,7 +147,7 @@ class Vocabulary {
       }
       const slips = word.length <= 5 ? 1 : 2;
       for (let length = word.length - slips; length <= word.length + slips; length++) {
-        for (const id of byLength[length] ?? []) {
+        for (const id of byLength.get(length) ?? []) {
           const d = typingDistance(word, this.terms[id] ?? '', slips);
           if (d === 1) offerFuzzy(id, Q_SLIP_1);
           else if (d === 2 && slips === 2) offerFuzzy(id, Q_SLIP_2);

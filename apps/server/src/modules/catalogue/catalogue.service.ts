@@ -93,10 +93,14 @@ export async function listProducts(db: Db, request: ProductListRequest, search: 
   const keyword = request.keyword === undefined ? null : keywordText(request.keyword);
   const paging = { limit: request.page.perPage, offset: request.page.offset };
   if (keyword) {
-    const ids = await search.search({ keyword, categoryIds: filter.categoryIds, label: filter.label });
-    if (!request.sort) return { items: await pageOfResults(db, ids, paging), total: ids.length };
-    if (ids.length === 0) return { items: [], total: 0 };
-    filter.ids = ids;
+    const query = { keyword, categoryIds: filter.categoryIds, label: filter.label };
+    if (!request.sort) {
+      const found = await search.search({ ...query, window: paging });
+      return { items: await productsInOrder(db, found.ids), total: found.total };
+    }
+    const found = await search.search(query);
+    if (found.total === 0) return { items: [], total: 0 };
+    filter.ids = found.ids;
   }
   const order: ProductOrder = {
     kind: 'fields',
@@ -106,12 +110,11 @@ export async function listProducts(db: Db, request: ProductListRequest, search: 
   return { items: await withAttachments(db, rows), total };
 }
 
-/** The products of one page of ranked ids, in that order. */
-async function pageOfResults(db: Db, ids: number[], paging: { limit: number; offset: number }) {
-  const pageIds = ids.slice(paging.offset, paging.offset + paging.limit);
-  const rows = await findActiveProductsByIds(db, pageIds);
+/** The active products among `ids` (one page of search results), in that order. */
+async function productsInOrder(db: Db, ids: number[]) {
+  const rows = await findActiveProductsByIds(db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const ordered = pageIds.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined);
+  const ordered = ids.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined);
   return withAttachments(db, ordered);
 }
 

@@ -22,6 +22,11 @@ function indexOver(rows: Map<number, SearchDocument>) {
   return { index, reads };
 }
 
+/** The ranked ids of the first page. */
+async function ids(index: ReturnType<typeof createSearchIndex>, query: Parameters<typeof index.search>[0]) {
+  return (await index.search({ ...query, window: { offset: 0, limit: 20 } })).ids;
+}
+
 describe('search text', () => {
   it('folds Hindi spellings to one skeleton', () => {
     for (const [a, b] of [
@@ -55,17 +60,38 @@ describe('product search index', () => {
       [4, doc(4, 'Moong Dal Namkeen')],
     ]);
     const { index } = indexOver(rows);
-    expect(await index.search({ keyword: 'kaju katli' })).toEqual([2, 1]);
-    expect(await index.search({ keyword: 'kaaju' })).toEqual([2, 1]);
-    expect(await index.search({ keyword: 'katl' })).toEqual([2, 1]);
-    expect(await index.search({ keyword: 'padlok' })).toEqual([3]);
-    expect(await index.search({ keyword: 'keys' })).toEqual([3]);
-    expect(await index.search({ keyword: 'namkin' })).toEqual([4]);
-    expect(await index.search({ keyword: 'kaju padlock' })).toEqual([]);
-    expect(await index.search({ keyword: 'pack of 2' })).toEqual([1]);
+    expect(await ids(index, { keyword: 'kaju katli' })).toEqual([2, 1]);
+    expect(await ids(index, { keyword: 'kaaju' })).toEqual([2, 1]);
+    expect(await ids(index, { keyword: 'katl' })).toEqual([2, 1]);
+    expect(await ids(index, { keyword: 'padlok' })).toEqual([3]);
+    expect(await ids(index, { keyword: 'keys' })).toEqual([3]);
+    expect(await ids(index, { keyword: 'namkin' })).toEqual([4]);
+    expect(await ids(index, { keyword: 'kaju padlock' })).toEqual([]);
+    expect(await ids(index, { keyword: 'pack of 2' })).toEqual([1]);
     // 250 is not 350: sizes and weights match only as typed (or as their beginning).
-    expect(await index.search({ keyword: '600' })).toEqual([]);
-    expect(await index.search({ keyword: '5' })).toEqual([1]);
+    expect(await ids(index, { keyword: '600' })).toEqual([]);
+    expect(await ids(index, { keyword: '5' })).toEqual([1]);
+  });
+
+  it('pages the ranking without sorting every match: windows join up to the whole order', async () => {
+    const rows = new Map(
+      Array.from({ length: 30 }, (_, i) => {
+        const name = i % 3 === 0 ? 'Kaju Katli' : i % 3 === 1 ? 'Kaju Katli Premium Box' : 'Kaju';
+        return [i + 1, doc(i + 1, name, { displayOrder: 100 - i })] as const;
+      }),
+    );
+    const { index } = indexOver(rows);
+    const all = await index.search({ keyword: 'kaju katli', window: { offset: 0, limit: 100 } });
+    expect(all.total).toBe(20);
+    const pages = [];
+    for (let offset = 0; offset < 20; offset += 6)
+      pages.push(...(await index.search({ keyword: 'kaju katli', window: { offset, limit: 6 } })).ids);
+    expect(pages).toEqual(all.ids);
+    // Exact names first, each group by display order.
+    expect(all.ids.slice(0, 3)).toEqual([28, 25, 22]);
+    expect((await index.search({ keyword: 'kaju katli' })).ids.sort((a, b) => a - b)).toEqual(
+      [...all.ids].sort((a, b) => a - b),
+    );
   });
 
   it('filters by category and label', async () => {
@@ -74,25 +100,25 @@ describe('product search index', () => {
       [2, doc(2, 'Kaju Roll', { categoryId: 6 })],
     ]);
     const { index } = indexOver(rows);
-    expect(await index.search({ keyword: 'kaju', categoryIds: [6] })).toEqual([2]);
-    expect(await index.search({ keyword: 'kaju', label: 'Featured' })).toEqual([1]);
+    expect(await ids(index, { keyword: 'kaju', categoryIds: [6] })).toEqual([2]);
+    expect(await ids(index, { keyword: 'kaju', label: 'Featured' })).toEqual([1]);
   });
 
   it('forgets a changed product at once and finds it again by what it reads next', async () => {
     const rows = new Map([[1, doc(1, 'Kaju Katli')]]);
     const { index, reads } = indexOver(rows);
-    expect(await index.search({ keyword: 'kaju' })).toEqual([1]);
+    expect(await ids(index, { keyword: 'kaju' })).toEqual([1]);
     rows.set(1, doc(1, 'Besan Laddoo'));
     index.changed(1);
-    expect(await index.search({ keyword: 'laddoo' })).toEqual([1]);
-    expect(await index.search({ keyword: 'kaju' })).toEqual([]);
+    expect(await ids(index, { keyword: 'laddoo' })).toEqual([1]);
+    expect(await ids(index, { keyword: 'kaju' })).toEqual([]);
     rows.delete(1); // hidden: the loader reads only active products
     index.changed(1);
-    expect(await index.search({ keyword: 'laddoo' })).toEqual([]);
+    expect(await ids(index, { keyword: 'laddoo' })).toEqual([]);
     expect(reads).toEqual([null, [1], [1]]);
     rows.set(2, doc(2, 'Kaju Roll'));
     index.reload();
-    expect(await index.search({ keyword: 'kaju' })).toEqual([2]);
+    expect(await ids(index, { keyword: 'kaju' })).toEqual([2]);
     expect(index.size).toBe(1);
   });
 
@@ -111,7 +137,7 @@ describe('product search index', () => {
       }
       return snapshot;
     });
-    const searching = index.search({ keyword: 'laddoo' });
+    const searching = ids(index, { keyword: 'laddoo' });
     rows.set(1, doc(1, 'Besan Laddoo'));
     index.changed(1);
     release();

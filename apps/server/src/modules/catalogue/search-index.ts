@@ -9,7 +9,7 @@ import { ENGLISH_STOP_WORDS, isSubsequence, skeleton, typingDistance, words } fr
  * search does, unless nothing else was typed):
  * - the word itself, or a word it begins (`kaju katl` → Kaju Katli; `a` → almonds, achar …);
  * - from three letters on: the same Hindi spelling skeleton (`kaaju` → kaju, `namkin` → namkeen),
- *   one typing slip up to five letters and two beyond (`padlok` → padlock, `chpis` → chips),
+ *   one typing slip, two between words of six letters or more (`padlok` → padlock, `chpis` → chips),
  *   from four letters on: inside a longer word (`lock` → padlock, `nuts` → groundnuts), and
  *   the letters in order inside a word that starts with the same letter (`pnut` → peanuts).
  * Ranking: the closer the match, the more it counts (exact > begins > skeleton > slips > letters
@@ -32,15 +32,22 @@ export interface SearchDocument {
 
 export interface SearchQuery {
   keyword: string;
+  /** The page wanted, best first; without it every match, in no particular order. */
+  window?: { offset: number; limit: number } | undefined;
   /** Only products of these categories. */
   categoryIds?: readonly number[] | undefined;
   /** Only products with this label (exact, as `product_labels @> array[label]`). */
   label?: string | undefined;
 }
 
+export interface SearchResult {
+  total: number;
+  ids: number[];
+}
+
 export interface SearchIndex {
-  /** Ids of the active products matching, best first. */
-  search(query: SearchQuery): Promise<number[]>;
+  /** How many active products match, and the ids of the window asked for (best first). */
+  search(query: SearchQuery): Promise<SearchResult>;
   /** A product's searchable fields or visibility changed: forget it now, read it again. */
   changed(id: number): void;
   /** Anything may have changed: read everything again. */
@@ -53,7 +60,7 @@ export interface SearchIndex {
 /** Reads active products: all of them (ids null) or those among `ids`. */
 export type SearchLoader = (ids: readonly number[] | null) => Promise<SearchDocument[]>;
 
-const NAME = 1;
+const NO_LABELS: string[] = [];
 const DESCRIPTION_WEIGHT = 0.4;
 const COVERAGE_WEIGHT = 0.5;
 const MAX_WORDS = 8;
@@ -150,7 +157,7 @@ class Vocabulary {
         for (const id of byLength.get(length) ?? []) {
           const d = typingDistance(word, this.terms[id] ?? '', slips);
           if (d === 1) offerFuzzy(id, Q_SLIP_1);
-          else if (d === 2 && slips === 2) offerFuzzy(id, Q_SLIP_2);
+          else if (d === 2 && slips === 2 && length >= 6) offerFuzzy(id, Q_SLIP_2);
         }
       }
       if (word.length >= 4)
@@ -194,26 +201,33 @@ function lowerBound(sorted: string[], value: string): number {
 class Generation {
   readonly vocabulary = new Vocabulary();
   readonly ids: number[] = [];
-  readonly alive: boolean[] = [];
   readonly category: number[] = [];
   readonly labels: string[][] = [];
   readonly order: number[] = [];
   readonly nameLength: number[] = [];
   readonly slotOf = new Map<number, number>();
   dead = 0;
+  alive = new Uint8Array(1024);
   private acc = new Float64Array(0);
   private best = new Float64Array(0);
   private fromName = new Uint8Array(0);
   private nameHits = new Uint8Array(0);
   private matched = new Uint8Array(0);
+  private touched = new Int32Array(0);
+  private candidates = new Int32Array(0);
 
   add(doc: SearchDocument) {
     this.remove(doc.id);
     const slot = this.ids.length;
     this.ids.push(doc.id);
-    this.alive.push(true);
+    if (slot >= this.alive.length) {
+      const grown = new Uint8Array(this.alive.length * 2);
+      grown.set(this.alive);
+      this.alive = grown;
+    }
+    this.alive[slot] = 1;
     this.category.push(doc.categoryId);
-    this.labels.push(doc.labels);
+    this.labels.push(doc.labels.length ? doc.labels : NO_LABELS);
     this.order.push(doc.displayOrder);
     this.slotOf.set(doc.id, slot);
     const nameWords = new Set(words(doc.name));
@@ -227,7 +241,7 @@ class Generation {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
     this.slotOf.delete(id);
-    this.alive[slot] = false;
+    this.alive[slot] = 0;
     this.dead += 1;
   }
 
@@ -240,16 +254,19 @@ class Generation {
     this.fromName = new Uint8Array(size);
     this.nameHits = new Uint8Array(size);
     this.matched = new Uint8Array(size);
+    this.touched = new Int32Array(size);
+    this.candidates = new Int32Array(size);
   }
 
-  search(query: SearchQuery): number[] {
+  search(query: SearchQuery): SearchResult {
+    const none = { total: 0, ids: [] };
     const typed = [...new Set(words(query.keyword))].slice(0, MAX_WORDS);
-    if (!typed.length) return [];
+    if (!typed.length) return none;
     const meaningful = typed.filter((w) => !ENGLISH_STOP_WORDS.has(w));
     // Only stop words typed ("a", "on"): they are taken as the beginnings of words.
     const fuzzy = meaningful.length > 0;
     const expansions = (fuzzy ? meaningful : typed).map((w) => this.vocabulary.expand(w, fuzzy));
-    if (expansions.some((e) => e.length === 0)) return [];
+    if (expansions.some((e) => e.length === 0)) return none;
     const postings = (e: Expansion) =>
       e.reduce(
         (n, [t]) =>
@@ -259,27 +276,32 @@ class Generation {
     expansions.sort((a, b) => postings(a) - postings(b));
 
     this.scratch();
-    const { acc, best, fromName, nameHits, matched, alive } = this;
+    const { acc, best, fromName, nameHits, matched, alive, touched, candidates } = this;
+    const { inNames, inDescriptions } = this.vocabulary;
     const categories = query.categoryIds ? new Set(query.categoryIds) : null;
     const label = query.label;
-    let candidates: number[] = [];
-    expansions.forEach((expansion, round) => {
-      const touched: number[] = [];
-      const visit = (slot: number, q: number, name: number) => {
-        if (!alive[slot] || matched[slot] !== round) return;
-        const current = best[slot] ?? 0;
-        if (current === 0) touched.push(slot);
-        if (q > current) {
-          best[slot] = q;
-          fromName[slot] = name;
+    let candidateCount = 0;
+    // One round per word: the best match of the word in each product still in the running.
+    for (let round = 0; round < expansions.length; round++) {
+      let touchedCount = 0;
+      for (const [term, q] of expansions[round] ?? []) {
+        for (let field = 0; field < 2; field++) {
+          const slots = (field === 0 ? inNames[term] : inDescriptions[term]) ?? [];
+          const quality = field === 0 ? q : q * DESCRIPTION_WEIGHT;
+          for (let i = 0; i < slots.length; i++) {
+            const slot = slots[i] ?? 0;
+            if (matched[slot] !== round || alive[slot] === 0) continue;
+            const current = best[slot] ?? 0;
+            if (current === 0) touched[touchedCount++] = slot;
+            if (quality > current) {
+              best[slot] = quality;
+              fromName[slot] = field === 0 ? 1 : 0;
+            }
+          }
         }
-      };
-      for (const [term, q] of expansion) {
-        for (const slot of this.vocabulary.inNames[term] ?? []) visit(slot, q, NAME);
-        const qd = q * DESCRIPTION_WEIGHT;
-        for (const slot of this.vocabulary.inDescriptions[term] ?? []) visit(slot, qd, 0);
       }
-      for (const slot of touched) {
+      for (let i = 0; i < touchedCount; i++) {
+        const slot = touched[i] ?? 0;
         const passes =
           round > 0 ||
           ((!categories || categories.has(this.category[slot] ?? -1)) &&
@@ -288,30 +310,88 @@ class Generation {
           acc[slot] = (acc[slot] ?? 0) + (best[slot] ?? 0);
           nameHits[slot] = (nameHits[slot] ?? 0) + (fromName[slot] ?? 0);
           matched[slot] = round + 1;
-          if (round === 0) candidates.push(slot);
+          if (round === 0) candidates[candidateCount++] = slot;
         }
         best[slot] = 0;
         fromName[slot] = 0;
       }
-    });
+    }
     const rounds = expansions.length;
-    const found = candidates.filter((slot) => matched[slot] === rounds);
-    const score = (slot: number) =>
-      (acc[slot] ?? 0) + COVERAGE_WEIGHT * Math.min(1, (nameHits[slot] ?? 0) / (this.nameLength[slot] ?? 1));
-    const scores = new Map(found.map((slot) => [slot, score(slot)]));
-    for (const slot of candidates) {
+    const found: number[] = [];
+    for (let i = 0; i < candidateCount; i++) {
+      const slot = candidates[i] ?? 0;
+      if (matched[slot] !== rounds) continue;
+      acc[slot] =
+        (acc[slot] ?? 0) +
+        COVERAGE_WEIGHT * Math.min(1, (nameHits[slot] ?? 0) / (this.nameLength[slot] ?? 1));
+      found.push(slot);
+    }
+    const ids = query.window ? this.page(found, query.window) : found;
+    const result = { total: found.length, ids: ids.map((slot) => this.ids[slot] ?? 0) };
+    for (let i = 0; i < candidateCount; i++) {
+      const slot = candidates[i] ?? 0;
       acc[slot] = 0;
       nameHits[slot] = 0;
       matched[slot] = 0;
     }
-    candidates = [];
-    found.sort(
-      (a, b) =>
-        (scores.get(b) ?? 0) - (scores.get(a) ?? 0) ||
-        (this.order[a] ?? 0) - (this.order[b] ?? 0) ||
-        (this.ids[a] ?? 0) - (this.ids[b] ?? 0),
-    );
-    return found.map((slot) => this.ids[slot] ?? 0);
+    return result;
+  }
+
+  /** Slot `a` ranks before `b`: higher score, then display order, then id. */
+  private before(a: number, b: number): boolean {
+    const sa = this.acc[a] ?? 0;
+    const sb = this.acc[b] ?? 0;
+    if (sa !== sb) return sa > sb;
+    const oa = this.order[a] ?? 0;
+    const ob = this.order[b] ?? 0;
+    if (oa !== ob) return oa < ob;
+    return (this.ids[a] ?? 0) < (this.ids[b] ?? 0);
+  }
+
+  /**
+   * The slots of one page, best first, without sorting every match: a heap keeps the best
+   * `offset + limit` (the worst of them on top), so a word in most names costs little.
+   */
+  private page(found: number[], window: { offset: number; limit: number }): number[] {
+    const k = Math.min(found.length, window.offset + window.limit);
+    if (k <= 0) return [];
+    const heap: number[] = [];
+    const worse = (i: number, j: number) => this.before(heap[j] ?? 0, heap[i] ?? 0);
+    const swap = (i: number, j: number) => {
+      const t = heap[i] ?? 0;
+      heap[i] = heap[j] ?? 0;
+      heap[j] = t;
+    };
+    const down = (start: number) => {
+      let i = start;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let top = i;
+        if (l < heap.length && worse(l, top)) top = l;
+        if (r < heap.length && worse(r, top)) top = r;
+        if (top === i) return;
+        swap(i, top);
+        i = top;
+      }
+    };
+    for (const slot of found) {
+      if (heap.length < k) {
+        heap.push(slot);
+        let i = heap.length - 1;
+        while (i > 0) {
+          const parent = (i - 1) >> 1;
+          if (!worse(i, parent)) break;
+          swap(i, parent);
+          i = parent;
+        }
+      } else if (this.before(slot, heap[0] ?? 0)) {
+        heap[0] = slot;
+        down(0);
+      }
+    }
+    heap.sort((a, b) => (this.before(a, b) ? -1 : 1));
+    return heap.slice(window.offset);
   }
 }
 

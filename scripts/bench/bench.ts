@@ -15,6 +15,7 @@
  * The PostgreSQL run creates the database <name of DATABASE_URL>_bench and drops it afterwards.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { openDatabase } from '@shop/db/client';
 import { migrateDatabase } from '@shop/db/migrate';
 import { queryRows } from '@shop/db/seed/raw-rows';
@@ -216,6 +217,8 @@ async function prepareDatabase(
 
 type ApiRow = LoadResult & {
   database: string;
+  /** The machine's 1-minute load average when the scenario ended (others share its cores). */
+  load: number;
   products: number;
   shareOfCeiling: number | null;
   budget: Budget;
@@ -266,9 +269,11 @@ async function main() {
         const result = await measure(scenario.name, shop.baseUrl, source, { ...options, durationSeconds });
         if (scenario.name === CEILING) ceiling = result.requestsPerSecond;
         const verdict = judge(result, scenario.budget, scenario.uncached ? ceiling : null);
+        const load = Math.round((loadavg()[0] ?? 0) * 10) / 10;
         report.api.push({
           ...result,
           database: kind,
+          load,
           products: productTotal,
           budget: scenario.budget,
           ...verdict,
@@ -277,7 +282,8 @@ async function main() {
           `  ${scenario.name}: ${result.requestsPerSecond} req/s, p50 ${result.p50Ms} ms, p99 ${result.p99Ms} ms` +
             `${verdict.shareOfCeiling === null ? '' : `, ${verdict.shareOfCeiling}× ceiling`}` +
             `${result.cacheHits === null ? '' : `, cache hits ${(result.cacheHits * 100).toFixed(1)} %`}` +
-            `${result.errors || result.non2xx ? `, errors ${result.errors}, non-2xx ${result.non2xx}` : ''}`,
+            `${result.errors || result.non2xx ? `, errors ${result.errors}, non-2xx ${result.non2xx}` : ''}` +
+            `, load ${load}`,
         );
       }
       if (kind === 'pglite' && !apiOnly) {
@@ -313,6 +319,7 @@ async function main() {
       'p99 ms': r.p99Ms,
       errors: r.errors + r.non2xx,
       'cache hits': r.cacheHits === null ? '' : `${(r.cacheHits * 100).toFixed(1)} %`,
+      load: r.load,
       budget: `${r.withinBudget ? 'ok' : 'OVER'}: ${budgetText(r.budget)}`,
     })),
   );

@@ -7,7 +7,6 @@ import {
   countProductsByCategory,
   findActiveProduct,
   findActiveProductsByIds,
-  findAttachments,
   findCategories,
   findCategoryParents,
   findCategoryTreeIds,
@@ -107,7 +106,7 @@ export async function listProducts(db: Db, request: ProductListRequest, search: 
     terms: request.sort ?? [{ field: 'display_order', direction: 'asc' }],
   };
   const { rows, total } = await findProducts(db, filter, order, paging);
-  return { items: await withAttachments(db, rows), total };
+  return { items: toProducts(rows), total };
 }
 
 /** The active products among `ids` (one page of search results), in that order. */
@@ -115,34 +114,24 @@ async function productsInOrder(db: Db, ids: number[]) {
   const rows = await findActiveProductsByIds(db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = ids.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined);
-  return withAttachments(db, ordered);
+  return toProducts(ordered);
 }
 
 export async function getProduct(db: Db, id: number): Promise<Product | null> {
   const row = await findActiveProduct(db, id);
   if (!row) return null;
-  const [product] = await withAttachments(db, [row]);
+  const [product] = toProducts([row]);
   return product ?? null;
 }
 
-async function withAttachments(db: Db, rows: ProductRow[]): Promise<Product[]> {
-  const attachments = await findAttachments(
-    db,
-    rows.map((r) => r.id),
-  );
-  const byProduct = new Map<number, Product['attachments']>();
-  for (const a of attachments) {
-    const list = byProduct.get(a.productId) ?? [];
-    list.push({ id: a.id, file_name: a.fileName, kind: a.kind });
-    byProduct.set(a.productId, list);
-  }
+function toProducts(rows: ProductRow[]): Product[] {
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     url_slug: r.urlSlug,
     description: r.description,
     main_image: r.mainImage,
-    attachments: byProduct.get(r.id) ?? [],
+    attachments: r.attachments,
     product_labels: r.productLabels,
     item_weight: r.itemWeight,
     selling_price: paiseToRupees(r.sellingPricePaise),

@@ -3,7 +3,7 @@ import type { Product } from '@shop/contract/catalogue';
 import type { Collection } from '@shop/contract/collection';
 import type { DataChange } from '@shop/db/change-feed';
 import { openDatabase } from '@shop/db/client';
-import { products } from '@shop/db/schema/index';
+import { categories, products } from '@shop/db/schema/index';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
@@ -156,6 +156,35 @@ describe('cached answers follow stock, price and visibility (real HTTP)', () => 
     expect((await get<Collection<Product>>(base, oldName)).body.items.map((p) => p.id)).not.toContain(
       product.id,
     );
+  });
+
+  it('a hidden sub-category and a new display order show in the lists on the next request', async () => {
+    const parent = await makeCategory(t.ctx.db);
+    const child = await makeCategory(t.ctx.db);
+    await t.ctx.db.update(categories).set({ parentId: parent.id }).where(eq(categories.id, child.id));
+    const first = await makeProduct(t.ctx.db, {
+      name: 'Zeta Order One',
+      categoryId: parent.id,
+      displayOrder: 1,
+    });
+    const second = await makeProduct(t.ctx.db, {
+      name: 'Zeta Order Two',
+      categoryId: child.id,
+      displayOrder: 2,
+    });
+    await t.ctx.changes.flush();
+    const list = `products?per-page=100&ProductsSearch[category_id]=${parent.id}`;
+    const ids = async () => (await get<Collection<Product>>(base, list)).body.items.map((p) => p.id);
+    await warm(base, [list]);
+    expect(await ids()).toEqual([first.id, second.id]);
+
+    await t.ctx.db.update(products).set({ displayOrder: 3 }).where(eq(products.id, first.id));
+    await t.ctx.changes.flush();
+    expect(await ids()).toEqual([second.id, first.id]);
+
+    await t.ctx.db.update(categories).set({ isActive: false }).where(eq(categories.id, child.id));
+    await t.ctx.changes.flush();
+    expect(await ids()).toEqual([first.id]);
   });
 
   it('a sale on one instance reaches the cached answers of another within 1 s', async () => {

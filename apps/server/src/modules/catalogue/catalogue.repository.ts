@@ -83,20 +83,6 @@ export async function countProductsByCategory(db: Db) {
     .groupBy(products.categoryId);
 }
 
-/** The category and all its active descendants (UNION stops on a cycle in bad data). */
-export async function findCategoryTreeIds(db: Db, rootId: number): Promise<number[]> {
-  const result: unknown = await db.execute(sql`
-    with recursive tree(id) as (
-      select ${rootId}::int
-      union
-      select c.id from ${categories} c join tree on c.parent_id = tree.id where c.is_active
-    )
-    select id from tree`);
-  // node-postgres and PGlite both answer { rows }.
-  const rows = (result as { rows?: { id: number | string }[] }).rows ?? [];
-  return rows.map((r) => Number(r.id));
-}
-
 export interface ProductFilter {
   categoryIds?: number[];
   label?: string;

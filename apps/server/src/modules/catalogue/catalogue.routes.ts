@@ -21,6 +21,7 @@ import {
 } from '../../http/collection.ts';
 import { cacheTags, publicGetCache, responseCacheOf } from '../../http/response-cache.ts';
 import { getProduct, listCategories, listProducts } from './catalogue.service.ts';
+import { categoryTreeOf } from './category-tree.ts';
 import { productSearchOf } from './product-search.ts';
 import { idParam, searchParam } from '../../http/query-params.ts';
 
@@ -29,6 +30,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const cache = publicGetCache(responseCacheOf(ctx), { scope: 'catalogue' });
   const search = productSearchOf(ctx);
+  const memory = { index: search, tree: categoryTreeOf(ctx) };
   // Read the catalogue into the search index once the server is up, not on the first search.
   app.addHook('onReady', async () => {
     void search.ready().catch(() => undefined);
@@ -93,7 +95,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
           sort,
           page,
         },
-        search,
+        memory,
       );
       const { body, headers } = collectionResponse(items, total, page);
       // A sale changes this answer if it shows the product, or if the page is ordered by stock.

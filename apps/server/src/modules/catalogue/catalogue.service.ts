@@ -9,13 +9,13 @@ import {
   findActiveProductsByIds,
   findCategories,
   findCategoryParents,
-  findCategoryTreeIds,
   findProducts,
   type ProductFilter,
   type ProductOrder,
   type ProductRow,
   type ProductSortField,
 } from './catalogue.repository.ts';
+import type { CategoryTree } from './category-tree.ts';
 import type { SearchIndex } from './search-index.ts';
 
 /** Catalogue rules: what a visitor may see and how search understands a keyword. */
@@ -78,28 +78,39 @@ export interface ProductListRequest {
   page: PageRequest;
 }
 
+/** The catalogue held in process memory: the product index and the category tree. */
+export interface CatalogueMemory {
+  index: SearchIndex;
+  tree: CategoryTree;
+}
+
 /**
- * A page of active products. A keyword is looked up in the in-process search index
- * (search-index.ts: typos, beginnings of words, Hindi spellings, ranking); the database then reads
- * only the page found, by primary key — or, sorted by a field, filters on the ids found.
+ * A page of active products. A keyword is looked up in the in-process index (search-index.ts:
+ * typos, beginnings of words, Hindi spellings, ranking), and so is a list in display order (a
+ * category page, featured products): the database then reads only the page found, by primary key.
+ * Sorted by a field (price and stock change with every sale), the database sorts, filtered on the
+ * ids the keyword found.
  */
-export async function listProducts(db: Db, request: ProductListRequest, search: SearchIndex) {
+export async function listProducts(db: Db, request: ProductListRequest, memory: CatalogueMemory) {
   const filter: ProductFilter = {};
   if (request.categoryId !== undefined)
-    filter.categoryIds = await findCategoryTreeIds(db, request.categoryId);
+    filter.categoryIds = await memory.tree.descendants(request.categoryId);
   const label = request.label?.trim();
   if (label) filter.label = label;
   const keyword = request.keyword === undefined ? null : keywordText(request.keyword);
   const paging = { limit: request.page.perPage, offset: request.page.offset };
+  const where = { categoryIds: filter.categoryIds, label: filter.label };
   if (keyword) {
-    const query = { keyword, categoryIds: filter.categoryIds, label: filter.label };
     if (!request.sort) {
-      const found = await search.search({ ...query, window: paging });
+      const found = await memory.index.search({ keyword, ...where, window: paging });
       return { items: await productsInOrder(db, found.ids), total: found.total };
     }
-    const found = await search.search(query);
+    const found = await memory.index.search({ keyword, ...where });
     if (found.total === 0) return { items: [], total: 0 };
     filter.ids = found.ids;
+  } else if (inListOrder(request.sort)) {
+    const found = await memory.index.list({ ...where, window: paging });
+    return { items: await productsInOrder(db, found.ids), total: found.total };
   }
   const order: ProductOrder = {
     kind: 'fields',
@@ -107,6 +118,13 @@ export async function listProducts(db: Db, request: ProductListRequest, search: 
   };
   const { rows, total } = await findProducts(db, filter, order, paging);
   return { items: toProducts(rows), total };
+}
+
+/** No sort, or display order ascending: the order lists are kept in. */
+function inListOrder(sort: SortTerm<ProductSortField>[] | null): boolean {
+  if (!sort) return true;
+  const [first, ...rest] = sort;
+  return rest.length === 0 && first?.field === 'display_order' && first.direction === 'asc';
 }
 
 /** The active products among `ids` (one page of search results), in that order. */

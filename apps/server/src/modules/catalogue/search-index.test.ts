@@ -94,6 +94,29 @@ describe('product search index', () => {
     );
   });
 
+  it('lists categories merged in display order, with labels, totals and pages', async () => {
+    const rows = new Map([
+      [1, doc(1, 'A', { categoryId: 5, displayOrder: 3 })],
+      [2, doc(2, 'B', { categoryId: 6, displayOrder: 1, labels: ['Featured'] })],
+      [3, doc(3, 'C', { categoryId: 5, displayOrder: 2, labels: ['Featured'] })],
+      [4, doc(4, 'D', { categoryId: 7, displayOrder: 0 })],
+      [5, doc(5, 'E', { categoryId: 6, displayOrder: 2 })],
+    ]);
+    const { index } = indexOver(rows);
+    const window = { offset: 0, limit: 10 };
+    expect(await index.list({ categoryIds: [5, 6], window })).toEqual({ total: 4, ids: [2, 3, 5, 1] });
+    expect(await index.list({ categoryIds: [5, 6], window: { offset: 1, limit: 2 } })).toEqual({
+      total: 4,
+      ids: [3, 5],
+    });
+    expect(await index.list({ label: 'Featured', window })).toEqual({ total: 2, ids: [2, 3] });
+    expect(await index.list({ window })).toEqual({ total: 5, ids: [4, 2, 3, 5, 1] });
+    expect(await index.list({ categoryIds: [99], window })).toEqual({ total: 0, ids: [] });
+    rows.set(4, doc(4, 'D', { categoryId: 7, displayOrder: 9 }));
+    index.changed(4);
+    expect((await index.list({ window })).ids).toEqual([2, 3, 5, 1, 4]);
+  });
+
   it('filters by category and label', async () => {
     const rows = new Map([
       [1, doc(1, 'Kaju Katli', { categoryId: 5, labels: ['Featured'] })],

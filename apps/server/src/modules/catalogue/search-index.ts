@@ -1,9 +1,10 @@
 import { ENGLISH_STOP_WORDS, isSubsequence, skeleton, typingDistance, words } from './search-text.ts';
 
 /**
- * Product search in process memory (ADR 0008): the words of every active product's name and
- * description, with the products each word occurs in. A keyword is answered without touching the
- * database — which then only reads the page of products found, by primary key.
+ * Product search and lists in process memory (ADR 0008): the words of every active product's name
+ * and description with the products each word occurs in, and each category's products in list
+ * order. A keyword or a category page is answered without touching the database — which then only
+ * reads the page of products found, by primary key. Stock and prices are not held here.
  *
  * Matching, for every word typed (all must match; English stop words are left out, as full-text
  * search does, unless nothing else was typed):
@@ -40,6 +41,12 @@ export interface SearchQuery {
   label?: string | undefined;
 }
 
+export interface ListQuery {
+  categoryIds?: readonly number[] | undefined;
+  label?: string | undefined;
+  window: { offset: number; limit: number };
+}
+
 export interface SearchResult {
   total: number;
   ids: number[];
@@ -48,6 +55,8 @@ export interface SearchResult {
 export interface SearchIndex {
   /** How many active products match, and the ids of the window asked for (best first). */
   search(query: SearchQuery): Promise<SearchResult>;
+  /** A page of active products in list order (display order, id), and how many there are. */
+  list(query: ListQuery): Promise<SearchResult>;
   /** A product's searchable fields or visibility changed: forget it now, read it again. */
   changed(id: number): void;
   /** Anything may have changed: read everything again. */
@@ -207,6 +216,8 @@ class Generation {
   readonly nameLength: number[] = [];
   readonly slotOf = new Map<number, number>();
   dead = 0;
+  /** Live slots of each category in list order (display order, id); rebuilt after a change. */
+  private byCategory: Map<number, Int32Array> | null = null;
   alive = new Uint8Array(1024);
   private acc = new Float64Array(0);
   private best = new Float64Array(0);
@@ -218,6 +229,7 @@ class Generation {
 
   add(doc: SearchDocument) {
     this.remove(doc.id);
+    this.byCategory = null;
     const slot = this.ids.length;
     this.ids.push(doc.id);
     if (slot >= this.alive.length) {
@@ -241,6 +253,7 @@ class Generation {
     const slot = this.slotOf.get(id);
     if (slot === undefined) return;
     this.slotOf.delete(id);
+    this.byCategory = null;
     this.alive[slot] = 0;
     this.dead += 1;
   }
@@ -335,6 +348,63 @@ class Generation {
       matched[slot] = 0;
     }
     return result;
+  }
+
+  private categoryLists(): Map<number, Int32Array> {
+    if (this.byCategory) return this.byCategory;
+    const groups = new Map<number, number[]>();
+    for (const slot of this.slotOf.values()) push(groups, this.category[slot] ?? 0, slot);
+    const lists = new Map<number, Int32Array>();
+    for (const [category, slots] of groups)
+      lists.set(
+        category,
+        Int32Array.from(slots).sort((a, b) => this.listOrder(a, b)),
+      );
+    this.byCategory = lists;
+    return lists;
+  }
+
+  private listOrder(a: number, b: number): number {
+    return (this.order[a] ?? 0) - (this.order[b] ?? 0) || (this.ids[a] ?? 0) - (this.ids[b] ?? 0);
+  }
+
+  /**
+   * A page of active products in list order (display order, id) and how many there are: the lists
+   * of the categories asked for, merged up to the end of the page.
+   */
+  list(query: ListQuery): SearchResult {
+    const all = this.categoryLists();
+    const lists = (query.categoryIds ? query.categoryIds.map((c) => all.get(c)) : [...all.values()]).filter(
+      (l): l is Int32Array => l !== undefined && l.length > 0,
+    );
+    const label = query.label;
+    const wanted = (slot: number) => label === undefined || (this.labels[slot] ?? []).includes(label);
+    let total = 0;
+    for (const list of lists) {
+      if (label === undefined) total += list.length;
+      else for (const slot of list) if (wanted(slot)) total += 1;
+    }
+    const end = Math.min(total, query.window.offset + query.window.limit);
+    const page: number[] = [];
+    const at = lists.map(() => 0);
+    for (let n = 0; n < end; ) {
+      let pick = -1;
+      for (let i = 0; i < lists.length; i++) {
+        const list = lists[i] as Int32Array;
+        let j = at[i] ?? 0;
+        while (j < list.length && !wanted(list[j] ?? 0)) j++;
+        at[i] = j;
+        if (j >= list.length) continue;
+        const pickList = lists[pick] as Int32Array | undefined;
+        if (pick < 0 || this.listOrder(list[j] ?? 0, pickList?.[at[pick] ?? 0] ?? 0) < 0) pick = i;
+      }
+      if (pick < 0) break;
+      const slot = (lists[pick] as Int32Array)[at[pick] ?? 0] ?? 0;
+      at[pick] = (at[pick] ?? 0) + 1;
+      if (n >= query.window.offset) page.push(this.ids[slot] ?? 0);
+      n += 1;
+    }
+    return { total, ids: page };
   }
 
   /** Slot `a` ranks before `b`: higher score, then display order, then id. */
@@ -454,6 +524,10 @@ export function createSearchIndex(
     async search(query) {
       await ready();
       return generation.search(query);
+    },
+    async list(query) {
+      await ready();
+      return generation.list(query);
     },
     changed(id) {
       generation.remove(id);

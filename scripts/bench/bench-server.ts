@@ -27,7 +27,11 @@ export async function startShop(env: Record<string, string>): Promise<RunningSho
   // The database is the caller's choice: an inherited DATABASE_URL would turn a PGlite run
   // into a PostgreSQL one.
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
+  // BENCH_SHOP_DIR runs another checkout of the shop (say, the code before a change) on the same
+  // database and storefront build, for a before/after table from one machine and one hour.
+  const shopDir = process.env.BENCH_SHOP_DIR;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    ...(shopDir ? { cwd: shopDir } : {}),
     env: {
       ...inherited,
       NODE_ENV: 'production',
@@ -35,6 +39,7 @@ export async function startShop(env: Record<string, string>): Promise<RunningSho
       CAPTCHA_HMAC_KEY: 'bench-only-captcha-key-0123456789',
       HOST: '127.0.0.1',
       PORT: String(port),
+      ...(shopDir ? { WEB_BUILD_DIR: new URL('../../apps/web/build', import.meta.url).pathname } : {}),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

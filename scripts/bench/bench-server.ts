@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export function freePort(): Promise<number> {
@@ -15,6 +16,8 @@ export function freePort(): Promise<number> {
 
 export interface RunningShop {
   baseUrl: string;
+  /** CPU time the server process has used so far (ms), where /proc tells it (Linux); else null. */
+  cpuMs(): number | null;
   stop(): Promise<void>;
 }
 
@@ -61,6 +64,7 @@ export async function startShop(env: Record<string, string>): Promise<RunningSho
   }
   return {
     baseUrl,
+    cpuMs: () => processCpuMs(child.pid),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -68,4 +72,18 @@ export async function startShop(env: Record<string, string>): Promise<RunningSho
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** utime + stime of a process from /proc/<pid>/stat, in ms (clock ticks of 10 ms). */
+function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at state, field 3.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
+  }
 }

@@ -219,6 +219,8 @@ type ApiRow = LoadResult & {
   database: string;
   /** The machine's 1-minute load average when the scenario ended (others share its cores). */
   load: number;
+  /** Server process CPU time per answer (ms); the database server's own CPU is not in it. */
+  cpuPerRequestMs: number | null;
   products: number;
   shareOfCeiling: number | null;
   budget: Budget;
@@ -266,7 +268,14 @@ async function main() {
         const source = scenario.source(sample);
         const options = { connections: scenario.connections ?? 100, countCacheHits: scenario.uncached };
         await measure(scenario.name, shop.baseUrl, source, { ...options, durationSeconds: 2 }); // warm-up
+        const cpuBefore = shop.cpuMs();
         const result = await measure(scenario.name, shop.baseUrl, source, { ...options, durationSeconds });
+        const cpuAfter = shop.cpuMs();
+        // CPU the server spent per answer: unlike req/s, hardly moved by what else runs on the machine.
+        const cpuPerRequestMs =
+          cpuBefore !== null && cpuAfter !== null && result.requests > 0
+            ? Math.round(((cpuAfter - cpuBefore) / result.requests) * 1000) / 1000
+            : null;
         if (scenario.name === CEILING) ceiling = result.requestsPerSecond;
         const verdict = judge(result, scenario.budget, scenario.uncached ? ceiling : null);
         const load = Math.round((loadavg()[0] ?? 0) * 10) / 10;
@@ -274,6 +283,7 @@ async function main() {
           ...result,
           database: kind,
           load,
+          cpuPerRequestMs,
           products: productTotal,
           budget: scenario.budget,
           ...verdict,
@@ -283,7 +293,7 @@ async function main() {
             `${verdict.shareOfCeiling === null ? '' : `, ${verdict.shareOfCeiling}× ceiling`}` +
             `${result.cacheHits === null ? '' : `, cache hits ${(result.cacheHits * 100).toFixed(1)} %`}` +
             `${result.errors || result.non2xx ? `, errors ${result.errors}, non-2xx ${result.non2xx}` : ''}` +
-            `, load ${load}`,
+            `, server CPU ${cpuPerRequestMs ?? '?'} ms/answer, load ${load}`,
         );
       }
       if (kind === 'pglite' && !apiOnly) {
@@ -317,6 +327,7 @@ async function main() {
       '× ceiling': r.shareOfCeiling ?? '',
       'p50 ms': r.p50Ms,
       'p99 ms': r.p99Ms,
+      'CPU ms/answer': r.cpuPerRequestMs ?? '',
       errors: r.errors + r.non2xx,
       'cache hits': r.cacheHits === null ? '' : `${(r.cacheHits * 100).toFixed(1)} %`,
       load: r.load,

@@ -118,7 +118,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const product = await getProduct(ctx.db, request.params.id);
+      const product = await getProduct(memory, request.params.id);
       if (!product) throw AppError.notFound('Product not found.');
       return cache.send(request, reply, product, {}, [cacheTags.product(product.id)]);
     },

@@ -5,8 +5,6 @@ import type { PageRequest, SortTerm } from '../../http/collection.ts';
 import {
   type CategorySortField,
   countProductsByCategory,
-  findActiveProduct,
-  findActiveProductsByIds,
   findCategories,
   findCategoryParents,
   findProducts,
@@ -17,6 +15,7 @@ import {
 } from './catalogue.repository.ts';
 import type { CategoryTree } from './category-tree.ts';
 import type { SearchIndex } from './search-index.ts';
+import type { CatalogueRow } from './catalogue.repository.ts';
 
 /** Catalogue rules: what a visitor may see and how search understands a keyword. */
 
@@ -80,16 +79,15 @@ export interface ProductListRequest {
 
 /** The catalogue held in process memory: the product index and the category tree. */
 export interface CatalogueMemory {
-  index: SearchIndex;
+  index: SearchIndex<CatalogueRow>;
   tree: CategoryTree;
 }
 
 /**
- * A page of active products. A keyword is looked up in the in-process index (search-index.ts:
+ * A page of active products. A keyword is looked up in the catalogue's memory (search-index.ts:
  * typos, beginnings of words, Hindi spellings, ranking), and so is a list in display order (a
- * category page, featured products): the database then reads only the page found, by primary key.
- * Sorted by a field (price and stock change with every sale), the database sorts, filtered on the
- * ids the keyword found.
+ * category page, featured products) — rows included, kept fresh by the change notifications.
+ * Sorted by price, stock, name or id, the database sorts (filtered on the ids a keyword found).
  */
 export async function listProducts(db: Db, request: ProductListRequest, memory: CatalogueMemory) {
   const filter: ProductFilter = {};
@@ -103,14 +101,14 @@ export async function listProducts(db: Db, request: ProductListRequest, memory: 
   if (keyword) {
     if (!request.sort) {
       const found = await memory.index.search({ keyword, ...where, window: paging });
-      return { items: await productsInOrder(db, found.ids), total: found.total };
+      return { items: toProducts(await memory.index.rows(found.ids)), total: found.total };
     }
     const found = await memory.index.search({ keyword, ...where });
     if (found.total === 0) return { items: [], total: 0 };
     filter.ids = found.ids;
   } else if (inListOrder(request.sort)) {
     const found = await memory.index.list({ ...where, window: paging });
-    return { items: await productsInOrder(db, found.ids), total: found.total };
+    return { items: toProducts(await memory.index.rows(found.ids)), total: found.total };
   }
   const order: ProductOrder = {
     kind: 'fields',
@@ -127,18 +125,9 @@ function inListOrder(sort: SortTerm<ProductSortField>[] | null): boolean {
   return rest.length === 0 && first?.field === 'display_order' && first.direction === 'asc';
 }
 
-/** The active products among `ids` (one page of search results), in that order. */
-async function productsInOrder(db: Db, ids: number[]) {
-  const rows = await findActiveProductsByIds(db, ids);
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const ordered = ids.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined);
-  return toProducts(ordered);
-}
-
-export async function getProduct(db: Db, id: number): Promise<Product | null> {
-  const row = await findActiveProduct(db, id);
-  if (!row) return null;
-  const [product] = toProducts([row]);
+/** One active product, from the catalogue's memory. */
+export async function getProduct(memory: CatalogueMemory, id: number): Promise<Product | null> {
+  const [product] = toProducts(await memory.index.rows([id]));
   return product ?? null;
 }
 

@@ -1,20 +1,22 @@
 import type { AppContext } from '../../context.ts';
-import { findSearchDocuments } from './catalogue.repository.ts';
+import { type CatalogueRow, findCatalogueRows } from './catalogue.repository.ts';
 import { createSearchIndex, type SearchIndex } from './search-index.ts';
 
-const indexes = new WeakMap<AppContext, SearchIndex>();
+const indexes = new WeakMap<AppContext, SearchIndex<CatalogueRow>>();
 
 /**
- * The product search index of one app (one per AppContext, like the response cache), kept in
- * step with the database through its change notifications: a product's name, description,
- * visibility, category, labels or display order changed → read again; rows truncated or the
- * notifications interrupted → everything read again. Stock and prices are not in the index.
+ * The catalogue's memory of one app (one per AppContext, like the response cache): every active
+ * product's row and the search and list indexes over them, kept in step with the database through
+ * its change notifications. A product's name, description, visibility, category, labels or display
+ * order changed → dropped at once and read again; its stock, price or anything else it shows →
+ * read again before the next read answers; rows truncated or notifications interrupted →
+ * everything read again.
  */
-export function productSearchOf(ctx: AppContext): SearchIndex {
+export function productSearchOf(ctx: AppContext): SearchIndex<CatalogueRow> {
   const index = indexes.get(ctx);
   if (index) return index;
   const created = createSearchIndex(
-    (ids) => findSearchDocuments(ctx.db, ids),
+    (ids) => findCatalogueRows(ctx.db, ids),
     (error) => ctx.log.error({ err: error }, 'product search index: reading products failed'),
   );
   ctx.changes.subscribe((event) => {
@@ -22,7 +24,7 @@ export function productSearchOf(ctx: AppContext): SearchIndex {
     if (event.kind !== 'change' || event.change.table !== 'products') return;
     const { id, what } = event.change;
     if (id === undefined) created.reload();
-    else if (what?.includes('listing')) created.changed(id);
+    else created.changed(id, what?.includes('listing') ? 'listing' : 'row');
   });
   indexes.set(ctx, created);
   return created;

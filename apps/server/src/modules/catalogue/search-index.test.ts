@@ -7,7 +7,7 @@ const doc = (id: number, name: string, extra: Partial<SearchDocument> = {}): Sea
   name,
   description: '',
   categoryId: 1,
-  labels: [],
+  productLabels: [],
   displayOrder: id,
   ...extra,
 });
@@ -97,8 +97,8 @@ describe('product search index', () => {
   it('lists categories merged in display order, with labels, totals and pages', async () => {
     const rows = new Map([
       [1, doc(1, 'A', { categoryId: 5, displayOrder: 3 })],
-      [2, doc(2, 'B', { categoryId: 6, displayOrder: 1, labels: ['Featured'] })],
-      [3, doc(3, 'C', { categoryId: 5, displayOrder: 2, labels: ['Featured'] })],
+      [2, doc(2, 'B', { categoryId: 6, displayOrder: 1, productLabels: ['Featured'] })],
+      [3, doc(3, 'C', { categoryId: 5, displayOrder: 2, productLabels: ['Featured'] })],
       [4, doc(4, 'D', { categoryId: 7, displayOrder: 0 })],
       [5, doc(5, 'E', { categoryId: 6, displayOrder: 2 })],
     ]);
@@ -119,7 +119,7 @@ describe('product search index', () => {
 
   it('filters by category and label', async () => {
     const rows = new Map([
-      [1, doc(1, 'Kaju Katli', { categoryId: 5, labels: ['Featured'] })],
+      [1, doc(1, 'Kaju Katli', { categoryId: 5, productLabels: ['Featured'] })],
       [2, doc(2, 'Kaju Roll', { categoryId: 6 })],
     ]);
     const { index } = indexOver(rows);
@@ -143,6 +143,27 @@ describe('product search index', () => {
     index.reload();
     expect(await ids(index, { keyword: 'kaju' })).toEqual([2]);
     expect(index.size).toBe(1);
+  });
+
+  it('holds the rows: a stock or price change is read again before the next read answers', async () => {
+    type Row = SearchDocument & { stock: number };
+    const rows = new Map<number, Row>([[1, { ...doc(1, 'Kaju Katli'), stock: 2 }]]);
+    const reads: Array<readonly number[] | null> = [];
+    const index = createSearchIndex<Row>(async (ids) => {
+      reads.push(ids);
+      return [...rows.values()].filter((r) => ids === null || ids.includes(r.id)).map((r) => ({ ...r }));
+    });
+    expect((await index.rows([1, 99])).map((r) => r.stock)).toEqual([2]);
+    rows.set(1, { ...doc(1, 'Kaju Katli'), stock: 0 });
+    index.changed(1, 'row');
+    expect((await index.rows([1])).map((r) => r.stock)).toEqual([0]);
+    expect(await ids(index, { keyword: 'kaju' })).toEqual([1]);
+    // Told "row" although the name changed too: the row goes back through the indexes.
+    rows.set(1, { ...doc(1, 'Besan Laddoo'), stock: 0 });
+    index.changed(1, 'row');
+    expect(await ids(index, { keyword: 'laddoo' })).toEqual([1]);
+    expect(await ids(index, { keyword: 'kaju' })).toEqual([]);
+    expect(reads).toEqual([null, [1], [1]]);
   });
 
   it('a change arriving while products are read is read again afterwards', async () => {

@@ -27,7 +27,7 @@ export interface SearchDocument {
   name: string;
   description: string;
   categoryId: number;
-  labels: string[];
+  productLabels: string[];
   displayOrder: number;
 }
 
@@ -52,13 +52,19 @@ export interface SearchResult {
   ids: number[];
 }
 
-export interface SearchIndex {
+export interface SearchIndex<Row extends SearchDocument = SearchDocument> {
   /** How many active products match, and the ids of the window asked for (best first). */
   search(query: SearchQuery): Promise<SearchResult>;
   /** A page of active products in list order (display order, id), and how many there are. */
   list(query: ListQuery): Promise<SearchResult>;
-  /** A product's searchable fields or visibility changed: forget it now, read it again. */
-  changed(id: number): void;
+  /** The rows of these active products, in the order asked (unknown ids left out). */
+  rows(ids: readonly number[]): Promise<Row[]>;
+  /**
+   * A product changed. `listing`: its searchable fields, visibility, category, labels or display
+   * order — it is forgotten at once and read again. `row`: only what its row shows (stock, price,
+   * image …) — read again before the next read answers.
+   */
+  changed(id: number, scope?: 'listing' | 'row'): void;
   /** Anything may have changed: read everything again. */
   reload(): void;
   /** Starts (or waits for) the pending reads. */
@@ -67,7 +73,7 @@ export interface SearchIndex {
 }
 
 /** Reads active products: all of them (ids null) or those among `ids`. */
-export type SearchLoader = (ids: readonly number[] | null) => Promise<SearchDocument[]>;
+export type SearchLoader<Row extends SearchDocument> = (ids: readonly number[] | null) => Promise<Row[]>;
 
 const NO_LABELS: string[] = [];
 const DESCRIPTION_WEIGHT = 0.4;
@@ -206,10 +212,21 @@ function lowerBound(sorted: string[], value: string): number {
   return lo;
 }
 
+function sameListing(a: SearchDocument, b: SearchDocument): boolean {
+  return (
+    a.name === b.name &&
+    a.description === b.description &&
+    a.categoryId === b.categoryId &&
+    a.displayOrder === b.displayOrder &&
+    a.productLabels.join('\u0000') === b.productLabels.join('\u0000')
+  );
+}
+
 /** One generation of the index: products in slots, and the vocabulary pointing at slots. */
-class Generation {
+class Generation<Row extends SearchDocument> {
   readonly vocabulary = new Vocabulary();
   readonly ids: number[] = [];
+  readonly docs: Row[] = [];
   readonly category: number[] = [];
   readonly labels: string[][] = [];
   readonly order: number[] = [];
@@ -227,11 +244,12 @@ class Generation {
   private touched = new Int32Array(0);
   private candidates = new Int32Array(0);
 
-  add(doc: SearchDocument) {
+  add(doc: Row) {
     this.remove(doc.id);
     this.byCategory = null;
     const slot = this.ids.length;
     this.ids.push(doc.id);
+    this.docs.push(doc);
     if (slot >= this.alive.length) {
       const grown = new Uint8Array(this.alive.length * 2);
       grown.set(this.alive);
@@ -239,7 +257,7 @@ class Generation {
     }
     this.alive[slot] = 1;
     this.category.push(doc.categoryId);
-    this.labels.push(doc.labels.length ? doc.labels : NO_LABELS);
+    this.labels.push(doc.productLabels.length ? doc.productLabels : NO_LABELS);
     this.order.push(doc.displayOrder);
     this.slotOf.set(doc.id, slot);
     const nameWords = new Set(words(doc.name));
@@ -247,6 +265,25 @@ class Generation {
     for (const word of nameWords) this.vocabulary.inNames[this.vocabulary.term(word)]?.push(slot);
     for (const word of new Set(words(doc.description)))
       if (!nameWords.has(word)) this.vocabulary.inDescriptions[this.vocabulary.term(word)]?.push(slot);
+  }
+
+  /** Puts a fresh row in place when what lists and search use is unchanged; else false. */
+  replace(doc: Row): boolean {
+    const slot = this.slotOf.get(doc.id);
+    const old = slot === undefined ? undefined : this.docs[slot];
+    if (slot === undefined || !old || !sameListing(old, doc)) return false;
+    this.docs[slot] = doc;
+    return true;
+  }
+
+  rows(ids: readonly number[]): Row[] {
+    const rows: Row[] = [];
+    for (const id of ids) {
+      const slot = this.slotOf.get(id);
+      const row = slot === undefined ? undefined : this.docs[slot];
+      if (row) rows.push(row);
+    }
+    return rows;
   }
 
   remove(id: number) {
@@ -465,14 +502,15 @@ class Generation {
   }
 }
 
-export function createSearchIndex(
-  load: SearchLoader,
+export function createSearchIndex<Row extends SearchDocument>(
+  load: SearchLoader<Row>,
   onError: (error: unknown) => void = () => undefined,
-): SearchIndex {
-  let generation = new Generation();
+): SearchIndex<Row> {
+  let generation = new Generation<Row>();
   let loaded = false;
   let wantsReload = true;
-  const pending = new Set<number>();
+  /** Products to read again: true when their place in lists or search may have changed. */
+  const pending = new Map<number, boolean>();
   let worker: Promise<void> | null = null;
 
   async function work() {
@@ -484,17 +522,22 @@ export function createSearchIndex(
       ) {
         wantsReload = false;
         pending.clear(); // changes arriving while we read are queued again
-        const fresh = new Generation();
+        const fresh = new Generation<Row>();
         for (const doc of await load(null)) fresh.add(doc);
         generation = fresh;
         loaded = true;
         continue;
       }
-      const ids = [...pending];
+      const batch = [...pending];
       pending.clear();
-      const docs = await load(ids);
-      for (const id of ids) generation.remove(id);
-      for (const doc of docs) if (!pending.has(doc.id)) generation.add(doc);
+      const docs = new Map((await load(batch.map(([id]) => id))).map((doc) => [doc.id, doc]));
+      for (const [id, listing] of batch) {
+        if (pending.has(id)) continue; // changed again meanwhile: read once more
+        const doc = docs.get(id);
+        if (!listing && doc && generation.replace(doc)) continue;
+        generation.remove(id);
+        if (doc) generation.add(doc);
+      }
     }
   }
 
@@ -508,7 +551,7 @@ export function createSearchIndex(
       if (!wantsReload && pending.size === 0) return;
       worker = work()
         .catch((error: unknown) => {
-          wantsReload = true; // the next search tries again
+          wantsReload = true; // the next read tries again
           onError(error);
           throw error;
         })
@@ -529,9 +572,15 @@ export function createSearchIndex(
       await ready();
       return generation.list(query);
     },
-    changed(id) {
-      generation.remove(id);
-      pending.add(id);
+    async rows(ids) {
+      await ready();
+      return generation.rows(ids);
+    },
+    changed(id, scope = 'listing') {
+      if (scope === 'listing') {
+        generation.remove(id);
+        pending.set(id, true);
+      } else if (!pending.has(id)) pending.set(id, false);
       if (loaded) inBackground();
     },
     reload() {

@@ -18,6 +18,8 @@ export interface RunningShop {
   baseUrl: string;
   /** CPU time the server process has used so far (ms), where /proc tells it (Linux); else null. */
   cpuMs(): number | null;
+  /** The server process's resident memory (MiB), where /proc tells it; else null. */
+  rssMiB(): number | null;
   stop(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export async function startShop(env: Record<string, string>): Promise<RunningSho
   return {
     baseUrl,
     cpuMs: () => processCpuMs(child.pid),
+    rssMiB: () => processRssMiB(child.pid),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -83,6 +86,17 @@ function processCpuMs(pid: number | undefined): number | null {
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
     const ticks = Number(fields[11]) + Number(fields[12]);
     return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** VmRSS of a process from /proc/<pid>/status, in MiB. */
+function processRssMiB(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kib ? Math.round(Number(kib) / 1024) : null;
   } catch {
     return null;
   }

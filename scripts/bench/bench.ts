@@ -221,6 +221,8 @@ type ApiRow = LoadResult & {
   load: number;
   /** Server process CPU time per answer (ms); the database server's own CPU is not in it. */
   cpuPerRequestMs: number | null;
+  /** Server resident memory after the scenario (MiB). */
+  rssMiB: number | null;
   products: number;
   shareOfCeiling: number | null;
   budget: Budget;
@@ -284,6 +286,7 @@ async function main() {
           database: kind,
           load,
           cpuPerRequestMs,
+          rssMiB: shop.rssMiB(),
           products: productTotal,
           budget: scenario.budget,
           ...verdict,
@@ -328,6 +331,7 @@ async function main() {
       'p50 ms': r.p50Ms,
       'p99 ms': r.p99Ms,
       'CPU ms/answer': r.cpuPerRequestMs ?? '',
+      'RSS MiB': r.rssMiB ?? '',
       errors: r.errors + r.non2xx,
       'cache hits': r.cacheHits === null ? '' : `${(r.cacheHits * 100).toFixed(1)} %`,
       load: r.load,

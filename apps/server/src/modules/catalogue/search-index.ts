@@ -80,6 +80,8 @@ const DESCRIPTION_WEIGHT = 0.4;
 const COVERAGE_WEIGHT = 0.5;
 const MAX_WORDS = 8;
 const MAX_FUZZY_TERMS = 64;
+/** Merged category lists kept at most (one per category tree and label asked for). */
+const MAX_MERGED_LISTS = 256;
 /** Above this many pending products, reading them all again is cheaper than one by one. */
 const RELOAD_ABOVE = 2_000;
 
@@ -235,6 +237,8 @@ class Generation<Row extends SearchDocument> {
   dead = 0;
   /** Live slots of each category in list order (display order, id); rebuilt after a change. */
   private byCategory: Map<number, Int32Array> | null = null;
+  /** Merged lists by categories and label asked for; emptied with `byCategory`. */
+  private merged = new Map<string, Int32Array>();
   alive = new Uint8Array(1024);
   private acc = new Float64Array(0);
   private best = new Float64Array(0);
@@ -389,6 +393,7 @@ class Generation<Row extends SearchDocument> {
 
   private categoryLists(): Map<number, Int32Array> {
     if (this.byCategory) return this.byCategory;
+    this.merged.clear();
     const groups = new Map<number, number[]>();
     for (const slot of this.slotOf.values()) push(groups, this.category[slot] ?? 0, slot);
     const lists = new Map<number, Int32Array>();
@@ -406,42 +411,27 @@ class Generation<Row extends SearchDocument> {
   }
 
   /**
-   * A page of active products in list order (display order, id) and how many there are: the lists
-   * of the categories asked for, merged up to the end of the page.
+   * A page of active products in list order (display order, id) and how many there are. The
+   * lists of the categories asked for (and the label) are merged once and kept until the next
+   * change of what lists show, so a page costs its own length, however deep it is.
    */
   list(query: ListQuery): SearchResult {
-    const all = this.categoryLists();
-    const lists = (query.categoryIds ? query.categoryIds.map((c) => all.get(c)) : [...all.values()]).filter(
-      (l): l is Int32Array => l !== undefined && l.length > 0,
-    );
-    const label = query.label;
-    const wanted = (slot: number) => label === undefined || (this.labels[slot] ?? []).includes(label);
-    let total = 0;
-    for (const list of lists) {
-      if (label === undefined) total += list.length;
-      else for (const slot of list) if (wanted(slot)) total += 1;
+    const key = `${query.categoryIds ? [...query.categoryIds].sort((a, b) => a - b).join(',') : '*'}|${query.label ?? ''}`;
+    const all = this.categoryLists(); // first: after a change it empties `merged`
+    let merged = this.merged.get(key);
+    if (!merged) {
+      const lists = query.categoryIds ? query.categoryIds.map((c) => all.get(c)) : [...all.values()];
+      const label = query.label;
+      const slots: number[] = [];
+      for (const list of lists)
+        for (const slot of list ?? [])
+          if (label === undefined || (this.labels[slot] ?? []).includes(label)) slots.push(slot);
+      merged = Int32Array.from(slots).sort((a, b) => this.listOrder(a, b));
+      if (this.merged.size >= MAX_MERGED_LISTS) this.merged.clear(); // labels are free text
+      this.merged.set(key, merged);
     }
-    const end = Math.min(total, query.window.offset + query.window.limit);
-    const page: number[] = [];
-    const at = lists.map(() => 0);
-    for (let n = 0; n < end; ) {
-      let pick = -1;
-      for (let i = 0; i < lists.length; i++) {
-        const list = lists[i] as Int32Array;
-        let j = at[i] ?? 0;
-        while (j < list.length && !wanted(list[j] ?? 0)) j++;
-        at[i] = j;
-        if (j >= list.length) continue;
-        const pickList = lists[pick] as Int32Array | undefined;
-        if (pick < 0 || this.listOrder(list[j] ?? 0, pickList?.[at[pick] ?? 0] ?? 0) < 0) pick = i;
-      }
-      if (pick < 0) break;
-      const slot = (lists[pick] as Int32Array)[at[pick] ?? 0] ?? 0;
-      at[pick] = (at[pick] ?? 0) + 1;
-      if (n >= query.window.offset) page.push(this.ids[slot] ?? 0);
-      n += 1;
-    }
-    return { total, ids: page };
+    const page = merged.subarray(query.window.offset, query.window.offset + query.window.limit);
+    return { total: merged.length, ids: Array.from(page, (slot) => this.ids[slot] ?? 0) };
   }
 
   /** Slot `a` ranks before `b`: higher score, then display order, then id. */

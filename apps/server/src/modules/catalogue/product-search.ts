@@ -16,7 +16,14 @@ export function productSearchOf(ctx: AppContext): SearchIndex<CatalogueRow> {
   const index = indexes.get(ctx);
   if (index) return index;
   const created = createSearchIndex(
-    (ids) => findCatalogueRows(ctx.db, ids),
+    async (ids) => {
+      if (ids) return findCatalogueRows(ctx.db, ids);
+      const started = performance.now();
+      const rows = await findCatalogueRows(ctx.db, null);
+      const ms = Math.round(performance.now() - started);
+      ctx.log.info(`catalogue memory: ${rows.length} active products read in ${ms} ms`);
+      return rows;
+    },
     (error) => ctx.log.error({ err: error }, 'product search index: reading products failed'),
   );
   ctx.changes.subscribe((event) => {

@@ -1,10 +1,9 @@
 import { ENGLISH_STOP_WORDS, isSubsequence, skeleton, typingDistance, words } from './search-text.ts';
 
 /**
- * Product search and lists in process memory (ADR 0008): the words of every active product's name
- * and description with the products each word occurs in, and each category's products in list
- * order. A keyword or a category page is answered without touching the database — which then only
- * reads the page of products found, by primary key. Stock and prices are not held here.
+ * The catalogue in process memory (ADR 0008): every active product's row, the words of names and
+ * descriptions with the products each occurs in, and each category's products in list order. A
+ * keyword, a category page or a product is answered without a query.
  *
  * Matching, for every word typed (all must match; English stop words are left out, as full-text
  * search does, unless nothing else was typed):
@@ -13,14 +12,15 @@ import { ENGLISH_STOP_WORDS, isSubsequence, skeleton, typingDistance, words } fr
  *   one typing slip, two between words of six letters or more (`padlok` → padlock, `chpis` → chips),
  *   from four letters on: inside a longer word (`lock` → padlock, `nuts` → groundnuts), and
  *   the letters in order inside a word that starts with the same letter (`pnut` → peanuts).
- * Ranking: the closer the match, the more it counts (exact > begins > skeleton > slips > letters
- * in order), a name match counts more than a description match, and names made mostly of the
- * typed words come first; then display order and id, as in lists.
+ * Ranking: per word, how close its best match is (exact 1, a beginning 0.6–0.9, skeleton 0.85,
+ * one slip 0.75, two slips 0.55, inside 0.5, letters in order 0.3–0.6); a name match counts more
+ * than a description match, and names made mostly of the typed words come first; then display
+ * order and id, as in lists.
  *
  * The index follows the database through the change notifications: a product whose name,
  * description, visibility, category, labels or display order changed is dropped at once and read
- * again; a search waits for pending reads, so it never answers from an index older than the
- * notifications already received.
+ * again; one whose stock, price or image changed has its row read again in place. Every read waits
+ * for pending reads, so it never answers from memory older than the notifications received.
  */
 export interface SearchDocument {
   id: number;

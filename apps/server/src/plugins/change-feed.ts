@@ -11,8 +11,8 @@ import pg from 'pg';
  * here by the time the code that made it goes on. On PostgreSQL one dedicated connection LISTENs;
  * every instance has its own, so a sale on one instance reaches the cached answers of all of them
  * within milliseconds. While that connection is down nothing can be promised: the feed reports
- * `live: false` (caches stop answering) and, once connected again, a `resync` (everything may have
- * changed meanwhile).
+ * `live: false` and says `down` at once and every second until it is back (caches stop answering,
+ * the catalogue's memory is read again), then `resync` (everything may have changed meanwhile).
  */
 export type FeedEvent = { kind: 'change'; change: DataChange } | { kind: 'resync' } | { kind: 'down' };
 
@@ -92,6 +92,8 @@ function postgresFeed(
   let closed = false;
   let retryMs = 100;
   let retryTimer: NodeJS.Timeout | undefined;
+  /** While nobody listens, `down` again every second: memory must not trust itself for long. */
+  let downTicker: NodeJS.Timeout | undefined;
 
   function releaseSyncs() {
     for (const resolve of syncs.values()) resolve();
@@ -110,6 +112,10 @@ function postgresFeed(
       emit({ kind: 'down' }, log);
     }
     releaseSyncs();
+    if (!closed && !downTicker) {
+      downTicker = setInterval(() => emit({ kind: 'down' }, log), 1_000);
+      downTicker.unref();
+    }
     if (!closed) {
       retryTimer = setTimeout(connect, retryMs);
       retryTimer.unref();
@@ -143,6 +149,8 @@ function postgresFeed(
     }
     if (client !== c || closed) return;
     retryMs = 100;
+    clearInterval(downTicker);
+    downTicker = undefined;
     live = true;
     // Whatever changed while nobody listened is unknown: every cached answer is suspect.
     emit({ kind: 'resync' }, log);
@@ -183,6 +191,7 @@ function postgresFeed(
     async close() {
       closed = true;
       clearTimeout(retryTimer);
+      clearInterval(downTicker);
       listeners.clear();
       releaseSyncs();
       const c = client;

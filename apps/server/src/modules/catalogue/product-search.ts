@@ -10,7 +10,7 @@ const indexes = new WeakMap<AppContext, SearchIndex<CatalogueRow>>();
  * its change notifications. A product's name, description, visibility, category, labels or display
  * order changed → dropped at once and read again; its stock, price or anything else it shows →
  * read again before the next read answers; rows truncated or notifications interrupted →
- * everything read again.
+ * everything read again (every second while the listener is down).
  */
 export function productSearchOf(ctx: AppContext): SearchIndex<CatalogueRow> {
   const index = indexes.get(ctx);
@@ -27,7 +27,7 @@ export function productSearchOf(ctx: AppContext): SearchIndex<CatalogueRow> {
     (error) => ctx.log.error({ err: error }, 'product search index: reading products failed'),
   );
   ctx.changes.subscribe((event) => {
-    if (event.kind === 'resync') created.reload();
+    if (event.kind === 'resync' || event.kind === 'down') created.reload();
     if (event.kind !== 'change' || event.change.table !== 'products') return;
     const { id, what } = event.change;
     if (id === undefined) created.reload();

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export function freePort(): Promise<number> {
@@ -16,6 +17,10 @@ export function freePort(): Promise<number> {
 
 export interface RunningShop {
   baseUrl: string;
+  /** CPU time the server process has used so far (ms), where /proc tells it (Linux); else null. */
+  cpuMs(): number | null;
+  /** The server process's resident memory (MiB), where /proc tells it; else null. */
+  rssMiB(): number | null;
   stop(): Promise<void>;
 }
 
@@ -28,7 +33,11 @@ export async function startShop(env: Record<string, string>): Promise<RunningSho
   // The database is the caller's choice: an inherited DATABASE_URL would turn a PGlite run
   // into a PostgreSQL one.
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
+  // BENCH_SHOP_DIR runs another checkout of the shop (say, the code before a change) on the same
+  // database and storefront build, for a before/after table from one machine and one hour.
+  const shopDir = process.env.BENCH_SHOP_DIR;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+    ...(shopDir ? { cwd: shopDir } : {}),
     env: {
       ...inherited,
       NODE_ENV: 'production',
@@ -43,6 +52,7 @@ export async function startShop(env: Record<string, string>): Promise<RunningSho
       PAYPAL_MODE: 'off',
       HOST: '127.0.0.1',
       PORT: String(port),
+      ...(shopDir ? { WEB_BUILD_DIR: new URL('../../apps/web/build', import.meta.url).pathname } : {}),
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -64,6 +74,8 @@ export async function startShop(env: Record<string, string>): Promise<RunningSho
   }
   return {
     baseUrl,
+    cpuMs: () => processCpuMs(child.pid),
+    rssMiB: () => processRssMiB(child.pid),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
@@ -71,4 +83,29 @@ export async function startShop(env: Record<string, string>): Promise<RunningSho
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** utime + stime of a process from /proc/<pid>/stat, in ms (clock ticks of 10 ms). */
+function processCpuMs(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces) start at state, field 3.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? ticks * 10 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** VmRSS of a process from /proc/<pid>/status, in MiB. */
+function processRssMiB(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const kib = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kib ? Math.round(Number(kib) / 1024) : null;
+  } catch {
+    return null;
+  }
 }

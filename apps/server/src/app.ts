@@ -8,6 +8,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { Redis } from 'ioredis';
 import type { AppContext } from './context.ts';
 import type { Config } from './env.ts';
+import { invalidateOnChange } from './http/cache-invalidation.ts';
+import { responseCacheOf } from './http/response-cache.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { contentRoutes } from './modules/content/content.routes.ts';
@@ -22,6 +24,7 @@ import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { registerGatewaySimulators } from './modules/payments/gateway-simulators.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { fastifyTrustProxy } from './http/client-address.ts';
+import { registerFreshWrites, startChangeFeed } from './plugins/change-feed.ts';
 import { registerErrorHandler, sendNamedError } from './plugins/error-handler.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
 import { registerNulGuard } from './plugins/nul-guard.ts';
@@ -88,7 +91,11 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     ...shared,
     mail: createMailDispatcher(shared),
     findAccessToken: (token) => findAccessToken(database.db, token),
+    changes: await startChangeFeed(database, app.log),
   };
+  // Cached public answers follow the database's change notifications (ADR 0009).
+  const stopInvalidation = invalidateOnChange(ctx.changes, responseCacheOf(ctx));
+  registerFreshWrites(app, ctx.changes);
 
   // External plugins.
   await registerSecurityHeaders(app, config);
@@ -152,6 +159,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const stopJobs = options.jobs === false ? () => undefined : startJobs(ctx);
   app.addHook('onClose', async () => {
     stopJobs();
+    stopInvalidation();
+    await ctx.changes.close();
     ctx.mail.close();
     await limiter.close();
     if (redis) await redis.quit();

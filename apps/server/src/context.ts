@@ -2,6 +2,7 @@ import type { CustomerTokenScope } from '@shop/contract/customers';
 import type { Database, Db } from '@shop/db/client';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './env.ts';
+import type { ChangeFeed } from './plugins/change-feed.ts';
 import type { RateLimiter } from './plugins/rate-limiter.ts';
 
 /** Delivers the mails queued in the outbox (the mail module provides it). */
@@ -35,4 +36,6 @@ export interface AppContext {
   mail: MailDispatcher;
   /** Finds the access token of a request (the customers module provides it). */
   findAccessToken(token: string): Promise<AccessToken | undefined>;
+  /** The database's change notifications (stock, prices, visibility, content). */
+  changes: ChangeFeed;
 }

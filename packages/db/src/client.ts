@@ -22,6 +22,8 @@ export interface Database {
   pglite?: PGlite;
   /** The node-postgres pool, when there is one. */
   pool?: pg.Pool;
+  /** The PostgreSQL connection string, when there is one (a listener opens its own connection). */
+  url?: string;
 }
 
 export interface DatabaseOptions {
@@ -42,7 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-    return { db, kind: 'postgres', pool, close: () => pool.end() };
+    return { db, kind: 'postgres', pool, url: options.url, close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create({

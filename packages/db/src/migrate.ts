@@ -4,6 +4,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { installChangeTriggers } from './change-feed.ts';
 import type { Database } from './client.ts';
 import type { Schema } from './client.ts';
 
@@ -12,7 +13,8 @@ export const migrationsFolder = fileURLToPath(new URL('../migrations', import.me
 /**
  * Brings the schema up to date. Runs on every start; safe with several instances on
  * PostgreSQL because the whole run holds an advisory lock.
- * pg_trgm is created here because drizzle-kit does not emit CREATE EXTENSION.
+ * pg_trgm is created here because drizzle-kit does not emit CREATE EXTENSION; the change
+ * notification triggers (change-feed.ts) are (re)created after the migration for the same reason.
  */
 export async function migrateDatabase(database: Database): Promise<void> {
   const { db } = database;
@@ -24,6 +26,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
       await client.query('SELECT pg_advisory_lock(727001)');
       await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
       await migrateNodePg(db as unknown as NodePgDatabase<Schema>, { migrationsFolder });
+      await installChangeTriggers(db);
     } finally {
       await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
       client.release();
@@ -32,4 +35,5 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
   await db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
   await migratePglite(db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
+  await installChangeTriggers(db);
 }

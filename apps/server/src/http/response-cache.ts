@@ -4,17 +4,16 @@ import type { AppContext } from '../context.ts';
 /**
  * A short-lived, in-process cache of public GET answers (catalogue and content).
  *
- * Why: the catalogue is read-only for this repository (there is no admin that writes it), every
- * visitor asks the same few URLs (menus, settings, categories, featured products), and the
- * budget is p99 < 20 ms at 100 connections on 10,000 products even on embedded PGlite, which
- * answers one query at a time. Answering repeated URLs from memory for a few seconds takes the
- * database out of the hot path.
+ * Why: every visitor asks the same few URLs (menus, settings, categories, featured products), and
+ * the budget is p99 < 20 ms at 100 connections on 10,000 products even on embedded PGlite, which
+ * answers one query at a time. Answering repeated URLs from memory takes the database out of the
+ * hot path.
  *
- * Trade-off: with several instances behind a load balancer each keeps its own copy, so a change
- * made directly in the database shows after at most `ttlMs` everywhere. That staleness is the
- * whole contract; anything that must be fresh (customer data, stock at checkout, orders) is
- * never cached here. An admin added later calls `clear()` (or swaps in a shared store behind
- * the same interface).
+ * Freshness: entries carry tags — their scope ('catalogue', 'content'), the products they show
+ * (`product:<id>`) and the product fields their order depends on (`order:stock`, `order:price`).
+ * The database announces every change (plugins/change-feed.ts, cache-invalidation.ts), and the
+ * entries a change touches are dropped on every instance within milliseconds; the TTL is only a
+ * backstop. An answer computed while a change it depends on arrived is sent but not stored.
  *
  * Only successful answers are stored, keyed by the full URL (path + raw query), with a bounded
  * number of entries and bytes so that random query strings cannot grow memory.
@@ -27,8 +26,18 @@ export interface CachedResponse {
 
 export interface ResponseCacheStore {
   get(key: string): CachedResponse | undefined;
-  set(key: string, value: CachedResponse): void;
+  /**
+   * Stores `value` under `key` with its tags, unless one of the tags (or the whole store) was
+   * invalidated after `since` (a `version` read before the answer was computed).
+   */
+  set(key: string, value: CachedResponse, tags?: readonly string[], since?: number): void;
+  /** Drops every entry carrying one of `tags`. */
+  invalidate(tags: readonly string[]): void;
   clear(): void;
+  /** Counts invalidations; read it before computing an answer and pass it to `set`. */
+  readonly version: number;
+  /** While false, nothing is answered or stored (freshness cannot be promised). */
+  enabled: boolean;
   readonly size: number;
 }
 
@@ -39,10 +48,23 @@ export interface MemoryCacheOptions {
   now?: () => number;
 }
 
-/** LRU by insertion order of a Map, with per-entry expiry and a byte budget. */
+interface Entry {
+  value: CachedResponse;
+  expiresAt: number;
+  bytes: number;
+  tags: readonly string[];
+}
+
+/** LRU by insertion order of a Map, with per-entry expiry, a byte budget and tag invalidation. */
 export function memoryResponseCache(options: MemoryCacheOptions): ResponseCacheStore {
   const now = options.now ?? Date.now;
-  const entries = new Map<string, { value: CachedResponse; expiresAt: number; bytes: number }>();
+  const entries = new Map<string, Entry>();
+  /** tag → keys of the entries carrying it. */
+  const byTag = new Map<string, Set<string>>();
+  /** tag → version at its last invalidation. */
+  const invalidatedAt = new Map<string, number>();
+  let clearedAt = 0;
+  let version = 0;
   let bytes = 0;
 
   function remove(key: string) {
@@ -50,10 +72,26 @@ export function memoryResponseCache(options: MemoryCacheOptions): ResponseCacheS
     if (!entry) return;
     bytes -= entry.bytes;
     entries.delete(key);
+    for (const tag of entry.tags) {
+      const keys = byTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) byTag.delete(tag);
+    }
+  }
+
+  function clear() {
+    version += 1;
+    clearedAt = version;
+    entries.clear();
+    byTag.clear();
+    invalidatedAt.clear();
+    bytes = 0;
   }
 
   return {
+    enabled: true,
     get(key) {
+      if (!this.enabled) return undefined;
       const entry = entries.get(key);
       if (!entry) return undefined;
       if (entry.expiresAt <= now()) {
@@ -65,20 +103,38 @@ export function memoryResponseCache(options: MemoryCacheOptions): ResponseCacheS
       entries.set(key, entry);
       return entry.value;
     },
-    set(key, value) {
+    set(key, value, tags = [], since = version) {
+      if (!this.enabled || clearedAt > since) return;
+      for (const tag of tags) if ((invalidatedAt.get(tag) ?? 0) > since) return;
       const size = key.length + value.body.byteLength;
       if (size > options.maxBytes / 4) return; // one huge answer must not evict everything
       remove(key);
-      entries.set(key, { value, expiresAt: now() + options.ttlMs, bytes: size });
+      entries.set(key, { value, expiresAt: now() + options.ttlMs, bytes: size, tags });
       bytes += size;
+      for (const tag of tags) {
+        let keys = byTag.get(tag);
+        if (!keys) {
+          keys = new Set();
+          byTag.set(tag, keys);
+        }
+        keys.add(key);
+      }
       for (const oldest of entries.keys()) {
         if (entries.size <= options.maxEntries && bytes <= options.maxBytes) break;
         remove(oldest);
       }
     },
-    clear() {
-      entries.clear();
-      bytes = 0;
+    invalidate(tags) {
+      version += 1;
+      for (const tag of tags) {
+        invalidatedAt.set(tag, version);
+        const keys = byTag.get(tag);
+        if (keys) for (const key of [...keys]) remove(key);
+      }
+    },
+    clear,
+    get version() {
+      return version;
     },
     get size() {
       return entries.size;
@@ -109,68 +165,100 @@ export interface PublicGetCache {
   /** Route-level onRequest hook: answers a cached URL before validation and the handler run. */
   onRequest(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
   /**
-   * Serialises `body` with the route's response schema, stores it under the request URL and
-   * sends it with `headers`.
+   * Serialises `body` with the route's response schema, stores it under the request URL with the
+   * scope's tag and `tags`, and sends it with `headers`.
    */
   send(
     request: FastifyRequest,
     reply: FastifyReply,
     body: unknown,
     headers?: Record<string, string>,
+    tags?: readonly string[],
   ): FastifyReply;
 }
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
+/** Tags of what a change can touch; see cache-invalidation.ts. */
+export const cacheTags = {
+  catalogue: 'catalogue',
+  content: 'content',
+  product: (id: number) => `product:${id}`,
+  orderByStock: 'order:stock',
+  orderByPrice: 'order:price',
+} as const;
+
+interface Flight {
+  /** The store's version when the computation started. */
+  since: number;
+  promise: Promise<CachedResponse | undefined>;
+  resolve(value: CachedResponse | undefined): void;
+}
+
 /**
  * Misses of the same URL share one computation (single flight): when a popular entry expires
  * under load, one request queries the database and the others wait for its answer instead of
- * sending a hundred identical queries at once (a cache stampede).
+ * sending a hundred identical queries at once (a cache stampede). A request arriving after an
+ * invalidation does not join a computation that started before it.
  */
-export function publicGetCache(store: ResponseCacheStore): PublicGetCache {
-  const inFlight = new Map<string, (value: CachedResponse | undefined) => void>();
-  const waiting = new Map<string, Promise<CachedResponse | undefined>>();
+export function publicGetCache(
+  store: ResponseCacheStore,
+  options: { scope: 'catalogue' | 'content' } = { scope: 'content' },
+): PublicGetCache {
+  const flights = new Map<string, Flight>();
+  const started = new WeakMap<FastifyRequest, Flight>();
 
   function answer(reply: FastifyReply, value: CachedResponse) {
     return reply.headers(value.headers).header('X-Cache', 'HIT').type(JSON_TYPE).send(value.body);
   }
 
+  function begin(request: FastifyRequest, reply: FastifyReply) {
+    let resolve: Flight['resolve'] = () => undefined;
+    const promise = new Promise<CachedResponse | undefined>((r) => {
+      resolve = r;
+    });
+    const flight: Flight = { since: store.version, promise, resolve };
+    flights.set(request.url, flight);
+    started.set(request, flight);
+    // Errors and uncacheable answers release the waiters, who then compute for themselves.
+    reply.raw.once('close', () => settle(request, undefined));
+  }
+
+  function settle(request: FastifyRequest, value: CachedResponse | undefined) {
+    const flight = started.get(request);
+    if (!flight) return;
+    started.delete(request);
+    if (flights.get(request.url) === flight) flights.delete(request.url);
+    flight.resolve(value);
+  }
+
   return {
     async onRequest(request, reply) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
+      if (!store.enabled) return undefined;
       const url = request.url;
       const hit = store.get(url);
       // Returning the reply from an async hook ends the request here (Fastify's early answer).
       if (hit) return answer(reply, hit);
-      const pending = waiting.get(url);
-      if (pending) {
-        const value = await pending;
-        return value ? answer(reply, value) : undefined;
+      const flight = flights.get(url);
+      if (flight && flight.since === store.version) {
+        const value = await flight.promise;
+        if (value) return answer(reply, value);
       }
-      const promise = new Promise<CachedResponse | undefined>((resolve) => inFlight.set(url, resolve));
-      waiting.set(url, promise);
-      // Errors and uncacheable answers release the waiters, who then compute for themselves.
-      reply.raw.once('close', () => settle(url, undefined));
+      begin(request, reply);
       return undefined;
     },
-    send(request, reply, body, headers = {}) {
+    send(request, reply, body, headers = {}, tags = []) {
       const serialized = reply.serialize(body);
       const json =
         typeof serialized === 'string'
           ? Buffer.from(serialized, 'utf8')
           : Buffer.from(serialized as Uint8Array);
       const value = { body: json, headers };
-      store.set(request.url, value);
-      settle(request.url, value);
+      const flight = started.get(request);
+      if (flight) store.set(request.url, value, [options.scope, ...tags], flight.since);
+      settle(request, value);
       return reply.headers(headers).header('X-Cache', 'MISS').type(JSON_TYPE).send(json);
     },
   };
-
-  function settle(url: string, value: CachedResponse | undefined) {
-    const resolve = inFlight.get(url);
-    if (!resolve) return;
-    inFlight.delete(url);
-    waiting.delete(url);
-    resolve(value);
-  }
 }

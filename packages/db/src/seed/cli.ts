@@ -1,7 +1,8 @@
 /**
  * `npm run seed`: re-creates the demo shop in the configured database (DATABASE_URL, or PGlite in
  * DATA_DIR/db) and re-renders its media in DATA_DIR/media. Every table is emptied first.
- * `npm run seed:bench` (--bench) then grows the catalogue to 10,000 products.
+ * `npm run seed:bench` (--bench) then grows the catalogue to 10,000 products, or to N with
+ * `npm run seed:bench -- --products N`.
  */
 import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -16,6 +17,9 @@ const BENCH_TOTAL = 10_000;
 
 async function main(): Promise<void> {
   const bench = process.argv.includes('--bench');
+  const productsArg = process.argv.indexOf('--products');
+  const benchTotal = productsArg >= 0 ? Number(process.argv[productsArg + 1]) : BENCH_TOTAL;
+  if (!Number.isInteger(benchTotal) || benchTotal < 1) throw new Error('--products takes a whole number');
   const url = process.env.DATABASE_URL || undefined;
   const dataDir = resolve(process.env.DATA_DIR || './data');
   const mediaDir = resolve(dataDir, 'media');
@@ -37,7 +41,7 @@ async function main(): Promise<void> {
     const rowsDone = Date.now();
     const files = await ensureDemoMedia(mediaDir, { overwrite: true });
     const mediaDone = Date.now();
-    const benchAdded = bench ? await seedBenchProducts(db, BENCH_TOTAL) : 0;
+    const benchAdded = bench ? await seedBenchProducts(db, benchTotal) : 0;
 
     const [counts] = await queryRows<Record<string, number | string>>(
       db,

@@ -19,14 +19,22 @@ import {
   parseExpand,
   parseSort,
 } from '../../http/collection.ts';
-import { publicGetCache, responseCacheOf } from '../../http/response-cache.ts';
+import { cacheTags, publicGetCache, responseCacheOf } from '../../http/response-cache.ts';
 import { getProduct, listCategories, listProducts } from './catalogue.service.ts';
+import { categoryTreeOf } from './category-tree.ts';
+import { productSearchOf } from './product-search.ts';
 import { idParam, searchParam } from '../../http/query-params.ts';
 
 /** GET categories, products, products/{id} under /backend/api/web (product rules §7). */
 export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const cache = publicGetCache(responseCacheOf(ctx));
+  const cache = publicGetCache(responseCacheOf(ctx), { scope: 'catalogue' });
+  const search = productSearchOf(ctx);
+  const memory = { index: search, tree: categoryTreeOf(ctx) };
+  // Read the catalogue into the search index once the server is up, not on the first search.
+  app.addHook('onReady', async () => {
+    void search.ready().catch(() => undefined);
+  });
 
   api.get(
     '/categories',
@@ -77,15 +85,24 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
       const q = request.query;
       const page = pageRequest(q);
       const sortText = q.sort ?? q.order;
-      const { items, total } = await listProducts(ctx.db, {
-        categoryId: q['ProductsSearch[category_id]'],
-        label: q['ProductsSearch[product_labels]'],
-        keyword: q['ProductsSearch[keyword]'],
-        sort: sortText?.trim() ? parseSort(sortText, productSortFields, []) : null,
-        page,
-      });
+      const sort = sortText?.trim() ? parseSort(sortText, productSortFields, []) : null;
+      const { items, total } = await listProducts(
+        ctx.db,
+        {
+          categoryId: q['ProductsSearch[category_id]'],
+          label: q['ProductsSearch[product_labels]'],
+          keyword: q['ProductsSearch[keyword]'],
+          sort,
+          page,
+        },
+        memory,
+      );
       const { body, headers } = collectionResponse(items, total, page);
-      return cache.send(request, reply, body, headers);
+      // A sale changes this answer if it shows the product, or if the page is ordered by stock.
+      const tags = items.map((p) => cacheTags.product(p.id));
+      if (sort?.some((s) => s.field === 'available_stock')) tags.push(cacheTags.orderByStock);
+      if (sort?.some((s) => s.field === 'selling_price')) tags.push(cacheTags.orderByPrice);
+      return cache.send(request, reply, body, headers, tags);
     },
   );
 
@@ -101,9 +118,9 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const product = await getProduct(ctx.db, request.params.id);
+      const product = await getProduct(memory, request.params.id);
       if (!product) throw AppError.notFound('Product not found.');
-      return cache.send(request, reply, product);
+      return cache.send(request, reply, product, {}, [cacheTags.product(product.id)]);
     },
   );
 }

@@ -5,18 +5,17 @@ import type { PageRequest, SortTerm } from '../../http/collection.ts';
 import {
   type CategorySortField,
   countProductsByCategory,
-  findActiveProduct,
-  findAttachments,
   findCategories,
   findCategoryParents,
-  findCategoryTreeIds,
   findProducts,
-  type KeywordSearch,
   type ProductFilter,
   type ProductOrder,
   type ProductRow,
   type ProductSortField,
 } from './catalogue.repository.ts';
+import type { CategoryTree } from './category-tree.ts';
+import type { SearchIndex } from './search-index.ts';
+import type { CatalogueRow } from './catalogue.repository.ts';
 
 /** Catalogue rules: what a visitor may see and how search understands a keyword. */
 
@@ -64,22 +63,10 @@ async function productCountsWithDescendants(db: Db): Promise<Map<number, number>
   return totals;
 }
 
-/**
- * Turns what a shopper typed into the three ways search matches: full text (stemmed words),
- * prefixes of every word (`kaju katl` → `kaju:* & katl:*`), trigram similarity of the name
- * (`padlok` ≈ padlock) and letters-in-order within a word (`pnut` → peanut). Only letters and
- * digits reach to_tsquery and the regexes, so no input can break their syntax.
- */
-export function keywordSearch(raw: string): KeywordSearch | null {
+/** The keyword as typed, tidied (NFKC, trimmed, one space, bounded), or null when blank. */
+export function keywordText(raw: string): string | null {
   const text = raw.normalize('NFKC').trim().replace(/\s+/g, ' ').slice(0, MAX_KEYWORD_LENGTH);
-  if (!text) return null;
-  const words = (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
-  const prefixQuery = words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
-  const shortWordsPrefixQuery = words.some((w) => w.length <= 3) ? prefixQuery : null;
-  const subsequencePatterns = words
-    .filter((w) => w.length >= 3 && w.length <= 30)
-    .map((w) => `\\m${[...w].join('\\w*')}`);
-  return { text, prefixQuery, shortWordsPrefixQuery, subsequencePatterns };
+  return text || null;
 }
 
 export interface ProductListRequest {
@@ -90,51 +77,68 @@ export interface ProductListRequest {
   page: PageRequest;
 }
 
-export async function listProducts(db: Db, request: ProductListRequest) {
-  const filter: ProductFilter = {};
-  if (request.categoryId !== undefined)
-    filter.categoryIds = await findCategoryTreeIds(db, request.categoryId);
-  const label = request.label?.trim();
-  if (label) filter.label = label;
-  const keyword = request.keyword === undefined ? null : keywordSearch(request.keyword);
-  if (keyword) filter.keyword = keyword;
-  const order: ProductOrder = request.sort
-    ? { kind: 'fields', terms: request.sort }
-    : keyword
-      ? { kind: 'relevance' }
-      : { kind: 'fields', terms: [{ field: 'display_order', direction: 'asc' }] };
-  const { rows, total } = await findProducts(db, filter, order, {
-    limit: request.page.perPage,
-    offset: request.page.offset,
-  });
-  return { items: await withAttachments(db, rows), total };
+/** The catalogue held in process memory: the product index and the category tree. */
+export interface CatalogueMemory {
+  index: SearchIndex<CatalogueRow>;
+  tree: CategoryTree;
 }
 
-export async function getProduct(db: Db, id: number): Promise<Product | null> {
-  const row = await findActiveProduct(db, id);
-  if (!row) return null;
-  const [product] = await withAttachments(db, [row]);
+/**
+ * A page of active products. A keyword is looked up in the catalogue's memory (search-index.ts:
+ * typos, beginnings of words, Hindi spellings, ranking), and so is a list in display order (a
+ * category page, featured products) — rows included, kept fresh by the change notifications.
+ * Sorted by price, stock, name or id, the database sorts (filtered on the ids a keyword found).
+ */
+export async function listProducts(db: Db, request: ProductListRequest, memory: CatalogueMemory) {
+  const filter: ProductFilter = {};
+  if (request.categoryId !== undefined)
+    filter.categoryIds = await memory.tree.descendants(request.categoryId);
+  const label = request.label?.trim();
+  if (label) filter.label = label;
+  const keyword = request.keyword === undefined ? null : keywordText(request.keyword);
+  const paging = { limit: request.page.perPage, offset: request.page.offset };
+  const where = { categoryIds: filter.categoryIds, label: filter.label };
+  if (keyword) {
+    if (!request.sort) {
+      const found = await memory.index.search({ keyword, ...where, window: paging });
+      return { items: toProducts(await memory.index.rows(found.ids)), total: found.total };
+    }
+    const found = await memory.index.search({ keyword, ...where });
+    if (found.total === 0) return { items: [], total: 0 };
+    filter.ids = found.ids;
+  } else if (inListOrder(request.sort)) {
+    const found = await memory.index.list({ ...where, window: paging });
+    return { items: toProducts(await memory.index.rows(found.ids)), total: found.total };
+  }
+  const order: ProductOrder = {
+    kind: 'fields',
+    terms: request.sort ?? [{ field: 'display_order', direction: 'asc' }],
+  };
+  const { rows, total } = await findProducts(db, filter, order, paging);
+  return { items: toProducts(rows), total };
+}
+
+/** No sort, or display order ascending: the order lists are kept in. */
+function inListOrder(sort: SortTerm<ProductSortField>[] | null): boolean {
+  if (!sort) return true;
+  const [first, ...rest] = sort;
+  return rest.length === 0 && first?.field === 'display_order' && first.direction === 'asc';
+}
+
+/** One active product, from the catalogue's memory. */
+export async function getProduct(memory: CatalogueMemory, id: number): Promise<Product | null> {
+  const [product] = toProducts(await memory.index.rows([id]));
   return product ?? null;
 }
 
-async function withAttachments(db: Db, rows: ProductRow[]): Promise<Product[]> {
-  const attachments = await findAttachments(
-    db,
-    rows.map((r) => r.id),
-  );
-  const byProduct = new Map<number, Product['attachments']>();
-  for (const a of attachments) {
-    const list = byProduct.get(a.productId) ?? [];
-    list.push({ id: a.id, file_name: a.fileName, kind: a.kind });
-    byProduct.set(a.productId, list);
-  }
+function toProducts(rows: ProductRow[]): Product[] {
   return rows.map((r) => ({
     id: r.id,
     name: r.name,
     url_slug: r.urlSlug,
     description: r.description,
     main_image: r.mainImage,
-    attachments: byProduct.get(r.id) ?? [],
+    attachments: r.attachments,
     product_labels: r.productLabels,
     item_weight: r.itemWeight,
     selling_price: paiseToRupees(r.sellingPricePaise),

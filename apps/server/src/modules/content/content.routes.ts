@@ -7,7 +7,7 @@ import { contentCollections } from './content.collections.ts';
 
 /** GET menus, settings, clienttestimonials, banners, galleries, assets, contents, files, pages. */
 export async function contentRoutes(app: FastifyInstance, ctx: AppContext) {
-  const cache = publicGetCache(responseCacheOf(ctx));
+  const cache = publicGetCache(responseCacheOf(ctx), { scope: 'content' });
   for (const c of [contentCollections[0], publicSettings, ...contentCollections.slice(1)]) {
     if (c) mountCollection(app, ctx.db, cache, c);
   }

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import type { ChangeFeed, FeedEvent } from '../plugins/change-feed.ts';
+import { invalidateOnChange, tagsForChange } from './cache-invalidation.ts';
+import { cacheTags, memoryResponseCache } from './response-cache.ts';
+
+const answer = (text: string) => ({ body: Buffer.from(text), headers: {} });
+const newStore = () => memoryResponseCache({ ttlMs: 30_000, maxEntries: 100, maxBytes: 1 << 20 });
+
+function fakeFeed() {
+  let listener: (event: FeedEvent) => void = () => undefined;
+  const feed: ChangeFeed = {
+    subscribe(l) {
+      listener = l;
+      return () => undefined;
+    },
+    flush: () => Promise.resolve(),
+    live: true,
+    close: () => Promise.resolve(),
+  };
+  return { feed, emit: (event: FeedEvent) => listener(event) };
+}
+
+describe('response cache tags (freshness rule, ADR 0009)', () => {
+  it('drops only the answers carrying an invalidated tag', () => {
+    const store = newStore();
+    store.set('/products/1', answer('one'), ['catalogue', cacheTags.product(1)]);
+    store.set('/products/2', answer('two'), ['catalogue', cacheTags.product(2)]);
+    store.set('/settings', answer('s'), ['content']);
+    store.invalidate([cacheTags.product(1)]);
+    expect(store.get('/products/1')).toBeUndefined();
+    expect(store.get('/products/2')).toBeDefined();
+    store.invalidate(['catalogue']);
+    expect(store.get('/products/2')).toBeUndefined();
+    expect(store.get('/settings')).toBeDefined();
+  });
+
+  it('does not store an answer computed while one of its tags was invalidated', () => {
+    const store = newStore();
+    const since = store.version;
+    store.invalidate([cacheTags.product(7)]); // the sale arrives while the answer is computed
+    store.set('/products/7', answer('stale'), ['catalogue', cacheTags.product(7)], since);
+    expect(store.get('/products/7')).toBeUndefined();
+    store.set('/products/8', answer('fine'), ['catalogue', cacheTags.product(8)], since);
+    expect(store.get('/products/8')).toBeDefined();
+    const beforeClear = store.version;
+    store.clear();
+    store.set('/products/8', answer('stale'), ['catalogue'], beforeClear);
+    expect(store.get('/products/8')).toBeUndefined();
+  });
+
+  it('maps a sale to the product and stock-ordered lists, a visibility change to the whole catalogue', () => {
+    expect(tagsForChange({ table: 'products', id: 5, what: ['stock'] })).toEqual([
+      cacheTags.product(5),
+      cacheTags.orderByStock,
+    ]);
+    expect(tagsForChange({ table: 'products', id: 5, what: ['price', 'detail'] })).toEqual([
+      cacheTags.product(5),
+      cacheTags.orderByPrice,
+    ]);
+    expect(tagsForChange({ table: 'products', id: 5, what: ['stock', 'listing'] })).toEqual(['catalogue']);
+    expect(tagsForChange({ table: 'products' })).toEqual(['catalogue']);
+    expect(tagsForChange({ table: 'categories' })).toEqual(['catalogue', 'content']);
+    expect(tagsForChange({ table: 'pages' })).toEqual(['content']);
+  });
+
+  it('answers nothing from memory while the change feed is down, and starts empty when it is back', () => {
+    const store = newStore();
+    const { feed, emit } = fakeFeed();
+    invalidateOnChange(feed, store);
+    store.set('/products/1', answer('one'), ['catalogue']);
+    emit({ kind: 'down' });
+    expect(store.enabled).toBe(false);
+    store.set('/products/1', answer('one'), ['catalogue']);
+    expect(store.get('/products/1')).toBeUndefined();
+    emit({ kind: 'resync' });
+    expect(store.enabled).toBe(true);
+    expect(store.size).toBe(0);
+    store.set('/products/1', answer('one'), ['catalogue']);
+    expect(store.get('/products/1')).toBeDefined();
+  });
+});

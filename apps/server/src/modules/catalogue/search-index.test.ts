@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { createSearchIndex, type SearchDocument } from './search-index.ts';
+import { isSubsequence, skeleton, typingDistance, words } from './search-text.ts';
+
+const doc = (id: number, name: string, extra: Partial<SearchDocument> = {}): SearchDocument => ({
+  id,
+  name,
+  description: '',
+  categoryId: 1,
+  productLabels: [],
+  displayOrder: id,
+  ...extra,
+});
+
+/** An index over a table in memory; `reads` counts what it asked for. */
+function indexOver(rows: Map<number, SearchDocument>) {
+  const reads: Array<readonly number[] | null> = [];
+  const index = createSearchIndex(async (ids) => {
+    reads.push(ids);
+    return [...rows.values()].filter((r) => ids === null || ids.includes(r.id));
+  });
+  return { index, reads };
+}
+
+/** The ranked ids of the first page. */
+async function ids(index: ReturnType<typeof createSearchIndex>, query: Parameters<typeof index.search>[0]) {
+  return (await index.search({ ...query, window: { offset: 0, limit: 20 } })).ids;
+}
+
+describe('search text', () => {
+  it('folds Hindi spellings to one skeleton', () => {
+    for (const [a, b] of [
+      ['kaju', 'kaaju'],
+      ['namkeen', 'namkin'],
+      ['laddoo', 'laddu'],
+      ['bhujia', 'bhujiya'],
+      ['jeera', 'zeera'],
+      ['sooji', 'suji'],
+    ])
+      expect(skeleton(a ?? ''), `${a}/${b}`).toBe(skeleton(b ?? ''));
+    expect(skeleton('kaju')).not.toBe(skeleton('kesar'));
+  });
+
+  it('measures typing slips (swaps count once) and letters in order', () => {
+    expect(typingDistance('padlok', 'padlock', 2)).toBe(1);
+    expect(typingDistance('chpis', 'chips', 1)).toBe(1);
+    expect(typingDistance('lock', 'rice', 1)).toBe(2);
+    expect(isSubsequence('pnut', 'peanuts')).toBe(true);
+    expect(isSubsequence('pnut', 'nutpeanut')).toBe(false);
+    expect(words('  Kaju-Katli (250 g)  ')).toEqual(['kaju', 'katli', '250', 'g']);
+  });
+});
+
+describe('product search index', () => {
+  it('finds by beginnings, slips and Hindi spellings; all words must match; ranks exact names first', async () => {
+    const rows = new Map([
+      [1, doc(1, 'Premium Kaju Katli 500 g (Pack of 2)')],
+      [2, doc(2, 'Kaju Katli')],
+      [3, doc(3, 'Brass Padlock', { description: 'Solid brass, three keys' })],
+      [4, doc(4, 'Moong Dal Namkeen')],
+    ]);
+    const { index } = indexOver(rows);
+    expect(await ids(index, { keyword: 'kaju katli' })).toEqual([2, 1]);
+    expect(await ids(index, { keyword: 'kaaju' })).toEqual([2, 1]);
+    expect(await ids(index, { keyword: 'katl' })).toEqual([2, 1]);
+    expect(await ids(index, { keyword: 'padlok' })).toEqual([3]);
+    expect(await ids(index, { keyword: 'keys' })).toEqual([3]);
+    expect(await ids(index, { keyword: 'namkin' })).toEqual([4]);
+    expect(await ids(index, { keyword: 'kaju padlock' })).toEqual([]);
+    expect(await ids(index, { keyword: 'pack of 2' })).toEqual([1]);
+    // 250 is not 350: sizes and weights match only as typed (or as their beginning).
+    expect(await ids(index, { keyword: '600' })).toEqual([]);
+    expect(await ids(index, { keyword: '5' })).toEqual([1]);
+  });
+
+  it('pages the ranking without sorting every match: windows join up to the whole order', async () => {
+    const rows = new Map(
+      Array.from({ length: 30 }, (_, i) => {
+        const name = i % 3 === 0 ? 'Kaju Katli' : i % 3 === 1 ? 'Kaju Katli Premium Box' : 'Kaju';
+        return [i + 1, doc(i + 1, name, { displayOrder: 100 - i })] as const;
+      }),
+    );
+    const { index } = indexOver(rows);
+    const all = await index.search({ keyword: 'kaju katli', window: { offset: 0, limit: 100 } });
+    expect(all.total).toBe(20);
+    const pages = [];
+    for (let offset = 0; offset < 20; offset += 6)
+      pages.push(...(await index.search({ keyword: 'kaju katli', window: { offset, limit: 6 } })).ids);
+    expect(pages).toEqual(all.ids);
+    // Exact names first, each group by display order.
+    expect(all.ids.slice(0, 3)).toEqual([28, 25, 22]);
+    expect((await index.search({ keyword: 'kaju katli' })).ids.sort((a, b) => a - b)).toEqual(
+      [...all.ids].sort((a, b) => a - b),
+    );
+  });
+
+  it('lists categories merged in display order, with labels, totals and pages', async () => {
+    const rows = new Map([
+      [1, doc(1, 'A', { categoryId: 5, displayOrder: 3 })],
+      [2, doc(2, 'B', { categoryId: 6, displayOrder: 1, productLabels: ['Featured'] })],
+      [3, doc(3, 'C', { categoryId: 5, displayOrder: 2, productLabels: ['Featured'] })],
+      [4, doc(4, 'D', { categoryId: 7, displayOrder: 0 })],
+      [5, doc(5, 'E', { categoryId: 6, displayOrder: 2 })],
+    ]);
+    const { index } = indexOver(rows);
+    const window = { offset: 0, limit: 10 };
+    expect(await index.list({ categoryIds: [5, 6], window })).toEqual({ total: 4, ids: [2, 3, 5, 1] });
+    expect(await index.list({ categoryIds: [5, 6], window: { offset: 1, limit: 2 } })).toEqual({
+      total: 4,
+      ids: [3, 5],
+    });
+    expect(await index.list({ label: 'Featured', window })).toEqual({ total: 2, ids: [2, 3] });
+    expect(await index.list({ window })).toEqual({ total: 5, ids: [4, 2, 3, 5, 1] });
+    expect(await index.list({ categoryIds: [99], window })).toEqual({ total: 0, ids: [] });
+    rows.set(4, doc(4, 'D', { categoryId: 7, displayOrder: 9 }));
+    index.changed(4);
+    expect((await index.list({ window })).ids).toEqual([2, 3, 5, 1, 4]);
+  });
+
+  it('filters by category and label', async () => {
+    const rows = new Map([
+      [1, doc(1, 'Kaju Katli', { categoryId: 5, productLabels: ['Featured'] })],
+      [2, doc(2, 'Kaju Roll', { categoryId: 6 })],
+    ]);
+    const { index } = indexOver(rows);
+    expect(await ids(index, { keyword: 'kaju', categoryIds: [6] })).toEqual([2]);
+    expect(await ids(index, { keyword: 'kaju', label: 'Featured' })).toEqual([1]);
+  });
+
+  it('forgets a changed product at once and finds it again by what it reads next', async () => {
+    const rows = new Map([[1, doc(1, 'Kaju Katli')]]);
+    const { index, reads } = indexOver(rows);
+    expect(await ids(index, { keyword: 'kaju' })).toEqual([1]);
+    rows.set(1, doc(1, 'Besan Laddoo'));
+    index.changed(1);
+    expect(await ids(index, { keyword: 'laddoo' })).toEqual([1]);
+    expect(await ids(index, { keyword: 'kaju' })).toEqual([]);
+    rows.delete(1); // hidden: the loader reads only active products
+    index.changed(1);
+    expect(await ids(index, { keyword: 'laddoo' })).toEqual([]);
+    expect(reads).toEqual([null, [1], [1]]);
+    rows.set(2, doc(2, 'Kaju Roll'));
+    index.reload();
+    expect(await ids(index, { keyword: 'kaju' })).toEqual([2]);
+    expect(index.size).toBe(1);
+  });
+
+  it('holds the rows: a stock or price change is read again before the next read answers', async () => {
+    type Row = SearchDocument & { stock: number };
+    const rows = new Map<number, Row>([[1, { ...doc(1, 'Kaju Katli'), stock: 2 }]]);
+    const reads: Array<readonly number[] | null> = [];
+    const index = createSearchIndex<Row>(async (ids) => {
+      reads.push(ids);
+      return [...rows.values()].filter((r) => ids === null || ids.includes(r.id)).map((r) => ({ ...r }));
+    });
+    expect((await index.rows([1, 99])).map((r) => r.stock)).toEqual([2]);
+    rows.set(1, { ...doc(1, 'Kaju Katli'), stock: 0 });
+    index.changed(1, 'row');
+    expect((await index.rows([1])).map((r) => r.stock)).toEqual([0]);
+    expect(await ids(index, { keyword: 'kaju' })).toEqual([1]);
+    // Told "row" although the name changed too: the row goes back through the indexes.
+    rows.set(1, { ...doc(1, 'Besan Laddoo'), stock: 0 });
+    index.changed(1, 'row');
+    expect(await ids(index, { keyword: 'laddoo' })).toEqual([1]);
+    expect(await ids(index, { keyword: 'kaju' })).toEqual([]);
+    expect(reads).toEqual([null, [1], [1]]);
+  });
+
+  it('a change arriving while products are read is read again afterwards', async () => {
+    const rows = new Map([[1, doc(1, 'Kaju Katli')]]);
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let first = true;
+    const index = createSearchIndex(async (ids) => {
+      const snapshot = [...rows.values()].filter((r) => ids === null || ids.includes(r.id));
+      if (first) {
+        first = false;
+        await gate; // the read answers with the old name after the rename happened
+      }
+      return snapshot;
+    });
+    const searching = ids(index, { keyword: 'laddoo' });
+    rows.set(1, doc(1, 'Besan Laddoo'));
+    index.changed(1);
+    release();
+    expect(await searching).toEqual([1]);
+  });
+});

@@ -1,0 +1,585 @@
+import { ENGLISH_STOP_WORDS, isSubsequence, skeleton, typingDistance, words } from './search-text.ts';
+
+/**
+ * The catalogue in process memory (ADR 0009): every active product's row, the words of names and
+ * descriptions with the products each occurs in, and each category's products in list order. A
+ * keyword, a category page or a product is answered without a query.
+ *
+ * Matching, for every word typed (all must match; English stop words are left out, as full-text
+ * search does, unless nothing else was typed):
+ * - the word itself, or a word it begins (`kaju katl` → Kaju Katli; `a` → almonds, achar …);
+ * - from three letters on: the same Hindi spelling skeleton (`kaaju` → kaju, `namkin` → namkeen),
+ *   one typing slip, two between words of six letters or more (`padlok` → padlock, `chpis` → chips),
+ *   from four letters on: inside a longer word (`lock` → padlock, `nuts` → groundnuts), and
+ *   the letters in order inside a word that starts with the same letter (`pnut` → peanuts).
+ * Ranking: per word, how close its best match is (exact 1, a beginning 0.6–0.9, skeleton 0.85,
+ * one slip 0.75, two slips 0.55, inside 0.5, letters in order 0.3–0.6); a name match counts more
+ * than a description match, and names made mostly of the typed words come first; then display
+ * order and id, as in lists.
+ *
+ * The index follows the database through the change notifications: a product whose name,
+ * description, visibility, category, labels or display order changed is dropped at once and read
+ * again; one whose stock, price or image changed has its row read again in place. Every read waits
+ * for pending reads, so it never answers from memory older than the notifications received.
+ */
+export interface SearchDocument {
+  id: number;
+  name: string;
+  description: string;
+  categoryId: number;
+  productLabels: string[];
+  displayOrder: number;
+}
+
+export interface SearchQuery {
+  keyword: string;
+  /** The page wanted, best first; without it every match, in no particular order. */
+  window?: { offset: number; limit: number } | undefined;
+  /** Only products of these categories. */
+  categoryIds?: readonly number[] | undefined;
+  /** Only products with this label (exact, as `product_labels @> array[label]`). */
+  label?: string | undefined;
+}
+
+export interface ListQuery {
+  categoryIds?: readonly number[] | undefined;
+  label?: string | undefined;
+  window: { offset: number; limit: number };
+}
+
+export interface SearchResult {
+  total: number;
+  ids: number[];
+}
+
+export interface SearchIndex<Row extends SearchDocument = SearchDocument> {
+  /** How many active products match, and the ids of the window asked for (best first). */
+  search(query: SearchQuery): Promise<SearchResult>;
+  /** A page of active products in list order (display order, id), and how many there are. */
+  list(query: ListQuery): Promise<SearchResult>;
+  /** The rows of these active products, in the order asked (unknown ids left out). */
+  rows(ids: readonly number[]): Promise<Row[]>;
+  /**
+   * A product changed. `listing`: its searchable fields, visibility, category, labels or display
+   * order — it is forgotten at once and read again. `row`: only what its row shows (stock, price,
+   * image …) — read again before the next read answers.
+   */
+  changed(id: number, scope?: 'listing' | 'row'): void;
+  /** Anything may have changed: read everything again. */
+  reload(): void;
+  /** Starts (or waits for) the pending reads. */
+  ready(): Promise<void>;
+  readonly size: number;
+}
+
+/** Reads active products: all of them (ids null) or those among `ids`. */
+export type SearchLoader<Row extends SearchDocument> = (ids: readonly number[] | null) => Promise<Row[]>;
+
+const NO_LABELS: string[] = [];
+const DESCRIPTION_WEIGHT = 0.4;
+const COVERAGE_WEIGHT = 0.5;
+const MAX_WORDS = 8;
+const MAX_FUZZY_TERMS = 64;
+/** Merged category lists kept at most (one per category tree and label asked for). */
+const MAX_MERGED_LISTS = 256;
+/** Above this many pending products, reading them all again is cheaper than one by one. */
+const RELOAD_ABOVE = 2_000;
+
+const Q_EXACT = 1;
+const Q_SKELETON = 0.85;
+const Q_SLIP_1 = 0.75;
+const Q_SKELETON_PREFIX = 0.65;
+const Q_SLIP_2 = 0.55;
+const Q_INSIDE = 0.5;
+
+type Expansion = Array<[term: number, quality: number]>;
+
+/** Words, the products they occur in, and the lookups that fuzzy matching needs. */
+class Vocabulary {
+  readonly terms: string[] = [];
+  readonly termOf = new Map<string, number>();
+  readonly inNames: number[][] = [];
+  readonly inDescriptions: number[][] = [];
+  private derived: {
+    sorted: string[];
+    bySkeleton: Map<string, number[]>;
+    skeletons: string[];
+    byLength: Map<number, number[]>;
+    byFirst: Map<string, number[]>;
+  } | null = null;
+  private memo = new Map<string, Expansion>();
+
+  term(word: string): number {
+    let id = this.termOf.get(word);
+    if (id === undefined) {
+      id = this.terms.length;
+      this.terms.push(word);
+      this.termOf.set(word, id);
+      this.inNames.push([]);
+      this.inDescriptions.push([]);
+      this.derived = null;
+      this.memo.clear();
+    }
+    return id;
+  }
+
+  private lookups() {
+    if (this.derived) return this.derived;
+    const sorted = [...this.terms].sort();
+    const bySkeleton = new Map<string, number[]>();
+    const byLength = new Map<number, number[]>();
+    const byFirst = new Map<string, number[]>();
+    this.terms.forEach((term, id) => {
+      if (/\d/.test(term)) return; // no fuzzy matching of sizes and weights: 250 is not 350
+      push(bySkeleton, skeleton(term), id);
+      push(byLength, term.length, id);
+      push(byFirst, term[0] ?? '', id);
+    });
+    this.derived = { sorted, bySkeleton, skeletons: [...bySkeleton.keys()].sort(), byLength, byFirst };
+    return this.derived;
+  }
+
+  /** The vocabulary words a typed word stands for, with how closely (0–1]. */
+  expand(word: string, fuzzy: boolean): Expansion {
+    const key = `${fuzzy ? 'f' : 'p'}${word}`;
+    const known = this.memo.get(key);
+    if (known) return known;
+    const { sorted, bySkeleton, skeletons, byLength, byFirst } = this.lookups();
+    const best = new Map<number, number>();
+    const offer = (id: number | undefined, q: number) => {
+      if (id !== undefined && q > (best.get(id) ?? 0)) best.set(id, q);
+    };
+    // The word itself and the words it begins.
+    for (let i = lowerBound(sorted, word); i < sorted.length; i++) {
+      const term = sorted[i] ?? '';
+      if (!term.startsWith(word)) break;
+      offer(this.termOf.get(term), term === word ? Q_EXACT : 0.6 + (0.3 * word.length) / term.length);
+    }
+    if (fuzzy && word.length >= 3 && !/\d/.test(word)) {
+      const fuzzyOffers = new Map<number, number>();
+      const offerFuzzy = (id: number, q: number) => {
+        if (q > (fuzzyOffers.get(id) ?? 0)) fuzzyOffers.set(id, q);
+      };
+      const sk = skeleton(word);
+      for (const id of bySkeleton.get(sk) ?? []) offerFuzzy(id, Q_SKELETON);
+      if (sk.length >= 3) {
+        for (let i = lowerBound(skeletons, sk); i < skeletons.length; i++) {
+          const other = skeletons[i] ?? '';
+          if (!other.startsWith(sk)) break;
+          for (const id of bySkeleton.get(other) ?? []) offerFuzzy(id, Q_SKELETON_PREFIX);
+        }
+      }
+      const slips = word.length <= 5 ? 1 : 2;
+      for (let length = word.length - slips; length <= word.length + slips; length++) {
+        for (const id of byLength.get(length) ?? []) {
+          const d = typingDistance(word, this.terms[id] ?? '', slips);
+          if (d === 1) offerFuzzy(id, Q_SLIP_1);
+          else if (d === 2 && slips === 2 && length >= 6) offerFuzzy(id, Q_SLIP_2);
+        }
+      }
+      if (word.length >= 4)
+        this.terms.forEach((term, id) => {
+          if (term.length > word.length && term.includes(word) && !term.startsWith(word))
+            offerFuzzy(id, Q_INSIDE);
+        });
+      for (const id of byFirst.get(word[0] ?? '') ?? []) {
+        const term = this.terms[id] ?? '';
+        if (term.length > word.length && isSubsequence(word, term))
+          offerFuzzy(id, 0.3 + (0.3 * word.length) / term.length);
+      }
+      const ranked = [...fuzzyOffers].sort((a, b) => b[1] - a[1]).slice(0, MAX_FUZZY_TERMS);
+      for (const [id, q] of ranked) offer(id, q);
+    }
+    const expansion: Expansion = [...best];
+    if (this.memo.size >= 10_000) this.memo.clear();
+    this.memo.set(key, expansion);
+    return expansion;
+  }
+}
+
+function push<K>(map: Map<K, number[]>, key: K, id: number) {
+  const list = map.get(key);
+  if (list) list.push(id);
+  else map.set(key, [id]);
+}
+
+function lowerBound(sorted: string[], value: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((sorted[mid] ?? '') < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function sameListing(a: SearchDocument, b: SearchDocument): boolean {
+  return (
+    a.name === b.name &&
+    a.description === b.description &&
+    a.categoryId === b.categoryId &&
+    a.displayOrder === b.displayOrder &&
+    a.productLabels.join('\u0000') === b.productLabels.join('\u0000')
+  );
+}
+
+/** One generation of the index: products in slots, and the vocabulary pointing at slots. */
+class Generation<Row extends SearchDocument> {
+  readonly vocabulary = new Vocabulary();
+  readonly ids: number[] = [];
+  readonly docs: Row[] = [];
+  readonly category: number[] = [];
+  readonly labels: string[][] = [];
+  readonly order: number[] = [];
+  readonly nameLength: number[] = [];
+  readonly slotOf = new Map<number, number>();
+  dead = 0;
+  /** Live slots of each category in list order (display order, id); rebuilt after a change. */
+  private byCategory: Map<number, Int32Array> | null = null;
+  /** Merged lists by categories and label asked for; emptied with `byCategory`. */
+  private merged = new Map<string, Int32Array>();
+  alive = new Uint8Array(1024);
+  private acc = new Float64Array(0);
+  private best = new Float64Array(0);
+  private fromName = new Uint8Array(0);
+  private nameHits = new Uint8Array(0);
+  private matched = new Uint8Array(0);
+  private touched = new Int32Array(0);
+  private candidates = new Int32Array(0);
+
+  add(doc: Row) {
+    this.remove(doc.id);
+    this.byCategory = null;
+    const slot = this.ids.length;
+    this.ids.push(doc.id);
+    this.docs.push(doc);
+    if (slot >= this.alive.length) {
+      const grown = new Uint8Array(this.alive.length * 2);
+      grown.set(this.alive);
+      this.alive = grown;
+    }
+    this.alive[slot] = 1;
+    this.category.push(doc.categoryId);
+    this.labels.push(doc.productLabels.length ? doc.productLabels : NO_LABELS);
+    this.order.push(doc.displayOrder);
+    this.slotOf.set(doc.id, slot);
+    const nameWords = new Set(words(doc.name));
+    this.nameLength.push(Math.max(1, nameWords.size));
+    for (const word of nameWords) this.vocabulary.inNames[this.vocabulary.term(word)]?.push(slot);
+    for (const word of new Set(words(doc.description)))
+      if (!nameWords.has(word)) this.vocabulary.inDescriptions[this.vocabulary.term(word)]?.push(slot);
+  }
+
+  /** Puts a fresh row in place when what lists and search use is unchanged; else false. */
+  replace(doc: Row): boolean {
+    const slot = this.slotOf.get(doc.id);
+    const old = slot === undefined ? undefined : this.docs[slot];
+    if (slot === undefined || !old || !sameListing(old, doc)) return false;
+    this.docs[slot] = doc;
+    return true;
+  }
+
+  rows(ids: readonly number[]): Row[] {
+    const rows: Row[] = [];
+    for (const id of ids) {
+      const slot = this.slotOf.get(id);
+      const row = slot === undefined ? undefined : this.docs[slot];
+      if (row) rows.push(row);
+    }
+    return rows;
+  }
+
+  remove(id: number) {
+    const slot = this.slotOf.get(id);
+    if (slot === undefined) return;
+    this.slotOf.delete(id);
+    this.byCategory = null;
+    this.alive[slot] = 0;
+    this.dead += 1;
+  }
+
+  private scratch() {
+    const n = this.ids.length;
+    if (this.acc.length >= n) return;
+    const size = Math.max(n, this.acc.length * 2, 1024);
+    this.acc = new Float64Array(size);
+    this.best = new Float64Array(size);
+    this.fromName = new Uint8Array(size);
+    this.nameHits = new Uint8Array(size);
+    this.matched = new Uint8Array(size);
+    this.touched = new Int32Array(size);
+    this.candidates = new Int32Array(size);
+  }
+
+  search(query: SearchQuery): SearchResult {
+    const none = { total: 0, ids: [] };
+    const typed = [...new Set(words(query.keyword))].slice(0, MAX_WORDS);
+    if (!typed.length) return none;
+    const meaningful = typed.filter((w) => !ENGLISH_STOP_WORDS.has(w));
+    // Only stop words typed ("a", "on"): they are taken as the beginnings of words.
+    const fuzzy = meaningful.length > 0;
+    const expansions = (fuzzy ? meaningful : typed).map((w) => this.vocabulary.expand(w, fuzzy));
+    if (expansions.some((e) => e.length === 0)) return none;
+    const postings = (e: Expansion) =>
+      e.reduce(
+        (n, [t]) =>
+          n + (this.vocabulary.inNames[t]?.length ?? 0) + (this.vocabulary.inDescriptions[t]?.length ?? 0),
+        0,
+      );
+    expansions.sort((a, b) => postings(a) - postings(b));
+
+    this.scratch();
+    const { acc, best, fromName, nameHits, matched, alive, touched, candidates } = this;
+    const { inNames, inDescriptions } = this.vocabulary;
+    const categories = query.categoryIds ? new Set(query.categoryIds) : null;
+    const label = query.label;
+    let candidateCount = 0;
+    // One round per word: the best match of the word in each product still in the running.
+    for (let round = 0; round < expansions.length; round++) {
+      let touchedCount = 0;
+      for (const [term, q] of expansions[round] ?? []) {
+        for (let field = 0; field < 2; field++) {
+          const slots = (field === 0 ? inNames[term] : inDescriptions[term]) ?? [];
+          const quality = field === 0 ? q : q * DESCRIPTION_WEIGHT;
+          for (let i = 0; i < slots.length; i++) {
+            const slot = slots[i] ?? 0;
+            if (matched[slot] !== round || alive[slot] === 0) continue;
+            const current = best[slot] ?? 0;
+            if (current === 0) touched[touchedCount++] = slot;
+            if (quality > current) {
+              best[slot] = quality;
+              fromName[slot] = field === 0 ? 1 : 0;
+            }
+          }
+        }
+      }
+      for (let i = 0; i < touchedCount; i++) {
+        const slot = touched[i] ?? 0;
+        const passes =
+          round > 0 ||
+          ((!categories || categories.has(this.category[slot] ?? -1)) &&
+            (label === undefined || (this.labels[slot] ?? []).includes(label)));
+        if (passes) {
+          acc[slot] = (acc[slot] ?? 0) + (best[slot] ?? 0);
+          nameHits[slot] = (nameHits[slot] ?? 0) + (fromName[slot] ?? 0);
+          matched[slot] = round + 1;
+          if (round === 0) candidates[candidateCount++] = slot;
+        }
+        best[slot] = 0;
+        fromName[slot] = 0;
+      }
+    }
+    const rounds = expansions.length;
+    const found: number[] = [];
+    for (let i = 0; i < candidateCount; i++) {
+      const slot = candidates[i] ?? 0;
+      if (matched[slot] !== rounds) continue;
+      acc[slot] =
+        (acc[slot] ?? 0) +
+        COVERAGE_WEIGHT * Math.min(1, (nameHits[slot] ?? 0) / (this.nameLength[slot] ?? 1));
+      found.push(slot);
+    }
+    const ids = query.window ? this.page(found, query.window) : found;
+    const result = { total: found.length, ids: ids.map((slot) => this.ids[slot] ?? 0) };
+    for (let i = 0; i < candidateCount; i++) {
+      const slot = candidates[i] ?? 0;
+      acc[slot] = 0;
+      nameHits[slot] = 0;
+      matched[slot] = 0;
+    }
+    return result;
+  }
+
+  private categoryLists(): Map<number, Int32Array> {
+    if (this.byCategory) return this.byCategory;
+    this.merged.clear();
+    const groups = new Map<number, number[]>();
+    for (const slot of this.slotOf.values()) push(groups, this.category[slot] ?? 0, slot);
+    const lists = new Map<number, Int32Array>();
+    for (const [category, slots] of groups)
+      lists.set(
+        category,
+        Int32Array.from(slots).sort((a, b) => this.listOrder(a, b)),
+      );
+    this.byCategory = lists;
+    return lists;
+  }
+
+  private listOrder(a: number, b: number): number {
+    return (this.order[a] ?? 0) - (this.order[b] ?? 0) || (this.ids[a] ?? 0) - (this.ids[b] ?? 0);
+  }
+
+  /**
+   * A page of active products in list order (display order, id) and how many there are. The
+   * lists of the categories asked for (and the label) are merged once and kept until the next
+   * change of what lists show, so a page costs its own length, however deep it is.
+   */
+  list(query: ListQuery): SearchResult {
+    const key = `${query.categoryIds ? [...query.categoryIds].sort((a, b) => a - b).join(',') : '*'}|${query.label ?? ''}`;
+    const all = this.categoryLists(); // first: after a change it empties `merged`
+    let merged = this.merged.get(key);
+    if (!merged) {
+      const lists = query.categoryIds ? query.categoryIds.map((c) => all.get(c)) : [...all.values()];
+      const label = query.label;
+      const slots: number[] = [];
+      for (const list of lists)
+        for (const slot of list ?? [])
+          if (label === undefined || (this.labels[slot] ?? []).includes(label)) slots.push(slot);
+      merged = Int32Array.from(slots).sort((a, b) => this.listOrder(a, b));
+      if (this.merged.size >= MAX_MERGED_LISTS) this.merged.clear(); // labels are free text
+      this.merged.set(key, merged);
+    }
+    const page = merged.subarray(query.window.offset, query.window.offset + query.window.limit);
+    return { total: merged.length, ids: Array.from(page, (slot) => this.ids[slot] ?? 0) };
+  }
+
+  /** Slot `a` ranks before `b`: higher score, then display order, then id. */
+  private before(a: number, b: number): boolean {
+    const sa = this.acc[a] ?? 0;
+    const sb = this.acc[b] ?? 0;
+    if (sa !== sb) return sa > sb;
+    const oa = this.order[a] ?? 0;
+    const ob = this.order[b] ?? 0;
+    if (oa !== ob) return oa < ob;
+    return (this.ids[a] ?? 0) < (this.ids[b] ?? 0);
+  }
+
+  /**
+   * The slots of one page, best first, without sorting every match: a heap keeps the best
+   * `offset + limit` (the worst of them on top), so a word in most names costs little.
+   */
+  private page(found: number[], window: { offset: number; limit: number }): number[] {
+    const k = Math.min(found.length, window.offset + window.limit);
+    if (k <= 0) return [];
+    const heap: number[] = [];
+    const worse = (i: number, j: number) => this.before(heap[j] ?? 0, heap[i] ?? 0);
+    const swap = (i: number, j: number) => {
+      const t = heap[i] ?? 0;
+      heap[i] = heap[j] ?? 0;
+      heap[j] = t;
+    };
+    const down = (start: number) => {
+      let i = start;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let top = i;
+        if (l < heap.length && worse(l, top)) top = l;
+        if (r < heap.length && worse(r, top)) top = r;
+        if (top === i) return;
+        swap(i, top);
+        i = top;
+      }
+    };
+    for (const slot of found) {
+      if (heap.length < k) {
+        heap.push(slot);
+        let i = heap.length - 1;
+        while (i > 0) {
+          const parent = (i - 1) >> 1;
+          if (!worse(i, parent)) break;
+          swap(i, parent);
+          i = parent;
+        }
+      } else if (this.before(slot, heap[0] ?? 0)) {
+        heap[0] = slot;
+        down(0);
+      }
+    }
+    heap.sort((a, b) => (this.before(a, b) ? -1 : 1));
+    return heap.slice(window.offset);
+  }
+}
+
+export function createSearchIndex<Row extends SearchDocument>(
+  load: SearchLoader<Row>,
+  onError: (error: unknown) => void = () => undefined,
+): SearchIndex<Row> {
+  let generation = new Generation<Row>();
+  let loaded = false;
+  let wantsReload = true;
+  /** Products to read again: true when their place in lists or search may have changed. */
+  const pending = new Map<number, boolean>();
+  let worker: Promise<void> | null = null;
+
+  async function work() {
+    while (wantsReload || pending.size) {
+      if (
+        wantsReload ||
+        pending.size > RELOAD_ABOVE ||
+        generation.dead > Math.max(1_000, generation.ids.length / 4)
+      ) {
+        wantsReload = false;
+        pending.clear(); // changes arriving while we read are queued again
+        const fresh = new Generation<Row>();
+        for (const doc of await load(null)) fresh.add(doc);
+        generation = fresh;
+        loaded = true;
+        continue;
+      }
+      const batch = [...pending];
+      pending.clear();
+      const docs = new Map((await load(batch.map(([id]) => id))).map((doc) => [doc.id, doc]));
+      for (const [id, listing] of batch) {
+        if (pending.has(id)) continue; // changed again meanwhile: read once more
+        const doc = docs.get(id);
+        if (!listing && doc && generation.replace(doc)) continue;
+        generation.remove(id);
+        if (doc) generation.add(doc);
+      }
+    }
+  }
+
+  /** Runs the pending reads until none is left (a change may arrive while one runs). */
+  async function ready(): Promise<void> {
+    for (;;) {
+      if (worker) {
+        await worker;
+        continue;
+      }
+      if (!wantsReload && pending.size === 0) return;
+      worker = work()
+        .catch((error: unknown) => {
+          wantsReload = true; // the next read tries again
+          onError(error);
+          throw error;
+        })
+        .finally(() => {
+          worker = null;
+        });
+    }
+  }
+
+  const inBackground = () => void ready().catch(() => undefined);
+
+  return {
+    async search(query) {
+      await ready();
+      return generation.search(query);
+    },
+    async list(query) {
+      await ready();
+      return generation.list(query);
+    },
+    async rows(ids) {
+      await ready();
+      return generation.rows(ids);
+    },
+    changed(id, scope = 'listing') {
+      if (scope === 'listing') {
+        generation.remove(id);
+        pending.set(id, true);
+      } else if (!pending.has(id)) pending.set(id, false);
+      if (loaded) inBackground();
+    },
+    reload() {
+      wantsReload = true;
+      if (loaded) inBackground();
+    },
+    ready,
+    get size() {
+      return generation.slotOf.size;
+    },
+  };
+}

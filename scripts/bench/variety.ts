@@ -1,0 +1,116 @@
+/**
+ * Traffic with variety for `npm run bench`: real visitors type new keywords, open other categories
+ * and pages and look at other products, so a benchmark that repeats a few URLs measures the
+ * response cache, not the shop. These generators give every request its own URL.
+ *
+ * Every uncached URL also carries `_=<n>` (jQuery's cache-buster, ignored by the API), so that
+ * even a repeated keyword or page reaches the database: the figures are those of the work behind
+ * the cache. The cached ceiling is measured beside them on one fixed URL.
+ */
+import { createPrng, type Prng } from '@shop/db/seed/prng';
+
+const API = '/backend/api/web';
+
+/** What the bench reads from the catalogue it seeded. */
+export interface CatalogueSample {
+  /** Ids of active products. */
+  productIds: number[];
+  /** Active categories with the number of active products they list (sub-categories included). */
+  categories: Array<{ id: number; slug: string; products: number }>;
+  /** Lower-case words of product names (letters only, three or more). */
+  words: string[];
+}
+
+/** How shoppers misspell: Hindi words have several Latin spellings, and fingers slip. */
+const transliterations: Array<[RegExp, string]> = [
+  [/aa/g, 'a'],
+  [/a(?=[^aeiou]|$)/g, 'aa'],
+  [/ee/g, 'i'],
+  [/i(?=[^aeiou]|$)/g, 'ee'],
+  [/oo/g, 'u'],
+  [/u(?=[^aeiou]|$)/g, 'oo'],
+  [/ia$/g, 'iya'],
+  [/w/g, 'v'],
+  [/bh/g, 'b'],
+  [/kh/g, 'k'],
+];
+
+function mutate(word: string, prng: Prng): string {
+  const roll = prng.next();
+  if (word.length <= 3 || roll < 0.3) return word; // as spelled
+  if (roll < 0.55) return word.slice(0, prng.int(3, word.length - 1)); // typed so far (prefix)
+  if (roll < 0.75) {
+    const rule = prng.pick(transliterations);
+    const spelled = word.replace(rule[0], rule[1]);
+    if (spelled !== word) return spelled;
+  }
+  const i = prng.int(1, word.length - 2);
+  return roll < 0.9
+    ? word.slice(0, i) + word.slice(i + 1) // a letter left out
+    : word.slice(0, i) + (word[i + 1] ?? '') + (word[i] ?? '') + word.slice(i + 2); // two swapped
+}
+
+export interface UrlSource {
+  /** The next URL (path + query) to request. */
+  next(): string;
+}
+
+let bust = 0;
+const buster = () => `_=${(++bust).toString(36)}`;
+
+/** A keyword per request: one or two name words, often misspelt or cut short. */
+export function keywordSearches(sample: CatalogueSample, seed = 1): UrlSource & { keyword(): string } {
+  const prng = createPrng(seed);
+  const words = sample.words.length ? sample.words : ['kaju'];
+  const keyword = () => {
+    const first = mutate(prng.pick(words), prng);
+    return prng.next() < 0.35 ? `${first} ${mutate(prng.pick(words), prng)}` : first;
+  };
+  return {
+    keyword,
+    next: () =>
+      `${API}/products?ProductsSearch[keyword]=${encodeURIComponent(keyword())}&per-page=20&${buster()}`,
+  };
+}
+
+/** A category page of 100 products: random category, random page among those it has. */
+export function categoryListings(sample: CatalogueSample, seed = 2): UrlSource {
+  const prng = createPrng(seed);
+  const listed = sample.categories.filter((c) => c.products > 0);
+  return {
+    next() {
+      const category = prng.pick(listed);
+      const page = prng.int(1, Math.max(1, Math.ceil(category.products / 100)));
+      return `${API}/products?per-page=100&page=${page}&ProductsSearch[category_id]=${category.id}&${buster()}`;
+    },
+  };
+}
+
+/** One product by id, any active product. */
+export function productDetails(sample: CatalogueSample, seed = 3): UrlSource {
+  const prng = createPrng(seed);
+  return { next: () => `${API}/products/${prng.pick(sample.productIds)}?${buster()}` };
+}
+
+/** Server-rendered category pages (a storefront visitor browsing): random category and page. */
+export function categoryPages(sample: CatalogueSample, seed = 4): UrlSource {
+  const prng = createPrng(seed);
+  const listed = sample.categories.filter((c) => c.products > 0);
+  return {
+    next() {
+      const category = prng.pick(listed);
+      const page = prng.int(1, Math.max(1, Math.ceil(category.products / 100)));
+      return `/category/${category.id}/${page}/${category.slug}?${buster()}`;
+    },
+  };
+}
+
+/** The storefront home page, a new URL each time. */
+export function homePages(): UrlSource {
+  return { next: () => `/?${buster()}` };
+}
+
+/** The same URL again and again: what the response cache can do at best. */
+export function fixedUrl(path: string): UrlSource {
+  return { next: () => path };
+}

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { customerEmail } from '../customers/customer-lookup.service.ts';
-import { orderById, settleRefundedMoney } from '../orders/order-lifecycle.service.ts';
+import { lockOrder, orderById, settleRefundedMoney } from '../orders/order-lifecycle.service.ts';
 import { type GatewaySettings, resolveGateway } from './gateway-settings.ts';
 import { CAPTURED_STATES, findGateway, type PaymentRow, recordEvent } from './payments.repository.ts';
 import type { RefundAnswer } from './providers/refund-answer.ts';
@@ -160,6 +160,13 @@ async function mailCustomer(
   });
 }
 
+/*
+ * Lock order: every transaction here that touches an order's payments or refunds takes the order's
+ * row first, as payment settlements do. Otherwise a refund (whose rows point at the payment and
+ * the order, and so hold key-share locks on both) and a settlement of the same order take the two
+ * rows in opposite orders, and PostgreSQL ends one of them as a deadlock.
+ */
+
 /**
  * Once a refund is processed, its payment and its order show what the shop keeps: the payment
  * becomes partially_refunded or refunded, and the orders module sets the order's payment status
@@ -199,6 +206,7 @@ export async function requestRefund(
   let recorded: RefundResult | RefundRow;
   try {
     recorded = await ctx.db.transaction(async (tx): Promise<RefundResult | RefundRow> => {
+      await lockOrder(tx, request.orderId);
       const payment = await findPaymentOfOrder(tx, request.orderId, request.paymentId);
       if (!payment) return { ok: false, reason: 'not-found', message: 'No such payment for this order.' };
       if (!CAPTURED_STATES.has(payment.status) || payment.gateway === 'cod') {
@@ -318,6 +326,7 @@ export async function recordManualRefund(
   }
   if (!input.reference.trim()) throw AppError.invalid('reference', 'A manual refund needs its reference.');
   return ctx.db.transaction(async (tx): Promise<RefundResult> => {
+    await lockOrder(tx, input.orderId);
     const payment = await findPaymentOfOrder(tx, input.orderId, input.paymentId);
     if (!payment) return { ok: false, reason: 'not-found', message: 'No such payment for this order.' };
     if (payment.gateway !== 'cod' || !CAPTURED_STATES.has(payment.status)) {
@@ -366,6 +375,7 @@ async function applyAnswer(
   db: DbOrTx = ctx.db,
 ): Promise<RefundStatusValue> {
   return db.transaction(async (tx) => {
+    await lockOrder(tx, refund.orderId);
     // An accepted refund moves on only from requested/pending: a failure already reported (by a
     // webhook that overtook the call's answer) is not undone by the earlier 'pending' answer.
     const open: RefundStatusValue[] = ['requested', 'pending'];

@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import type { DbOrTx } from '@shop/db/client';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
-import { queueMail } from '../mail/mail.service.ts';
-import { customerEmail } from '../customers/customer-lookup.service.ts';
-import { lockOrder, orderById, settleRefundedMoney } from '../orders/order-lifecycle.service.ts';
+import { lockOrder, settleRefundedMoney } from '../orders/order-lifecycle.service.ts';
 import { type GatewaySettings, resolveGateway } from './gateway-settings.ts';
 import { CAPTURED_STATES, findGateway, type PaymentRow, recordEvent } from './payments.repository.ts';
 import type { RefundAnswer } from './providers/refund-answer.ts';
 import { providerOf } from './providers/registry.ts';
+import { mailRefund } from './refund-mails.ts';
 import {
   claimDueRefunds,
   findPaymentOfOrder,
@@ -75,8 +74,6 @@ const CLAIM_LEASE_MS = 2 * 60_000;
 const publicStatus = (status: string): RefundStatus =>
   status === 'processed' ? 'processed' : status === 'failed' ? 'failed' : 'pending';
 
-const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
-
 /** How each context reaches the gateways (the in-process simulators live at the server's own address). */
 const origins = new WeakMap<AppContext, () => string>();
 export function bindRefundGateways(ctx: AppContext, origin: () => string) {
@@ -123,42 +120,6 @@ function nextGatewayKey(key: string): string {
 }
 
 class DuplicateRefundKey extends Error {}
-
-async function mailCustomer(
-  ctx: AppContext,
-  db: DbOrTx,
-  refund: RefundRow,
-  kind: 'requested' | 'processed' | 'failed',
-) {
-  const order = await orderById(db, refund.orderId);
-  const to = order ? await customerEmail(db, order.customerId) : undefined;
-  if (!order || !to) return;
-  const amount = rupees(refund.amountPaise);
-  const texts = {
-    requested: {
-      subject: `Refund of ${amount} for order ${order.orderNumber} initiated`,
-      heading: 'Your refund is on its way',
-      body: `We have initiated a refund of ${amount} for order ${order.orderNumber} (${refund.reason}). It usually reaches your account within 5–7 working days.`,
-    },
-    processed: {
-      subject: `Refund of ${amount} for order ${order.orderNumber} processed`,
-      heading: 'Your refund has been processed',
-      body: `The refund of ${amount} for order ${order.orderNumber} has been processed${refund.gatewayRefundId ? ` (reference ${refund.gatewayRefundId})` : ''}. Your bank may take a few days to show it.`,
-    },
-    failed: {
-      subject: `Refund of ${amount} for order ${order.orderNumber} could not be completed`,
-      heading: 'Your refund could not be completed',
-      body: `The refund of ${amount} for order ${order.orderNumber} failed at the payment gateway. Our team has been told and will contact you to return the money another way.`,
-    },
-  }[kind];
-  await queueMail(ctx, db, {
-    kind: `refund-${kind}`,
-    to,
-    subject: texts.subject,
-    heading: texts.heading,
-    paragraphs: [texts.body],
-  });
-}
 
 /*
  * Lock order: every transaction here that touches an order's payments or refunds takes the order's
@@ -247,7 +208,7 @@ export async function requestRefund(
       });
       // A concurrent call with the same key won: undo this reservation, answer with its refund.
       if (!row) throw new DuplicateRefundKey();
-      await mailCustomer(ctx, tx, row, 'requested');
+      await mailRefund(ctx, tx, row, 'requested');
       return row;
     });
   } catch (error) {
@@ -360,7 +321,7 @@ export async function recordManualRefund(
       processedAt: new Date(),
     });
     if (!row) throw AppError.invalid('reference', 'This reference is already recorded for this payment.');
-    await mailCustomer(ctx, tx, row, 'processed');
+    await mailRefund(ctx, tx, row, 'processed');
     await settleRefundedPayment(tx, row);
     return { ok: true, refundId: row.id, status: 'processed' };
   });
@@ -388,7 +349,7 @@ async function applyAnswer(
         lastError: null,
       });
       if (moved) {
-        await mailCustomer(ctx, tx, moved, 'processed');
+        await mailRefund(ctx, tx, moved, 'processed');
         await settleRefundedPayment(tx, moved);
       }
       return (
@@ -429,7 +390,7 @@ async function applyAnswer(
     if (final) {
       // The money stays with the shop: free the capture for another refund and tell the customer.
       await releaseRefundAmount(tx, refund.paymentId, refund.amountPaise);
-      await mailCustomer(ctx, tx, moved, 'failed');
+      await mailRefund(ctx, tx, moved, 'failed');
       ctx.log.error({ refundId: refund.id, reason: answer.reason }, 'refund failed for good');
     } else {
       ctx.log.warn(

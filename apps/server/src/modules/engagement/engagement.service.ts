@@ -1,8 +1,7 @@
 import type { ContactQueryRequest } from '@shop/contract/engagement';
 import type { DbOrTx } from '@shop/db/client';
 import { messages } from '@shop/contract/messages';
-import { EMAIL_PATTERN } from '@shop/contract/validation';
-import { settingValue } from '../settings/settings.service.ts';
+import { shopEmailAddress } from '../settings/settings.service.ts';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { queueMail } from '../mail/mail.service.ts';
@@ -71,8 +70,8 @@ export async function submitContactQuery(
       subject,
       message: input.message,
     });
-    const to = (await settingValue(tx, 'company_email_address'))?.trim();
-    if (!to || !EMAIL_PATTERN.test(to)) {
+    const to = await shopEmailAddress(tx);
+    if (!to) {
       ctx.log.warn(
         'contact enquiry stored without mail: setting company_email_address is not an e-mail address',
       );

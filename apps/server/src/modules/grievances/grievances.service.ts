@@ -15,7 +15,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { checkCaptcha, spendCaptcha } from '../engagement/engagement.service.ts';
 import { queueMail } from '../mail/mail.service.ts';
-import { settingValue } from '../settings/settings.service.ts';
+import { settingValue, shopEmailAddress } from '../settings/settings.service.ts';
 import {
   findGrievanceByTicket,
   type GrievanceRow,
@@ -124,8 +124,7 @@ function officerLine(officer: GrievanceOfficer): string | null {
 /** Where the shop hears of a new grievance: the grievance officer, else the shop's own address. */
 async function officerInbox(db: DbOrTx, officer: GrievanceOfficer): Promise<string | null> {
   if (EMAIL_PATTERN.test(officer.email)) return officer.email;
-  const shop = (await settingValue(db, 'company_email_address'))?.trim() ?? '';
-  return EMAIL_PATTERN.test(shop) ? shop : null;
+  return (await shopEmailAddress(db)) ?? null;
 }
 
 function statusUrl(ctx: AppContext, ticket: string): string {

@@ -6,9 +6,7 @@ import { queueMail } from '../mail/mail.service.ts';
 import { refundOrderInFull } from '../payments/refunds.service.ts';
 import { orderDetails } from './order-details.service.ts';
 import { cancelOrder } from './order-lifecycle.service.ts';
-import { settingValue } from '../settings/settings.service.ts';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+import { shopEmailAddress } from '../settings/settings.service.ts';
 
 /**
  * POST orders/{id}/cancel: the customer cancels their own order before it is packed (pending or
@@ -46,8 +44,8 @@ export async function cancelOrderAsCustomer(
         ],
       });
     }
-    const shop = (await settingValue(tx, 'company_email_address'))?.trim();
-    if (shop && EMAIL.test(shop)) {
+    const shop = await shopEmailAddress(tx);
+    if (shop) {
       await queueMail(ctx, tx, {
         kind: 'order-cancelled-shop',
         to: shop,

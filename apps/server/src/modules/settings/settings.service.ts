@@ -1,4 +1,5 @@
 import { settingSchema } from '@shop/contract/content';
+import { EMAIL_PATTERN } from '@shop/contract/validation';
 import type { DbOrTx } from '@shop/db/client';
 import { settings } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
@@ -19,6 +20,15 @@ export function settingValue(db: DbOrTx, key: string): Promise<string | undefine
 /** Several settings in one read; a key that is not set is missing from the map. */
 export function settingValues(db: DbOrTx, keys: readonly string[]): Promise<Map<string, string>> {
   return findSettingValues(db, keys);
+}
+
+/**
+ * The shop's own inbox (setting company_email_address) for mails to the shop: enquiries,
+ * cancellations, grievances. Undefined when the setting is unset or not an e-mail address.
+ */
+export async function shopEmailAddress(db: DbOrTx): Promise<string | undefined> {
+  const address = (await findSettingValue(db, 'company_email_address'))?.trim();
+  return address && EMAIL_PATTERN.test(address) ? address : undefined;
 }
 
 /** GET settings: public settings only (never secrets); values with markup are sanitised. */

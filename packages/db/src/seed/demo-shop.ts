@@ -17,6 +17,7 @@ import {
   testimonials,
   videoGallery,
 } from '../schema/index.ts';
+import { seedCarriers } from './carrier-seed.ts';
 import { demoProducts, seedCatalogue } from './catalogue-seed.ts';
 import { registrationSettingKeys } from './content-data.ts';
 import { seedContent, seedSettings } from './content-seed.ts';
@@ -76,6 +77,7 @@ export async function seedDemoRows(tx: DbOrTx): Promise<void> {
   await seedContent(tx);
   await seedPaymentGateways(tx);
   await seedCoupons(tx);
+  await seedCarriers(tx);
   await resetSequences(tx);
   await seedDemoCustomer(tx);
 }
@@ -97,6 +99,7 @@ export async function seedProductionRows(tx: DbOrTx, { catalogue }: { catalogue:
     .set({ value: '' })
     .where(inArray(settings.key, [...registrationSettingKeys]));
   await seedPaymentGateways(tx, { withDemoCredentials: false });
+  await seedCarriers(tx);
   await resetSequences(tx);
 }
 

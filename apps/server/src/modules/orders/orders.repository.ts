@@ -89,8 +89,13 @@ export async function insertOrderItems(
   return db.insert(orderItems).values(values).returning();
 }
 
-export async function insertStatus(db: DbOrTx, orderId: number, status: string, note: string) {
-  await db.insert(orderStatusHistory).values({ orderId, status, note });
+/** Appends one event to an order's timeline (order-state.ts is its only writer). */
+export async function insertStatus(
+  db: DbOrTx,
+  orderId: number,
+  event: Pick<typeof orderStatusHistory.$inferInsert, 'status' | 'note' | 'actor' | 'staffId'>,
+) {
+  await db.insert(orderStatusHistory).values({ orderId, ...event });
 }
 
 export async function findOrderByKey(db: DbOrTx, customerId: number, idempotencyKey: string) {
@@ -233,11 +238,19 @@ export async function markStockReleased(db: DbOrTx, orderId: number): Promise<bo
   return rows.length === 1;
 }
 
-export async function updateOrder(db: DbOrTx, orderId: number, values: Partial<typeof orders.$inferInsert>) {
-  await db
+/** Updates an order and returns it as it is now. */
+export async function updateOrder(
+  db: DbOrTx,
+  orderId: number,
+  values: Partial<typeof orders.$inferInsert>,
+): Promise<OrderRow> {
+  const [row] = await db
     .update(orders)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(orders.id, orderId));
+    .where(eq(orders.id, orderId))
+    .returning();
+  if (!row) throw new Error(`order ${orderId} vanished while it was locked`);
+  return row;
 }
 
 /** Clears stock_released_at once an order's stock was taken again, so a later release gives it back. */

@@ -31,6 +31,30 @@ export function isConfirmedOrLater(status: OrderStatus): boolean {
   return status !== 'pending' && status !== 'cancelled';
 }
 
+/**
+ * `?status=shipped,delivered` on the order list: one or more statuses, comma-separated; an
+ * empty value means every status.
+ */
+export const orderStatusFilterSchema = z
+  .string()
+  .max(200)
+  .optional()
+  .transform((value, issue) => {
+    const wanted = (value ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const unknown = wanted.find((s) => !(ORDER_STATUSES as readonly string[]).includes(s));
+    if (unknown !== undefined) {
+      issue.addIssue({
+        code: 'custom',
+        message: `Unknown order status "${unknown.slice(0, 20)}". Use ${ORDER_STATUSES.join(', ')}.`,
+      });
+      return z.NEVER;
+    }
+    return wanted as OrderStatus[];
+  });
+
 /** What staff (or the shop itself) can do to an order; each leads to one status. */
 export const ORDER_ACTIONS = ['confirm', 'pack', 'ship', 'deliver', 'cancel', 'return'] as const;
 export type OrderAction = (typeof ORDER_ACTIONS)[number];

@@ -64,12 +64,18 @@ describe('order transition table (one order state machine)', () => {
   });
 
   it('refuses in words the reader understands', () => {
-    expect(decide('packed', 'cancel', 'customer')).toEqual({ allowed: false, message: orderMessages.cannotCancel });
+    expect(decide('packed', 'cancel', 'customer')).toEqual({
+      allowed: false,
+      message: orderMessages.cannotCancel,
+    });
     expect(decide('shipped', 'pack', 'staff')).toEqual({
       allowed: false,
       message: 'This order is shipped: it cannot be packed.',
     });
-    expect(decide('packed', 'pack', 'staff')).toEqual({ allowed: false, message: 'This order is already packed.' });
+    expect(decide('packed', 'pack', 'staff')).toEqual({
+      allowed: false,
+      message: 'This order is already packed.',
+    });
     expect(decide('confirmed', 'ship', 'customer')).toEqual({
       allowed: false,
       message: 'Only the shop can ship this order.',

@@ -211,17 +211,22 @@ export async function pageOfCustomerOrders(
   customerId: number,
   page: { offset: number; perPage: number },
   sort: { field: 'id' | 'created_at' | 'total_amount'; direction: 'asc' | 'desc' }[],
+  statuses: OrderRow['status'][] = [],
 ) {
   const column = { id: orders.id, created_at: orders.createdAt, total_amount: orders.totalPaise };
   const orderBy = sort.map((s) => (s.direction === 'desc' ? desc(column[s.field]) : asc(column[s.field])));
+  const where = and(
+    eq(orders.customerId, customerId),
+    statuses.length > 0 ? inArray(orders.status, statuses) : undefined,
+  );
   const rows = await db
     .select()
     .from(orders)
-    .where(eq(orders.customerId, customerId))
+    .where(where)
     .orderBy(...orderBy, desc(orders.id))
     .limit(page.perPage)
     .offset(page.offset);
-  const [total] = await db.select({ n: count() }).from(orders).where(eq(orders.customerId, customerId));
+  const [total] = await db.select({ n: count() }).from(orders).where(where);
   return { rows, total: Number(total?.n ?? 0) };
 }
 

@@ -191,3 +191,21 @@ export const couponRedemptions = pgTable(
     uniqueIndex('coupon_redemptions_order_idx').on(t.orderId),
   ],
 );
+
+/**
+ * Staff's internal notes on an order ("customer called, deliver after 6 pm"): never shown to the
+ * customer, kept with who wrote them.
+ */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId)],
+);

@@ -3,7 +3,7 @@ import type { DbOrTx } from '@shop/db/client';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { restoreStock } from '../catalogue/stock.service.ts';
-import { carrierById, trackingUrlOf } from '../fulfilment/shipping-carriers.ts';
+import { carrierById, trackingUrlOf } from '../fulfilment/shipping-carriers.service.ts';
 import { refundOrderInFull } from '../payments/refunds.service.ts';
 import { cancelOrder, invoiceConfirmedOrder } from './order-lifecycle.service.ts';
 import { type OrderActor, transition } from './order-state.ts';

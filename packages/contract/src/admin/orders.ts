@@ -148,3 +148,55 @@ export const carrierSchema = z.object({
   name: z.string(),
   tracking_url_template: z.string().nullable(),
 });
+
+/** Orders ticked in the list for one bulk action. */
+export const bulkOrderIdsSchema = z.object({
+  ids: z
+    .array(z.number().int().positive(), { error: 'Please choose the orders.' })
+    .min(1, 'Please choose the orders.')
+    .max(500, 'At most 500 orders at once.'),
+});
+
+export const bulkOutcomeSchema = z.object({
+  id: z.number().int(),
+  ok: z.boolean(),
+  message: z.string().nullable(),
+});
+
+/** One line of a carrier's file, as the dry run reports it. */
+export const bulkShipRowSchema = z.object({
+  line: z.number().int(),
+  order_number: z.string(),
+  carrier: z.string(),
+  tracking_number: z.string(),
+  errors: z.array(z.object({ column: z.string(), message: z.string() })),
+});
+export type BulkShipRow = z.infer<typeof bulkShipRowSchema>;
+
+export const bulkShipRequestSchema = z.object({
+  csv: z.string({ error: 'Please choose the carrier file.' }).min(1, 'Please choose the carrier file.'),
+  dry_run: z.boolean().default(true),
+});
+
+export const bulkShipResultSchema = z.object({
+  rows: z.array(bulkShipRowSchema),
+  /** Orders shipped (0 in a dry run, or when any row is wrong: then none is). */
+  shipped: z.number().int(),
+});
+
+/** Columns of the order CSV export, in order. */
+export const ORDER_CSV_COLUMNS = [
+  'order_id',
+  'created_at',
+  'status',
+  'payment_status',
+  'payment_gateway',
+  'total',
+  'customer_email',
+  'contact_person',
+  'mobile_number',
+  'pincode',
+  'city',
+  'coupon_code',
+  'items',
+] as const;

@@ -159,4 +159,57 @@ describe('back-office orders', () => {
     const subjects = (await h.mailsTo(shopper.email)).map((m) => m.subject);
     expect(subjects).toContain(`Refund of ₹250.00 for order ${order.order_id} initiated`);
   });
+
+  it('packs in bulk, ships from a carrier file after a dry run (all or none) and exports CSV', async () => {
+    const [a, b, c] = [await codOrder(), await codOrder(), await codOrder()];
+    await as(manager, 'POST', `/orders/${c.id}/actions`, { action: 'cancel' });
+    const packed = (await as(packer, 'POST', '/orders/bulk/pack', { ids: [a.id, b.id, c.id] })).json<
+      { id: number; ok: boolean; message: string | null }[]
+    >();
+    expect(packed.map((o) => o.ok)).toEqual([true, true, false]);
+    expect(packed[2]?.message).toBe('This order is cancelled: it cannot be packed.');
+
+    const file = (rows: string[]) => ['Order Number,Courier,AWB', ...rows].join('\r\n');
+    const wrong = file([
+      `${a.order_id},Delhivery,DL-0001`,
+      `${c.order_id},Delhivery,DL-0002`,
+      `${b.order_id},Pigeon Post,x`,
+    ]);
+    const dry = await as(packer, 'POST', '/orders/bulk/ship', { csv: wrong, dry_run: true });
+    expect(dry.statusCode).toBe(200);
+    const report = dry.json<{ rows: { line: number; errors: { column: string }[] }[]; shipped: number }>();
+    expect(report.shipped).toBe(0);
+    expect(report.rows.map((r) => [r.line, r.errors.map((e) => e.column)])).toEqual([
+      [2, []],
+      [3, ['order number']],
+      [4, ['carrier', 'tracking number']],
+    ]);
+    // Without the dry run a wrong file ships nothing.
+    expect(
+      (await as(packer, 'POST', '/orders/bulk/ship', { csv: wrong, dry_run: false })).json(),
+    ).toMatchObject({ shipped: 0 });
+    expect((await as(manager, 'GET', `/orders/${a.id}`)).json<AdminOrderDetail>().status).toBe('packed');
+
+    const right = file([`${a.order_id},Delhivery,DL-0001`, `${b.order_id},blue dart,BD-0002`]);
+    const done = await as(packer, 'POST', '/orders/bulk/ship', { csv: right, dry_run: false });
+    expect(done.json()).toMatchObject({ shipped: 2 });
+    expect((await as(manager, 'GET', `/orders/${b.id}`)).json<AdminOrderDetail>().shipment).toMatchObject({
+      carrier: 'Blue Dart',
+      tracking_number: 'BD-0002',
+    });
+
+    const csv = await as(manager, 'GET', `/orders/export.csv?q=${a.order_id}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'order_id,created_at,status,payment_status,payment_gateway,total,customer_email,contact_person,mobile_number,pincode,city,coupon_code,items',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${a.order_id},`);
+    expect(lines[1]).toContain(',shipped,');
+  });
 });

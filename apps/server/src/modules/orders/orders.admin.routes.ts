@@ -1,6 +1,12 @@
+import { Readable } from 'node:stream';
 import {
   ADMIN_ORDER_SORTS,
   adminOrderDetailSchema,
+  bulkOrderIdsSchema,
+  bulkOutcomeSchema,
+  bulkShipRequestSchema,
+  bulkShipResultSchema,
+  ORDER_CSV_COLUMNS,
   adminOrderNoteSchema,
   adminOrderRowSchema,
   carrierSchema,
@@ -9,6 +15,7 @@ import {
   orderRefundRequestSchema,
 } from '@shop/contract/admin/orders';
 import { orderStatusFilterSchema, PAYMENT_STATUSES, type PaymentStatus } from '@shop/contract/orders';
+import type { DbOrTx } from '@shop/db/client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -20,14 +27,17 @@ import {
   parseSort,
   sendCollection,
 } from '../../http/collection.ts';
+import { CSV_BOM, csvRow } from '../../http/csv-file.ts';
 import { idParam, searchParam } from '../../http/query-params.ts';
 import { requireStaff, staffOf } from '../../http/require-staff.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { activeCarriers } from '../fulfilment/shipping-carriers.service.ts';
 import { refundOrderAmount } from '../payments/staff-refunds.service.ts';
-import { pageOfAdminOrders } from './order-admin-query.ts';
+import { type AdminOrderFilter, pageOfAdminOrders } from './order-admin-query.ts';
+import { packOrders, shipFromCarrierFile } from './order-bulk.service.ts';
 import { addOrderNote, adminOrderDetail, assertRoleMayAct } from './order-admin.service.ts';
 import { actOnOrder } from './order-operations.service.ts';
+import type { OrderRow } from './orders.repository.ts';
 
 const idParams = z.object({ id: idParam });
 
@@ -59,12 +69,51 @@ export const adminOrderFilterQuery = {
   q: searchParam(100),
 };
 
+type FilterQuery = {
+  status?: AdminOrderFilter['statuses'];
+  payment_status?: AdminOrderFilter['paymentStatuses'];
+} & Partial<Record<'method' | 'from' | 'to' | 'pincode' | 'coupon' | 'q', string | undefined>>;
+
+function filterOf(query: FilterQuery): AdminOrderFilter {
+  return {
+    statuses: query.status,
+    paymentStatuses: query.payment_status,
+    method: query.method,
+    from: query.from,
+    to: query.to,
+    pincode: query.pincode,
+    coupon: query.coupon,
+    q: query.q,
+  };
+}
+
+/** Largest order export at once. */
+const EXPORT_MAX_ROWS = 100_000;
+
 /** The back office's orders (permission 'orders'): list, details, actions, notes, refunds, carriers. */
 export async function ordersAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin: orders'];
   const orders = requireStaff(ctx, 'orders');
   const who = (request: FastifyRequest) => staffOf(request);
+  const auditMove =
+    (request: FastifyRequest, action: string, extra: Record<string, unknown> = {}) =>
+    (tx: DbOrTx, before: OrderRow, after: OrderRow) =>
+      recordAudit(tx, {
+        staffId: who(request).id,
+        action: `order.${action}`,
+        entity: 'order',
+        entityId: before.id,
+        before: { status: before.status },
+        after: {
+          status: after.status,
+          ...(after.trackingNumber && action === 'ship'
+            ? { carrier: after.carrier, tracking_number: after.trackingNumber }
+            : {}),
+          ...extra,
+        },
+        ip: request.ip,
+      });
 
   api.get(
     '/orders',
@@ -84,21 +133,7 @@ export async function ordersAdminRoutes(app: FastifyInstance, ctx: AppContext) {
       const query = request.query;
       const page = pageRequest(query);
       const sort = parseSort(query.sort, ADMIN_ORDER_SORTS, [{ field: 'created_at', direction: 'desc' }]);
-      const { items, total } = await pageOfAdminOrders(
-        ctx.db,
-        {
-          statuses: query.status,
-          paymentStatuses: query.payment_status,
-          method: query.method,
-          from: query.from,
-          to: query.to,
-          pincode: query.pincode,
-          coupon: query.coupon,
-          q: query.q,
-        },
-        page,
-        sort,
-      );
+      const { items, total } = await pageOfAdminOrders(ctx.db, filterOf(query), page, sort);
       return sendCollection(reply, items, total, page);
     },
   );
@@ -262,5 +297,100 @@ export async function ordersAdminRoutes(app: FastifyInstance, ctx: AppContext) {
         name: c.name,
         tracking_url_template: c.trackingUrlTemplate,
       })),
+  );
+
+  api.post(
+    '/orders/bulk/pack',
+    {
+      preHandler: orders,
+      schema: {
+        tags,
+        summary:
+          'Mark several orders packed; each order is reported (one refused order does not stop the rest)',
+        body: bulkOrderIdsSchema,
+        response: { 200: z.array(bulkOutcomeSchema) },
+      },
+    },
+    async (request) => packOrders(ctx, who(request).id, request.body.ids, auditMove(request, 'pack')),
+  );
+
+  api.post(
+    '/orders/bulk/ship',
+    {
+      preHandler: orders,
+      bodyLimit: 1024 * 1024,
+      schema: {
+        tags,
+        summary:
+          "Ship orders from a carrier's CSV (order number, carrier, tracking number): dry run, then all or none",
+        description:
+          'With `dry_run` every row is checked and reported with its line and column; without it the ' +
+          'orders are shipped in one transaction, or none when any row is wrong. At most 2,000 rows, 1 MB.',
+        body: bulkShipRequestSchema,
+        response: { 200: bulkShipResultSchema },
+      },
+    },
+    async (request) => {
+      assertRoleMayAct(who(request).role, 'ship');
+      return shipFromCarrierFile(ctx, who(request).id, request.body.csv, {
+        dryRun: request.body.dry_run,
+        audit: auditMove(request, 'ship', { source: 'carrier file' }),
+      });
+    },
+  );
+
+  api.get(
+    '/orders/export.csv',
+    {
+      preHandler: orders,
+      schema: {
+        tags,
+        summary: 'The filtered orders as CSV (amounts in rupees), newest first',
+        querystring: z.object(adminOrderFilterQuery),
+        response: {
+          200: { description: 'CSV, one row per order', content: { 'text/csv': { schema: z.string() } } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const filter = filterOf(request.query);
+      // The first page is read before the first byte goes out, so a bad date is still a clean 400.
+      const batch = 1_000;
+      const first = await pageOfAdminOrders(ctx.db, filter, { offset: 0, perPage: batch }, []);
+      async function* lines() {
+        yield CSV_BOM + csvRow(ORDER_CSV_COLUMNS);
+        let page = first.items;
+        for (let offset = 0; page.length > 0 && offset < EXPORT_MAX_ROWS; offset += batch) {
+          if (offset > 0)
+            page = (await pageOfAdminOrders(ctx.db, filter, { offset, perPage: batch }, [])).items;
+          yield page
+            .map((o) =>
+              csvRow([
+                o.order_id,
+                o.created_at,
+                o.status,
+                o.payment_status,
+                o.payment_gateway,
+                (o.total_paise / 100).toFixed(2),
+                o.customer_email,
+                o.contact_person,
+                o.mobile_number,
+                o.pincode,
+                o.city,
+                o.coupon_code,
+                o.item_count,
+              ]),
+            )
+            .join('');
+          if (page.length < batch) return;
+        }
+      }
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="orders-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(lines()) as unknown as string);
+    },
   );
 }

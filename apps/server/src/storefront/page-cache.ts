@@ -147,17 +147,20 @@ function notModified(request: FastifyRequest, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
 }
 
-/** Sends a kept page: 304 when the client has it, else the best encoding it accepts. */
+/**
+ * Sends a kept page: 304 when the client has it, else the best encoding it accepts. Resolves once
+ * sent (not to the reply: a reply is a thenable that would wait for the whole response).
+ */
 export async function sendPage(
   request: FastifyRequest,
   reply: FastifyReply,
   page: CachedPage,
   cache: 'HIT' | 'MISS',
-): Promise<FastifyReply> {
+): Promise<void> {
   reply.headers(page.headers).header('x-cache', cache);
-  if (notModified(request, page.etag)) return reply.code(304).send();
   const accepted = request.headers['accept-encoding'] ?? '';
-  if (accepts(accepted, 'br')) return reply.header('content-encoding', 'br').send(page.br);
-  if (accepts(accepted, 'gzip')) return reply.header('content-encoding', 'gzip').send(page.body);
-  return reply.send(await gunzipAsync(page.body));
+  if (notModified(request, page.etag)) reply.code(304).send();
+  else if (accepts(accepted, 'br')) reply.header('content-encoding', 'br').send(page.br);
+  else if (accepts(accepted, 'gzip')) reply.header('content-encoding', 'gzip').send(page.body);
+  else reply.send(await gunzipAsync(page.body));
 }

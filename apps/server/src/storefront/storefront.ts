@@ -216,14 +216,17 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
     return page;
   }
 
-  /** A page from the cache (or rendered for it), or false when it must be rendered for this visitor. */
-  async function fromCache(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | false> {
+  /** Sends the page from the cache (or rendered for it); false when it must be rendered for this visitor. */
+  async function fromCache(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
     if (request.method !== 'GET' || !pages.enabled || hasNulCharacter(request.url)) return false;
     const url = pageUrl(request.url);
     if (!url) return false;
     const key = `${request.protocol}://${request.host}${url}`;
     const hit = pages.get(key);
-    if (hit) return sendPage(request, reply, hit, 'HIT');
+    if (hit) {
+      await sendPage(request, reply, hit, 'HIT');
+      return true;
+    }
     let flight = flights.get(key);
     const leader = !flight || flight.since !== pages.version;
     if (!flight || leader) {
@@ -241,7 +244,10 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
     }
     const result = await flight.result;
     if (!result) return false;
-    if ('etag' in result) return sendPage(request, reply, result, 'MISS');
+    if ('etag' in result) {
+      await sendPage(request, reply, result, 'MISS');
+      return true;
+    }
     // Not for keeping (an error page, a page that sets a cookie …): its renderer sends it when the
     // visitor brought nothing personal the render left out; everybody else gets their own render.
     const personal = request.headers.cookie !== undefined || request.headers.authorization !== undefined;
@@ -249,12 +255,12 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
     copyHead(reply, result.status, result.headers);
     if ((result.headers.get('content-type') ?? '').startsWith('text/html'))
       reply.header('content-security-policy', result.cspPolicy);
-    return reply.send(result.html);
+    reply.send(result.html);
+    return true;
   }
 
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
-    const cached = await fromCache(request, reply);
-    if (cached) return cached;
+    if (await fromCache(request, reply)) return reply;
     // Each document gets its own nonce: its inline scripts carry it, and the policy allows no other.
     const cspNonce = newCspNonce();
     const deps: RenderDependencies = { tags: new Set(), unknown: false };

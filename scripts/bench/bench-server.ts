@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { SERVER_NODE_FLAGS } from '../server-flags.mjs';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -42,7 +43,7 @@ export async function startShop(env: Record<string, string>): Promise<RunningSho
   const dir = shopDir ?? new URL('../../', import.meta.url).pathname;
   const compiled = existsSync(`${dir}/apps/server/dist/server.mjs`);
   const entry = compiled
-    ? ['--enable-source-maps', 'apps/server/dist/server.mjs']
+    ? [...SERVER_NODE_FLAGS, 'apps/server/dist/server.mjs']
     : ['--import', 'tsx', 'apps/server/src/server.ts'];
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, entry, {

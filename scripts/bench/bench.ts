@@ -6,8 +6,11 @@
  *      settings);
  *    - traffic with variety, every request its own URL (scripts/bench/variety.ts): a new keyword
  *      per search, random categories and pages, random product ids; and server-rendered pages
- *      (home, category pages) at 50 connections — each held against a share of the ceiling
- *      measured in the same run, since absolute figures drift with the machine's load.
+ *      (home, category pages, content pages, product pages once the storefront has them) at 50
+ *      connections, as browsers ask (Accept-Encoding), after each distinct page was rendered once
+ *      (the first renders' speed and CPU are reported too) — each held against a share of the
+ *      ceiling measured in the same run, since absolute figures drift with the machine's load;
+ *    - the compiled server's start to first answer (< 2 s) and its largest RSS (< 300 MiB).
  * 2. Checkout: p50/p99 at 50 concurrent customers, and no overselling.
  * 3. Storefront: Lighthouse (mobile) on home, a category page and a content page.
  * Prints a table, writes bench-results/bench-<timestamp>.json and exits 1 when a budget is missed.
@@ -259,7 +262,51 @@ async function prepareDatabase(
   return { env: { DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}) }, sample };
 }
 
+const MAX_FIRST_RENDERS = 500;
+
+/** Rendering each distinct page once (the page cache filling), before a page scenario. */
+interface FirstRenders {
+  pages: number;
+  /** Distinct pages rendered per second at 8 at a time. */
+  perSecond: number;
+  /** Server CPU per first render (ms): what a page costs when it is not kept. */
+  cpuPerPageMs: number | null;
+}
+
+/**
+ * Renders every distinct page of a page scenario once, 8 at a time (at most 500; the scenario
+ * then also draws pages that were never rendered), as a day of visitors fills the page cache: the
+ * measurement that follows is of a shop whose pages have been seen, with the URLs still chosen at
+ * random. Reports how fast first renders go, so the cost of a page that is not kept is shown too.
+ */
+async function renderEachPageOnce(shop: Awaited<ReturnType<typeof startShop>>, pages: string[]) {
+  const list = pages.slice(0, MAX_FIRST_RENDERS);
+  const cpuBefore = shop.cpuMs();
+  const started = performance.now();
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < list.length) {
+        const path = list[next++] ?? '/';
+        await fetch(`${shop.baseUrl}${path}`, { headers: BROWSER_HEADERS }).then((r) => r.arrayBuffer());
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = shop.cpuMs();
+  return {
+    pages: list.length,
+    perSecond: Math.round(list.length / seconds),
+    cpuPerPageMs:
+      cpuBefore !== null && cpuAfter !== null && list.length
+        ? Math.round(((cpuAfter - cpuBefore) / list.length) * 10) / 10
+        : null,
+  } satisfies FirstRenders;
+}
+
 type ApiRow = LoadResult & {
+  /** Pages: the first render of each distinct page, before the measurement. */
+  firstRenders?: FirstRenders;
   database: string;
   /** The machine's 1-minute load average when the scenario ended (others share its cores). */
   load: number;
@@ -321,6 +368,9 @@ async function main() {
   ensureBuilt(); // pages and Lighthouse must measure the current storefront
   const report: Report = { date: new Date().toISOString(), products: productTotal, server: [], api: [] };
   const kinds: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+  // BENCH_DATABASES=postgres (or pglite) runs one of them only.
+  const only = process.env.BENCH_DATABASES;
+  if (only) kinds.splice(0, kinds.length, ...kinds.filter((k) => only.split(',').includes(k)));
   for (const kind of kinds) {
     console.log(`\n# ${kind}: preparing ${productTotal.toLocaleString('en')} products…`);
     const { env, sample } = await prepareDatabase(kind);
@@ -338,6 +388,12 @@ async function main() {
           ...(scenario.pages ? { headers: BROWSER_HEADERS } : {}),
         };
         await settle(shop.baseUrl);
+        const firstRenders =
+          !Array.isArray(source) && source.pages ? await renderEachPageOnce(shop, source.pages()) : undefined;
+        if (firstRenders)
+          console.log(
+            `  ${scenario.name}: ${firstRenders.pages} distinct pages rendered once, ${firstRenders.perSecond}/s, server CPU ${firstRenders.cpuPerPageMs ?? '?'} ms a page`,
+          );
         await measure(scenario.name, shop.baseUrl, source, { ...options, durationSeconds: 2 }); // warm-up
         const cpuBefore = shop.cpuMs();
         let scenarioRss = shop.rssMiB();
@@ -360,6 +416,7 @@ async function main() {
         const load = Math.round((loadavg()[0] ?? 0) * 10) / 10;
         report.api.push({
           ...result,
+          ...(firstRenders ? { firstRenders } : {}),
           database: kind,
           load,
           cpuPerRequestMs,
@@ -417,6 +474,7 @@ async function main() {
       'RSS MiB': r.rssMiB ?? '',
       errors: r.errors + r.non2xx,
       'cache hits': r.cacheHits === null ? '' : `${(r.cacheHits * 100).toFixed(1)} %`,
+      'first render ms CPU': r.firstRenders?.cpuPerPageMs ?? '',
       load: r.load,
       budget: `${r.withinBudget ? 'ok' : 'OVER'}: ${budgetText(r.budget)}`,
     })),

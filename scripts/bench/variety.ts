@@ -60,6 +60,8 @@ function mutate(word: string, prng: Prng): string {
 export interface UrlSource {
   /** The next URL (path + query) to request. */
   next(): string;
+  /** Pages: every distinct page the source draws from (each rendered once before measuring). */
+  pages?(): string[];
 }
 
 let bust = 0;
@@ -109,17 +111,23 @@ export function categoryPages(sample: CatalogueSample, seed = 4): UrlSource {
       const page = prng.int(1, Math.max(1, Math.ceil(category.products / 100)));
       return `/category/${category.id}/${page}/${category.slug}?${buster()}`;
     },
+    pages: () =>
+      listed.flatMap((category) =>
+        Array.from(
+          { length: Math.max(1, Math.ceil(category.products / 100)) },
+          (_, i) => `/category/${category.id}/${i + 1}/${category.slug}`,
+        ),
+      ),
   };
 }
 
 /** Server-rendered product pages (`/product/{id}/{slug}`): any active product. */
 export function productPages(sample: CatalogueSample, seed = 5): UrlSource {
   const prng = createPrng(seed);
+  const url = (id: number) => `/product/${id}/${sample.productSlugs.get(id) ?? 'item'}`;
   return {
-    next() {
-      const id = prng.pick(sample.productIds);
-      return `/product/${id}/${sample.productSlugs.get(id) ?? 'item'}?${buster()}`;
-    },
+    next: () => `${url(prng.pick(sample.productIds))}?${buster()}`,
+    pages: () => sample.productIds.map(url),
   };
 }
 
@@ -127,12 +135,12 @@ export function productPages(sample: CatalogueSample, seed = 5): UrlSource {
 export function contentPages(sample: CatalogueSample, seed = 6): UrlSource {
   const prng = createPrng(seed);
   const slugs = sample.pageSlugs.length ? sample.pageSlugs : ['about-us'];
-  return { next: () => `/page/${prng.pick(slugs)}?${buster()}` };
+  return { next: () => `/page/${prng.pick(slugs)}?${buster()}`, pages: () => slugs.map((s) => `/page/${s}`) };
 }
 
 /** The storefront home page, a new URL each time. */
 export function homePages(): UrlSource {
-  return { next: () => `/?${buster()}` };
+  return { next: () => `/?${buster()}`, pages: () => ['/'] };
 }
 
 /** The same URL again and again: what the response cache can do at best. */

@@ -12,7 +12,7 @@ import type { AppContext } from '../context.ts';
 import { invalidateOnChange } from '../http/cache-invalidation.ts';
 import { dependencyProbe } from '../http/response-cache.ts';
 import { documentCspWithNonce, newCspNonce } from '../plugins/security.ts';
-import { type CachedPage, encodePage, pageStore, pageUrl, sendPage } from './page-cache.ts';
+import { type CachedPage, encodePage, PAGE_CACHE_BYTES, pageStore, pageUrl, sendPage } from './page-cache.ts';
 
 const defaultWebBuildDir = fileURLToPath(new URL('../../../web/build', import.meta.url));
 
@@ -273,6 +273,3 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
   app.get('/*', render);
   app.setNotFoundHandler(render);
 }
-
-/** Compressed bytes of kept pages (a category page of 100 products: ~50 KB as gzip + brotli). */
-const PAGE_CACHE_BYTES = 32 * 1024 * 1024;

@@ -20,6 +20,8 @@ export interface RunningShop {
   baseUrl: string;
   /** From starting the process to its first answer (the health check), ms. */
   startMs: number;
+  /** CPU time the server had used by its first answer, ms (steadier than startMs on a busy machine). */
+  startCpuMs: number | null;
   /** CPU time the server process has used so far (ms), where /proc tells it (Linux); else null. */
   cpuMs(): number | null;
   /** The server process's resident memory (MiB), where /proc tells it; else null. */
@@ -42,8 +44,10 @@ export async function startShop(env: Record<string, string>): Promise<RunningSho
   const shopDir = process.env.BENCH_SHOP_DIR;
   const dir = shopDir ?? new URL('../../', import.meta.url).pathname;
   const compiled = existsSync(`${dir}/apps/server/dist/server.mjs`);
+  // Another checkout runs with the flags it knew (none but source maps before server-flags.mjs).
+  const flags = existsSync(`${dir}/scripts/server-flags.mjs`) ? SERVER_NODE_FLAGS : ['--enable-source-maps'];
   const entry = compiled
-    ? [...SERVER_NODE_FLAGS, 'apps/server/dist/server.mjs']
+    ? [...flags, 'apps/server/dist/server.mjs']
     : ['--import', 'tsx', 'apps/server/src/server.ts'];
   const started = performance.now();
   const child: ChildProcess = spawn(process.execPath, entry, {
@@ -85,6 +89,7 @@ export async function startShop(env: Record<string, string>): Promise<RunningSho
   return {
     baseUrl,
     startMs: Math.round(performance.now() - started),
+    startCpuMs: processCpuMs(child.pid),
     cpuMs: () => processCpuMs(child.pid),
     rssMiB: () => processRssMiB(child.pid),
     stop: () =>

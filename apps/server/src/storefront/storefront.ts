@@ -248,10 +248,11 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
       await sendPage(request, reply, result, 'MISS');
       return true;
     }
-    // Not for keeping (an error page, a page that sets a cookie …): its renderer sends it when the
-    // visitor brought nothing personal the render left out; everybody else gets their own render.
+    // Not for keeping (an error page, a redirect, a page that sets a cookie …): its renderer sends
+    // it when the visitor brought nothing the render left out (cookies, authorisation, campaign
+    // parameters a redirect would carry on); everybody else gets their own render.
     const personal = request.headers.cookie !== undefined || request.headers.authorization !== undefined;
-    if (!leader || personal) return false;
+    if (!leader || personal || url !== request.url) return false;
     copyHead(reply, result.status, result.headers);
     if ((result.headers.get('content-type') ?? '').startsWith('text/html'))
       reply.header('content-security-policy', result.cspPolicy);

@@ -47,11 +47,6 @@ export function ProductTile({ product, eager = false }: Props) {
           )}
         </div>
       </button>
-      {product.food_type !== 'not_food' && (
-        <span className={classes.foodMark}>
-          <FoodMark foodType={product.food_type} size={20} />
-        </span>
-      )}
       {product.available_stock === 0 && (
         <span className={classes.soldOut} aria-hidden>
           Sold out
@@ -61,6 +56,11 @@ export function ProductTile({ product, eager = false }: Props) {
           tiles, and each Mantine component costs script, server rendering and hydration time. */}
       <div className={classes.body}>
         <h3 className={classes.name}>
+          {product.food_type !== 'not_food' && (
+            <span className={classes.foodMark}>
+              <FoodMark foodType={product.food_type} size={16} />
+            </span>
+          )}
           <Link to={productPath(product)} className={classes.nameLink}>
             {product.name}
           </Link>

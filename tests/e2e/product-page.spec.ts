@@ -244,7 +244,7 @@ test('tiles, search results, the product modal and the cart link to the product 
 test('check delivery: a served pincode, one not served, and input that is no pincode', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   // The delivery quote answers come from a stand-in for GET delivery/{pincode} in this test,
   // so that the box's wording is checked against known figures.
   const asked: string[] = [];
@@ -313,13 +313,13 @@ test('check delivery: a served pincode, one not served, and input that is no pin
   const before = asked.length;
   await field.fill('30200');
   await check.click();
-  await expect(box).toContainText('Please enter a valid 6-digit pincode.');
+  await expect(box).toContainText('Please enter a valid 6-digit PIN code.');
   await expect(field).toHaveAttribute('aria-invalid', 'true');
   await field.fill('abc012');
   await expect(field).toHaveValue('012');
   await field.fill('012345');
   await check.click();
-  await expect(box).toContainText('Please enter a valid 6-digit pincode.');
+  await expect(box).toContainText('Please enter a valid 6-digit PIN code.');
   expect(asked.length).toBe(before);
   expect(asked).toEqual(['302003', '110001', '799999']);
 });
@@ -328,23 +328,38 @@ test('check delivery: the server refusing the pincode or failing is said in word
   page,
   request,
 }) => {
-  await page.route(`**${API}/delivery/*`, (route) =>
-    route.request().url().endsWith('/560001')
-      ? route.fulfill({
-          status: 503,
-          json: { name: 'Service Unavailable', message: 'down', code: 0, status: 503 },
-        })
-      : route.fulfill({
-          status: 422,
-          json: [{ field: 'pincode', message: 'This pincode does not exist.' }],
-        }),
-  );
+  await page.route(`**${API}/delivery/*`, (route) => {
+    const url = route.request().url();
+    if (url.endsWith('/560001'))
+      return route.fulfill({
+        status: 503,
+        json: { name: 'Service Unavailable', message: 'down', code: 0, status: 503 },
+      });
+    // How the delivery API refuses a malformed pincode: a named 400.
+    if (url.endsWith('/100000'))
+      return route.fulfill({
+        status: 400,
+        json: {
+          name: 'Bad Request',
+          message: 'Please enter a valid 6-digit PIN code.',
+          code: 0,
+          status: 400,
+        },
+      });
+    return route.fulfill({
+      status: 422,
+      json: [{ field: 'pincode', message: 'This pincode does not exist.' }],
+    });
+  });
   const katli = await productNamed(request, 'Kaju Katli');
   await gotoHydrated(page, pathOf(katli));
   const box = page.getByTestId('check-delivery');
   await box.getByLabel('Pincode').fill('999999');
   await box.getByRole('button', { name: 'Check' }).click();
   await expect(box).toContainText('This pincode does not exist.');
+  await box.getByLabel('Pincode').fill('100000');
+  await box.getByRole('button', { name: 'Check' }).click();
+  await expect(box).toContainText('Please enter a valid 6-digit PIN code.');
   await box.getByLabel('Pincode').fill('560001');
   await box.getByRole('button', { name: 'Check' }).click();
   await expect(box).toContainText('Could not check delivery right now. Please try again.');

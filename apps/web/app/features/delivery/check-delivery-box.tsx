@@ -13,7 +13,7 @@ import classes from './check-delivery-box.module.css';
 /** What the box says; the end-to-end test reads the same texts. */
 export const checkDeliveryTexts = {
   title: 'Check delivery',
-  invalidPincode: 'Please enter a valid 6-digit pincode.',
+  invalidPincode: 'Please enter a valid 6-digit PIN code.',
   notServiceable: (pincode: string) => `Sorry, we do not deliver to ${pincode} yet.`,
   failed: 'Could not check delivery right now. Please try again.',
   deliversTo: (place: string) => `Delivery to ${place} is available.`,

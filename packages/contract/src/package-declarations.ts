@@ -16,9 +16,7 @@ export type MakerRole = (typeof makerRoles)[number];
 export const netQuantityUnits = ['g', 'ml', 'cm', 'unit'] as const;
 export type NetQuantityUnit = (typeof netQuantityUnits)[number];
 
-/** 'veg' and 'non_veg' carry FSSAI's green or brown mark; 'not_food' none. */
-export const foodTypes = ['veg', 'non_veg', 'not_food'] as const;
-export type FoodType = (typeof foodTypes)[number];
+export { type FoodType, foodTypeLabels, foodTypes } from './food-type.ts';
 
 /** What the MRP line adds, word for word as labels print it. */
 export const MRP_TAX_NOTE = '(incl. of all taxes)';
@@ -28,12 +26,6 @@ export const makerRoleLabels: Readonly<Record<MakerRole, string>> = {
   manufacturer: 'Manufactured by',
   packer: 'Packed by',
   importer: 'Imported by',
-};
-
-/** Accessible names of the food marks (also the text beside them). */
-export const foodTypeLabels: Readonly<Record<Exclude<FoodType, 'not_food'>, string>> = {
-  veg: 'Vegetarian',
-  non_veg: 'Non-vegetarian',
 };
 
 /** A net quantity in its base unit. */

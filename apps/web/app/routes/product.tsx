@@ -2,7 +2,7 @@ import { type MetaArgs, useLoaderData } from 'react-router';
 import { InnerPageBanner } from '../components/inner-page-banner.tsx';
 import { loadProductPage } from '../features/catalogue/load-product.server.ts';
 import { productLargeUrl } from '../features/catalogue/product.ts';
-import { ProductPageView } from '../features/catalogue/product-page-view.tsx';
+import { ProductPageView } from '../features/catalogue/details-page.tsx';
 import { productPath } from '../features/catalogue/product-url.ts';
 import { CheckDeliveryBox } from '../features/delivery/check-delivery-box.tsx';
 import { breadcrumbJsonLd, pageMeta, productJsonLd } from '../features/seo/page-meta.ts';

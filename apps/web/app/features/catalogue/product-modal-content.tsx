@@ -2,7 +2,7 @@ import { Anchor, Badge, Box, Group, SimpleGrid, Stack, Text } from '@mantine/cor
 import { formatInr } from '@shop/contract/money';
 import { IconArrowRight, IconPhotoOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { FoodMark } from './food-mark.tsx';
+import { FoodMarkLabel } from './food-mark-label.tsx';
 import { type Product, formatWeight, productLargeUrl } from './product.ts';
 import { ProductCartActions } from './product-cart-actions.tsx';
 import { productPath } from './product-url.ts';
@@ -46,7 +46,7 @@ export default function ProductModalContent({
       </Box>
       <Stack gap="md">
         <Group gap="xs">
-          <FoodMark foodType={product.food_type} withText />
+          <FoodMarkLabel foodType={product.food_type} />
           {product.available_stock > 0 ? (
             <Badge color="green" variant="light">
               In stock

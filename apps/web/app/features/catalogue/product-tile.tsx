@@ -1,7 +1,7 @@
 import { formatInr } from '@shop/contract/money';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { FoodMark } from './food-mark.tsx';
+import { FoodMark } from './product-food-mark.tsx';
 import { type Product, formatWeight, productThumbUrl } from './product.ts';
 import { ProductCartActions } from './product-cart-actions.tsx';
 import { useOpenProduct } from './product-modal.tsx';
@@ -55,16 +55,15 @@ export function ProductTile({ product, eager = false }: Props) {
       {/* Plain elements, not Mantine's Card/Stack/Group/Text: a category page renders dozens of
           tiles, and each Mantine component costs script, server rendering and hydration time. */}
       <div className={classes.body}>
-        <h3 className={classes.name}>
-          {product.food_type !== 'not_food' && (
-            <span className={classes.foodMark}>
-              <FoodMark foodType={product.food_type} size={16} />
-            </span>
-          )}
-          <Link to={productPath(product)} className={classes.nameLink}>
-            {product.name}
-          </Link>
-        </h3>
+        {/* Beside the heading, not in it: the heading's name stays the product's name. */}
+        <div className={classes.nameRow}>
+          <FoodMark foodType={product.food_type} />
+          <h3 className={classes.name}>
+            <Link to={productPath(product)} className={classes.nameLink}>
+              {product.name}
+            </Link>
+          </h3>
+        </div>
         <div className={classes.facts}>
           <div className={classes.prices}>
             <p className={classes.price} data-testid="product-price">

@@ -5,15 +5,18 @@ import { formatNetQuantity, formatUnitSalePrice, MRP_TAX_NOTE } from '@shop/cont
 import { IconPhotoOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Container } from '../../components/ui/container.tsx';
-import { FoodMark } from './food-mark.tsx';
+import { FoodMarkLabel } from './food-mark-label.tsx';
 import { ProductCartActions } from './product-cart-actions.tsx';
-import { ProductDeclarations } from './product-declarations.tsx';
-import classes from './product-page.module.css';
+import { ProductDeclarations } from './declarations-list.tsx';
+import classes from './details-page.module.css';
 
 /** Product images are made 800 pixels square; the media server makes the smaller copies. */
 const IMAGE_SIZE = 800;
 
 /**
+ * (Not named product-*: those files make the tiles' chunk every listing page loads; see
+ * shell-chunks.ts.)
+ *
  * The body of /product/{id}/{slug} (below the page banner): the image; the veg / non-veg mark,
  * price with MRP and unit sale price, net quantity, stock and the cart buttons; `aside` (the
  * delivery check); the description; and the declarations. Nothing here depends on who is looking,
@@ -51,7 +54,7 @@ export function ProductPageView({
         </div>
         <div className={classes.summary}>
           <div className={classes.badges}>
-            <FoodMark foodType={product.food_type} withText />
+            <FoodMarkLabel foodType={product.food_type} />
             <span
               className={product.available_stock > 0 ? classes.inStock : classes.soldOut}
               data-testid="stock-state"

@@ -6,7 +6,7 @@ import {
   MRP_TAX_NOTE,
   makerRoleLabels,
 } from '@shop/contract/package-declarations';
-import classes from './product-page.module.css';
+import classes from './details-page.module.css';
 
 /**
  * The package declarations an online shop must show for a pre-packed product (everything its

@@ -156,6 +156,7 @@ CREATE TABLE "addresses" (
 	"full_address" text NOT NULL,
 	"city" text NOT NULL,
 	"pin_code" text NOT NULL,
+	"state" text,
 	"landmark" text NOT NULL,
 	"address_name" text NOT NULL,
 	"address_type" text NOT NULL,
@@ -271,6 +272,8 @@ CREATE TABLE "orders" (
 	"subtotal_paise" integer NOT NULL,
 	"discount_paise" integer DEFAULT 0 NOT NULL,
 	"shipping_paise" integer DEFAULT 0 NOT NULL,
+	"cod_fee_paise" integer DEFAULT 0 NOT NULL,
+	"delivery_eta_days" integer,
 	"total_paise" integer NOT NULL,
 	"currency_code" text DEFAULT 'INR' NOT NULL,
 	"coupon_id" integer,
@@ -286,6 +289,7 @@ CREATE TABLE "orders" (
 	"place_of_supply" text,
 	"inter_state" boolean,
 	"shipping_tax" jsonb,
+	"cod_fee_tax" jsonb,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -426,6 +430,34 @@ CREATE TABLE "invoices" (
 	"document" jsonb NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "delivery_zones" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"kind" text NOT NULL,
+	"matches" text[] DEFAULT '{}' NOT NULL,
+	"serviceable" boolean DEFAULT true NOT NULL,
+	"charge_paise" integer DEFAULT 0 NOT NULL,
+	"free_above_paise" integer,
+	"eta_days" integer NOT NULL,
+	"cod_allowed" boolean DEFAULT true NOT NULL,
+	"cod_max_paise" integer,
+	"cod_fee_paise" integer DEFAULT 0 NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "pincodes" (
+	"pincode" text PRIMARY KEY NOT NULL,
+	"office" text NOT NULL,
+	"city" text NOT NULL,
+	"district" text NOT NULL,
+	"state" text NOT NULL,
+	"delivery" boolean DEFAULT true NOT NULL,
+	"offices" integer DEFAULT 1 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "product_attachments" ADD CONSTRAINT "product_attachments_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "addresses" ADD CONSTRAINT "addresses_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -488,4 +520,5 @@ CREATE INDEX "grievances_customer_idx" ON "grievances" USING btree ("customer_id
 CREATE UNIQUE INDEX "invoices_number_idx" ON "invoices" USING btree ("number");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_sequence_idx" ON "invoices" USING btree ("series","financial_year","sequence");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_one_per_order_idx" ON "invoices" USING btree ("order_id") WHERE "invoices"."kind" = 'invoice';--> statement-breakpoint
-CREATE INDEX "invoices_order_idx" ON "invoices" USING btree ("order_id","id");
+CREATE INDEX "invoices_order_idx" ON "invoices" USING btree ("order_id","id");--> statement-breakpoint
+CREATE INDEX "delivery_zones_kind_idx" ON "delivery_zones" USING btree ("kind");

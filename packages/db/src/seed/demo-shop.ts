@@ -21,6 +21,7 @@ import { demoProducts, seedCatalogue } from './catalogue-seed.ts';
 import { registrationSettingKeys } from './content-data.ts';
 import { seedContent, seedSettings } from './content-seed.ts';
 import { seedCoupons } from './coupon-seed.ts';
+import { seedDelivery } from './delivery-seed.ts';
 import { seedDemoCustomer } from './demo-customer.ts';
 import { ensureDemoMedia } from './media/demo-media.ts';
 import { seedPaymentGateways } from './payment-seed.ts';
@@ -76,6 +77,7 @@ export async function seedDemoRows(tx: DbOrTx): Promise<void> {
   await seedContent(tx);
   await seedPaymentGateways(tx);
   await seedCoupons(tx);
+  await seedDelivery(tx);
   await resetSequences(tx);
   await seedDemoCustomer(tx);
 }
@@ -97,6 +99,9 @@ export async function seedProductionRows(tx: DbOrTx, { catalogue }: { catalogue:
     .set({ value: '' })
     .where(inArray(settings.key, [...registrationSettingKeys]));
   await seedPaymentGateways(tx, { withDemoCredentials: false });
+  // The zones of delivery-zones.ts and the demo pincodes; the shop imports India Post's whole
+  // directory (`npm run pincodes:import`) before it takes orders from elsewhere.
+  await seedDelivery(tx);
   await resetSequences(tx);
 }
 

@@ -171,6 +171,7 @@ function pick(a: Address): AddressInput {
     full_address: a.full_address,
     city: a.city,
     pin_code: a.pin_code,
+    state: a.state ?? null,
     landmark: a.landmark,
     address_name: a.address_name,
     address_type: a.address_type,

@@ -9,11 +9,21 @@ import { invoices, orders } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import type { TaxDocument } from '../invoices/invoice-document.ts';
 import { createPayment, ensureGateways, verified } from '../payments/payments.test-kit.ts';
 import { makeAddress, makeCustomer, makeProduct, setSetting } from './orders.test-kit.ts';
 
 const API = '/backend/api/web';
+/** The lines of a stored invoice document, as far as this test reads them. */
+type InvoiceLines = {
+  lines: Array<{
+    description: string;
+    hsn: string;
+    ratePercent: number;
+    amountPaise: number;
+    cgstPaise: number;
+    igstPaise: number;
+  }>;
+};
 type Shopper = Awaited<ReturnType<typeof makeCustomer>> & { addressId: number };
 
 let t: TestApp;
@@ -162,7 +172,7 @@ describe('cash on delivery and the delivery zone', () => {
     });
 
     const [invoice] = await t.ctx.db.select().from(invoices).where(eq(invoices.orderId, order.id));
-    const document = invoice?.document as TaxDocument;
+    const document = invoice?.document as InvoiceLines;
     expect(invoice?.totalPaise).toBe(35_000);
     expect(document.lines.map((l) => [l.description, l.hsn, l.ratePercent, l.amountPaise])).toEqual([
       [expect.any(String), expect.any(String), 5, 25_000],

@@ -55,8 +55,10 @@ export function AddressForm({
   useEffect(() => {
     if (!quote?.city || !quote.state) return;
     const { city, state } = form.getValues();
-    if (!city || city === filled.current.city) form.setValue('city', quote.city, { shouldValidate: !!city });
-    if (!state || state === filled.current.state) form.setValue('state', quote.state);
+    // A field the shopper already left (and may have been told is required) is checked again.
+    const check = (name: 'city' | 'state') => ({ shouldValidate: form.getFieldState(name).isTouched });
+    if (!city || city === filled.current.city) form.setValue('city', quote.city, check('city'));
+    if (!state || state === filled.current.state) form.setValue('state', quote.state, check('state'));
     filled.current = { city: quote.city, state: quote.state };
   }, [quote, form]);
 

@@ -8,3 +8,6 @@ export * from './refunds.ts';
 export * from './grievances.ts';
 export * from './invoices.ts';
 export * from './fulfilment.ts';
+export * from './staff.ts';
+export * from './audit.ts';
+export * from './shipping.ts';

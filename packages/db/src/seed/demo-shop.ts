@@ -17,12 +17,14 @@ import {
   testimonials,
   videoGallery,
 } from '../schema/index.ts';
+import { seedCarriers } from './carrier-seed.ts';
 import { demoProducts, seedCatalogue } from './catalogue-seed.ts';
 import { registrationSettingKeys } from './content-data.ts';
 import { seedContent, seedSettings } from './content-seed.ts';
 import { seedCoupons } from './coupon-seed.ts';
 import { seedDelivery } from './delivery-seed.ts';
 import { seedDemoCustomer } from './demo-customer.ts';
+import { seedDemoStaffIfNone } from './demo-staff.ts';
 import { ensureDemoMedia } from './media/demo-media.ts';
 import { seedPaymentGateways } from './payment-seed.ts';
 
@@ -77,9 +79,11 @@ export async function seedDemoRows(tx: DbOrTx): Promise<void> {
   await seedContent(tx);
   await seedPaymentGateways(tx);
   await seedCoupons(tx);
+  await seedCarriers(tx);
   await seedDelivery(tx);
   await resetSequences(tx);
   await seedDemoCustomer(tx);
+  await seedDemoStaffIfNone(tx);
 }
 
 /**
@@ -99,6 +103,7 @@ export async function seedProductionRows(tx: DbOrTx, { catalogue }: { catalogue:
     .set({ value: '' })
     .where(inArray(settings.key, [...registrationSettingKeys]));
   await seedPaymentGateways(tx, { withDemoCredentials: false });
+  await seedCarriers(tx);
   // The zones of delivery-zones.ts and the demo pincodes; the shop imports India Post's whole
   // directory (`npm run pincodes:import`) before it takes orders from elsewhere.
   await seedDelivery(tx);
@@ -142,6 +147,8 @@ export async function ensureDemoShop(db: Db, options: SeedOptions): Promise<void
       return true;
     });
   }
+  // A development database made before the back office existed gets its demo accounts too.
+  if (!production) await seedDemoStaffIfNone(db);
   if (await holdsDemoCatalogue(db)) {
     await ensureDemoMedia(options.mediaDir, { overwrite: false });
   } else if (seeded || production) {

@@ -17,6 +17,7 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { findAccessToken } from './modules/customers/customer-lookup.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
+import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes.ts';
 import { grievancesRoutes } from './modules/grievances/grievances.routes.ts';
 import { createMailDispatcher } from './modules/mail/mail.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         engagementRoutes,
         customersRoutes,
         addressesRoutes,
+        fulfilmentRoutes,
         ordersRoutes,
         invoicesRoutes,
         paymentsRoutes,

@@ -174,6 +174,7 @@ CREATE TABLE "addresses" (
 	"full_address" text NOT NULL,
 	"city" text NOT NULL,
 	"pin_code" text NOT NULL,
+	"state" text,
 	"landmark" text NOT NULL,
 	"address_name" text NOT NULL,
 	"address_type" text NOT NULL,
@@ -299,6 +300,8 @@ CREATE TABLE "orders" (
 	"subtotal_paise" integer NOT NULL,
 	"discount_paise" integer DEFAULT 0 NOT NULL,
 	"shipping_paise" integer DEFAULT 0 NOT NULL,
+	"cod_fee_paise" integer DEFAULT 0 NOT NULL,
+	"delivery_eta_days" integer,
 	"total_paise" integer NOT NULL,
 	"currency_code" text DEFAULT 'INR' NOT NULL,
 	"coupon_id" integer,
@@ -314,6 +317,7 @@ CREATE TABLE "orders" (
 	"place_of_supply" text,
 	"inter_state" boolean,
 	"shipping_tax" jsonb,
+	"cod_fee_tax" jsonb,
 	"carrier" text,
 	"tracking_number" text,
 	"tracking_url" text,
@@ -459,6 +463,34 @@ CREATE TABLE "invoices" (
 	"document" jsonb NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "delivery_zones" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"kind" text NOT NULL,
+	"matches" text[] DEFAULT '{}' NOT NULL,
+	"serviceable" boolean DEFAULT true NOT NULL,
+	"charge_paise" integer DEFAULT 0 NOT NULL,
+	"free_above_paise" integer,
+	"eta_days" integer NOT NULL,
+	"cod_allowed" boolean DEFAULT true NOT NULL,
+	"cod_max_paise" integer,
+	"cod_fee_paise" integer DEFAULT 0 NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "pincodes" (
+	"pincode" text PRIMARY KEY NOT NULL,
+	"office" text NOT NULL,
+	"city" text NOT NULL,
+	"district" text NOT NULL,
+	"state" text NOT NULL,
+	"delivery" boolean DEFAULT true NOT NULL,
+	"offices" integer DEFAULT 1 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "staff_accounts" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"email" text NOT NULL,
@@ -597,6 +629,7 @@ CREATE UNIQUE INDEX "invoices_number_idx" ON "invoices" USING btree ("number");-
 CREATE UNIQUE INDEX "invoices_sequence_idx" ON "invoices" USING btree ("series","financial_year","sequence");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_one_per_order_idx" ON "invoices" USING btree ("order_id") WHERE "invoices"."kind" = 'invoice';--> statement-breakpoint
 CREATE INDEX "invoices_order_idx" ON "invoices" USING btree ("order_id","id");--> statement-breakpoint
+CREATE INDEX "delivery_zones_kind_idx" ON "delivery_zones" USING btree ("kind");--> statement-breakpoint
 CREATE INDEX "staff_recovery_codes_staff_idx" ON "staff_recovery_codes" USING btree ("staff_id") WHERE "staff_recovery_codes"."used_at" IS NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "staff_sessions_token_idx" ON "staff_sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "staff_sessions_staff_idx" ON "staff_sessions" USING btree ("staff_id");--> statement-breakpoint

@@ -7,6 +7,7 @@ export * from './mail.ts';
 export * from './refunds.ts';
 export * from './grievances.ts';
 export * from './invoices.ts';
+export * from './fulfilment.ts';
 export * from './staff.ts';
 export * from './audit.ts';
 export * from './shipping.ts';

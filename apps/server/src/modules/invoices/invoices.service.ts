@@ -38,10 +38,12 @@ export interface InvoicedOrder {
   totalPaise: number;
   discountPaise: number;
   shippingPaise: number;
+  codFeePaise: number;
   shippingAddress: unknown;
   placeOfSupply: string | null;
   interState: boolean | null;
   shippingTax: unknown;
+  codFeeTax: unknown;
 }
 
 /** An order line as stored, with its GST split from checkout. */
@@ -68,9 +70,12 @@ function storedGst(order: InvoicedOrder, items: readonly InvoicedLine[]): OrderG
   if (!order.placeOfSupply || order.interState === null) return null;
   const shipping = (order.shippingTax as ShippingGst | null) ?? null;
   if (order.shippingPaise > 0 && !shipping) return null;
+  const codFee = (order.codFeeTax as ShippingGst | null) ?? null;
+  if (order.codFeePaise > 0 && !codFee) return null;
   const sum =
     items.reduce((a, i) => a + i.taxablePaise + taxOf(i), 0) +
-    (shipping ? shipping.taxablePaise + taxOf(shipping) : 0);
+    (shipping ? shipping.taxablePaise + taxOf(shipping) : 0) +
+    (codFee ? codFee.taxablePaise + taxOf(codFee) : 0);
   if (sum !== order.totalPaise) return null;
   return {
     placeOfSupply: order.placeOfSupply as GstStateCode,
@@ -85,6 +90,7 @@ function storedGst(order: InvoicedOrder, items: readonly InvoicedLine[]): OrderG
       igstPaise: i.igstPaise,
     })),
     shipping,
+    codFee,
   };
 }
 
@@ -142,12 +148,15 @@ export async function issueInvoice(
       lines: items.map((i) => ({ grossPaise: i.lineTotalPaise, gstRate: i.gstRate, hsnCode: i.hsnCode })),
       discountPaise: order.discountPaise,
       shippingPaise: order.shippingPaise,
+      codFeePaise: order.codFeePaise,
     });
   const source: InvoiceSource = {
     orderNumber: order.orderNumber,
     placedAt: order.createdAt,
     totalPaise: order.totalPaise,
+    discountPaise: order.discountPaise,
     shippingPaise: order.shippingPaise,
+    codFeePaise: order.codFeePaise,
     address,
     items,
     gst,

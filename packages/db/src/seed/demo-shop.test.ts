@@ -13,12 +13,14 @@ import {
   customers,
   paymentGateways,
   products,
+  auditLog,
   settings,
   staffAccounts,
 } from '../schema/index.ts';
 import { benchProduct, seedBenchProducts } from './bench-products.ts';
 import { registrationSettingKeys } from './content-data.ts';
 import { ensureDemoShop } from './demo-shop.ts';
+import { disableDemoStaffWithPublishedPasswords, seedDemoStaff } from './demo-staff.ts';
 import { ensureDemoMedia } from './media/demo-media.ts';
 import { demoGatewaySecrets } from './payment-seed.ts';
 import { queryRows } from './raw-rows.ts';
@@ -328,6 +330,27 @@ describe('production seed', () => {
       expect(registration.map((r) => r.value)).toEqual(['', '', '', '', '']);
     },
   );
+
+  it('disables demo back-office accounts that still have their published passwords, once, with an audit row', async () => {
+    await seedDemoStaff(plain.db);
+    // A demo account whose password was changed is the shop's own now and stays open.
+    await plain.db
+      .update(staffAccounts)
+      .set({ passwordHash: 'scrypt$changed' })
+      .where(eq(staffAccounts.email, 'staff@kesarfoods.in'));
+    expect(await disableDemoStaffWithPublishedPasswords(plain.db)).toEqual([
+      'owner@kesarfoods.in',
+      'manager@kesarfoods.in',
+    ]);
+    expect(await disableDemoStaffWithPublishedPasswords(plain.db)).toEqual([]);
+    const rows = await plain.db.select().from(staffAccounts).orderBy(asc(staffAccounts.id));
+    expect(rows.map((r) => [r.email, r.disabledAt !== null])).toEqual([
+      ['owner@kesarfoods.in', true],
+      ['manager@kesarfoods.in', true],
+      ['staff@kesarfoods.in', false],
+    ]);
+    expect(await plain.db.$count(auditLog, eq(auditLog.action, 'staff.disable'))).toBe(2);
+  });
 
   it('writes the demo catalogue and pages only when asked', async () => {
     expect(await plain.db.select().from(categories)).toEqual([]);

@@ -63,7 +63,7 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Shop ready on ${config.publicUrl} (database: ${database.kind})`);
   // Development only: how to sign in to the back office (production never seeds these accounts).
-  if (!config.isProduction) app.log.info(demoStaffNotice(config.publicUrl));
+  if (!config.isProduction) for (const line of demoStaffNotice(config.publicUrl)) app.log.info(line);
 }
 
 main().catch((error: unknown) => {

@@ -60,12 +60,14 @@ export async function seedDemoStaff(tx: DbOrTx): Promise<void> {
 }
 
 /** Lines for the development start-up log: how to sign in to the back office. */
-export function demoStaffNotice(publicUrl: string): string {
-  const lines = DEMO_STAFF.map(
-    (a) =>
-      `  ${a.role.padEnd(8)} ${a.email} / ${a.password}${a.totpSecret ? ` (TOTP secret ${a.totpSecret})` : ''}`,
-  );
-  return [`Back office (development): ${publicUrl}/admin`, ...lines].join('\n');
+export function demoStaffNotice(publicUrl: string): string[] {
+  return [
+    `Back office (development): ${publicUrl}/admin`,
+    ...DEMO_STAFF.map(
+      (a) =>
+        `  ${a.role.padEnd(8)} ${a.email} / ${a.password}${a.totpSecret ? ` (TOTP secret ${a.totpSecret})` : ''}`,
+    ),
+  ];
 }
 
 /** Seeds the demo accounts into a database without any staff account (development only). */

@@ -21,7 +21,8 @@ export interface StaffOrderAction {
   restock?: boolean | undefined;
 }
 
-const TRACKING_NUMBER = /^[A-Za-z0-9][A-Za-z0-9-]{3,39}$/;
+/** A tracking (AWB) number as carriers print them. */
+export const TRACKING_NUMBER = /^[A-Za-z0-9][A-Za-z0-9-]{3,39}$/;
 
 const defaultNotes: Record<OrderAction, string> = {
   confirm: 'Confirmed by the shop',

@@ -13,11 +13,14 @@ import {
   customers,
   paymentGateways,
   products,
+  auditLog,
   settings,
+  staffAccounts,
 } from '../schema/index.ts';
 import { benchProduct, seedBenchProducts } from './bench-products.ts';
 import { registrationSettingKeys } from './content-data.ts';
 import { ensureDemoShop } from './demo-shop.ts';
+import { disableDemoStaffWithPublishedPasswords, seedDemoStaff } from './demo-staff.ts';
 import { ensureDemoMedia } from './media/demo-media.ts';
 import { demoGatewaySecrets } from './payment-seed.ts';
 import { queryRows } from './raw-rows.ts';
@@ -210,6 +213,16 @@ describe('demo shop seed', () => {
     expect(codes).toEqual(['WELCOME10', 'FLAT50', 'DIWALI20', 'EXPIRED5', 'ONCEONLY', 'INACTIVE10']);
   });
 
+  it('seeds the demo owner (with TOTP), manager and staff member of the back office', async () => {
+    const rows = await a.db.select().from(staffAccounts).orderBy(asc(staffAccounts.id));
+    expect(rows.map((r) => [r.email, r.role, r.totpEnabled])).toEqual([
+      ['owner@kesarfoods.in', 'owner', true],
+      ['manager@kesarfoods.in', 'manager', false],
+      ['staff@kesarfoods.in', 'staff', false],
+    ]);
+    expect(rows[0]?.totpSecret).toBe('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
+  });
+
   it('moves id sequences past the explicit ids so that later inserts work', async () => {
     const [category] = await b.db
       .insert(categories)
@@ -266,7 +279,8 @@ describe('demo shop seed', () => {
 });
 
 /**
- * Rule: a production start never seeds the demo customer (its password is public), the demo
+ * Rule: a production start never seeds the demo customer or the demo staff accounts (their
+ * passwords are public), the demo
  * coupons or the demo gateway keys; the demo catalogue and pages only with SEED_DEMO_CATALOGUE=1.
  */
 describe('production seed', () => {
@@ -293,6 +307,8 @@ describe('production seed', () => {
     async (_label, db) => {
       const { db: d } = db();
       expect(await d.select().from(customers)).toEqual([]);
+      // Rule: no demo back-office account (their passwords are public); staff:create makes the owner.
+      expect(await d.select().from(staffAccounts)).toEqual([]);
       expect(await d.select().from(coupons)).toEqual([]);
       const gateways = await d.select().from(paymentGateways).orderBy(asc(paymentGateways.id));
       expect(gateways.map((g) => g.internalName)).toEqual(['cod', 'razorpay', 'paytm', 'paypal']);
@@ -314,6 +330,27 @@ describe('production seed', () => {
       expect(registration.map((r) => r.value)).toEqual(['', '', '', '', '']);
     },
   );
+
+  it('disables demo back-office accounts that still have their published passwords, once, with an audit row', async () => {
+    await seedDemoStaff(plain.db);
+    // A demo account whose password was changed is the shop's own now and stays open.
+    await plain.db
+      .update(staffAccounts)
+      .set({ passwordHash: 'scrypt$changed' })
+      .where(eq(staffAccounts.email, 'staff@kesarfoods.in'));
+    expect(await disableDemoStaffWithPublishedPasswords(plain.db)).toEqual([
+      'owner@kesarfoods.in',
+      'manager@kesarfoods.in',
+    ]);
+    expect(await disableDemoStaffWithPublishedPasswords(plain.db)).toEqual([]);
+    const rows = await plain.db.select().from(staffAccounts).orderBy(asc(staffAccounts.id));
+    expect(rows.map((r) => [r.email, r.disabledAt !== null])).toEqual([
+      ['owner@kesarfoods.in', true],
+      ['manager@kesarfoods.in', true],
+      ['staff@kesarfoods.in', false],
+    ]);
+    expect(await plain.db.$count(auditLog, eq(auditLog.action, 'staff.disable'))).toBe(2);
+  });
 
   it('writes the demo catalogue and pages only when asked', async () => {
     expect(await plain.db.select().from(categories)).toEqual([]);

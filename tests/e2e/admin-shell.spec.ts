@@ -55,6 +55,25 @@ test('the owner signs in with the authenticator code and sees every back-office 
     fullPage: true,
   });
 
+  // A new account with a generated password, shown once; then a change of role.
+  const email = `packer-${testInfo.project.name}-${Date.now()}@kesarfoods.in`;
+  await page.getByRole('button', { name: 'Add staff member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add staff member' });
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Name').fill('Ravi Packer');
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByTestId('generated-password')).toHaveText(/\S{8,}/);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit staff member' });
+  await edit.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: /^Manager/ }).click();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await expect(row).toContainText('Manager');
+
   // The audit log holds the owner's own sign-in.
   await page.goto('/admin/audit?action=session.sign_in');
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Code, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import type { CreateStaffInput, StaffAccount, UpdateStaffInput } from '@shop/contract/admin/staff';
 import { IconUserPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
@@ -13,24 +13,19 @@ import { CreateStaffForm, EditStaffForm, ROLE_LABELS } from './staff-form.tsx';
 
 const STAFF_FIELDS = ['email', 'name', 'role', 'password', 'disabled'] as const;
 
-function StatusBadges({ account }: { account: StaffAccount }) {
+/** Plain words rather than badges: they stay readable however narrow the column gets. */
+function StatusText({ account }: { account: StaffAccount }) {
   return (
-    <Group gap={4} wrap="nowrap">
-      {account.disabled ? (
-        <Badge color="gray" variant="light">
-          Disabled
-        </Badge>
-      ) : (
-        <Badge color="green" variant="light">
-          Active
-        </Badge>
-      )}
+    <Stack gap={0}>
+      <Text size="sm" fw={600} c={account.disabled ? 'gray.6' : 'green.8'}>
+        {account.disabled ? 'Disabled' : 'Active'}
+      </Text>
       {account.locked && (
-        <Badge color="red" variant="light">
+        <Text size="xs" fw={600} c="red.7">
           Locked
-        </Badge>
+        </Text>
       )}
-    </Group>
+    </Stack>
   );
 }
 
@@ -163,7 +158,7 @@ export default function StaffPage() {
             accessor: 'disabled',
             title: 'Status',
             noWrap: true,
-            render: (a) => <StatusBadges account={a} />,
+            render: (a) => <StatusText account={a} />,
           },
           {
             accessor: 'last_sign_in_at',

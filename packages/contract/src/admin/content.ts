@@ -145,7 +145,13 @@ export type AdminTestimonial = z.infer<typeof adminTestimonialSchema>;
 // ── Galleries ───────────────────────────────────────────────────────────────────────────────
 
 /** Gallery categories are the slugs of /gallery/{category} (events, factory, …). */
-const galleryCategory = z.string().trim().toLowerCase().min(1).max(80).regex(PAGE_SLUG, contentAdminMessages.slug);
+const galleryCategory = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1)
+  .max(80)
+  .regex(PAGE_SLUG, contentAdminMessages.slug);
 
 export const photoInputSchema = z.object({
   category: galleryCategory,

@@ -231,7 +231,8 @@ export const menuKind: ContentKind<typeof menus, z.output<typeof menuInputSchema
       return 1 + Math.max(0, ...children.map((c) => heightOf(c.id)));
     };
     if (input.parent_id !== 0) {
-      if (!parentOf.has(input.parent_id)) throw AppError.invalid('parent_id', contentAdminMessages.parentMenu);
+      if (!parentOf.has(input.parent_id))
+        throw AppError.invalid('parent_id', contentAdminMessages.parentMenu);
       // Moving under one of its own sub-items would make a loop.
       for (let at = input.parent_id, guard = 0; at !== 0 && guard < 50; guard++) {
         if (at === id) throw AppError.invalid('parent_id', contentAdminMessages.parentMenu);
@@ -291,7 +292,9 @@ export async function requireMediaFile(
 export async function nextBannerBoundary(db: DbOrTx): Promise<Date | undefined> {
   const [row] = await db
     .select({
-      start: sql`min(${banners.startsAt}) filter (where ${banners.startsAt} > now())`.mapWith(banners.startsAt),
+      start: sql`min(${banners.startsAt}) filter (where ${banners.startsAt} > now())`.mapWith(
+        banners.startsAt,
+      ),
       end: sql`min(${banners.endsAt}) filter (where ${banners.endsAt} > now())`.mapWith(banners.endsAt),
     })
     .from(banners)

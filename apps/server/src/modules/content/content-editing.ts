@@ -31,14 +31,23 @@ export interface ContentKind<T extends ContentTable, Input, View> {
 
 export interface Editor {
   db: Db;
-  /** The staff account making the change. */
+  /** The staff account making the change, and the address it came from. */
   staffId: number | null;
+  ip: string | null;
 }
 
 type Row<T extends ContentTable> = T['$inferSelect'];
 
-async function findRow<T extends ContentTable>(db: DbOrTx, kind: ContentKind<T, unknown, unknown>, id: number) {
-  const [row] = (await db.select().from(kind.table as PgTable).where(eq(kind.table.id, id)).limit(1)) as Row<T>[];
+async function findRow<T extends ContentTable>(
+  db: DbOrTx,
+  kind: ContentKind<T, unknown, unknown>,
+  id: number,
+) {
+  const [row] = (await db
+    .select()
+    .from(kind.table as PgTable)
+    .where(eq(kind.table.id, id))
+    .limit(1)) as Row<T>[];
   return row;
 }
 
@@ -70,14 +79,12 @@ export async function createContent<T extends ContentTable, I, V>(
 ): Promise<V> {
   return editor.db.transaction(async (tx) => {
     await kind.check?.(tx, input, undefined);
-    const [row] = (await tx
-      .insert(kind.table)
-      .values(kind.values(input))
-      .returning()) as Row<T>[];
+    const [row] = (await tx.insert(kind.table).values(kind.values(input)).returning()) as Row<T>[];
     if (!row) throw new Error(`insert into ${kind.entity} returned nothing`);
     const view = kind.view(row);
     await recordAudit(tx, {
       staffId: editor.staffId,
+      ip: editor.ip,
       action: `${kind.entity}.create`,
       entity: kind.entity,
       entityId: row.id as number,
@@ -106,6 +113,7 @@ export async function updateContent<T extends ContentTable, I, V>(
     const view = kind.view(row);
     await recordAudit(tx, {
       staffId: editor.staffId,
+      ip: editor.ip,
       action: `${kind.entity}.update`,
       entity: kind.entity,
       entityId: id,
@@ -128,6 +136,7 @@ export async function deleteContent<T extends ContentTable, I, V>(
     await tx.delete(kind.table).where(eq(kind.table.id, id));
     await recordAudit(tx, {
       staffId: editor.staffId,
+      ip: editor.ip,
       action: `${kind.entity}.delete`,
       entity: kind.entity,
       entityId: id,

@@ -5,7 +5,10 @@ import { contactEnquiries, newsletterSubscriptions } from '@shop/db/schema/index
 import { type SQL, count, desc, eq, ilike, isNotNull, isNull } from 'drizzle-orm';
 import { csvFile } from '../../http/csv-file.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { type AuditEntry, recordAudit } from '../audit/audit.service.ts';
+
+/** Who makes the change: the staff account and the client's address. */
+type Actor = Pick<AuditEntry, 'staffId' | 'ip'>;
 
 /** The back office's view of newsletter subscribers and contact messages. */
 
@@ -26,7 +29,9 @@ export async function listSubscribers(
   search: string,
   window: ListWindow,
 ): Promise<{ items: Subscriber[]; total: number }> {
-  const where = search ? ilike(newsletterSubscriptions.email, `%${escapeLike(search.toLowerCase())}%`) : undefined;
+  const where = search
+    ? ilike(newsletterSubscriptions.email, `%${escapeLike(search.toLowerCase())}%`)
+    : undefined;
   const [rows, [total]] = await Promise.all([
     db
       .select()
@@ -100,7 +105,7 @@ export async function listContactMessages(
  */
 export async function markContactMessage(
   db: Db,
-  staffId: number | null,
+  actor: Actor,
   id: number,
   handled: boolean,
 ): Promise<ContactMessage> {
@@ -110,12 +115,15 @@ export async function markContactMessage(
     if (Boolean(before.handledAt) === handled) return messageView(before);
     const [row] = await tx
       .update(contactEnquiries)
-      .set(handled ? { handledAt: new Date(), handledBy: staffId } : { handledAt: null, handledBy: null })
+      .set(
+        handled ? { handledAt: new Date(), handledBy: actor.staffId } : { handledAt: null, handledBy: null },
+      )
       .where(eq(contactEnquiries.id, id))
       .returning();
     if (!row) throw AppError.notFound(contentAdminMessages.notFound);
     await recordAudit(tx, {
-      staffId,
+      staffId: actor.staffId,
+      ip: actor.ip,
       action: handled ? 'contact_message.handled' : 'contact_message.reopened',
       entity: 'contact_message',
       entityId: id,

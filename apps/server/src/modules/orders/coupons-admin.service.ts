@@ -9,7 +9,10 @@ import { coupons, orders } from '@shop/db/schema/index';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { type AuditEntry, recordAudit } from '../audit/audit.service.ts';
+
+/** Who makes the change: the staff account and the client's address. */
+type Actor = Pick<AuditEntry, 'staffId' | 'ip'>;
 
 /**
  * Coupons in the back office: create, edit, switch off and see how much each has been used. The
@@ -72,7 +75,9 @@ async function usageOf(db: DbOrTx, couponId?: number): Promise<Map<number, Usage
     )
     .groupBy(orders.couponId);
   return new Map(
-    rows.flatMap((r) => (r.couponId === null ? [] : [[r.couponId, { orders: r.orders, discountPaise: r.discountPaise }]])),
+    rows.flatMap((r) =>
+      r.couponId === null ? [] : [[r.couponId, { orders: r.orders, discountPaise: r.discountPaise }]],
+    ),
   );
 }
 
@@ -115,13 +120,20 @@ async function requireFreeCode(tx: DbOrTx, code: string, id?: number) {
   if (other) throw AppError.invalid('code', couponAdminMessages.codeTaken);
 }
 
-export async function createCoupon(db: Db, staffId: number | null, input: CouponInput): Promise<AdminCoupon> {
+export async function createCoupon(db: Db, actor: Actor, input: CouponInput): Promise<AdminCoupon> {
   return db.transaction(async (tx) => {
     await requireFreeCode(tx, input.code);
     const [row] = await tx.insert(coupons).values(values(input)).returning();
     if (!row) throw new Error('coupon insert returned nothing');
     const after = view(row, undefined);
-    await recordAudit(tx, { staffId, action: 'coupon.create', entity: 'coupon', entityId: row.id, after });
+    await recordAudit(tx, {
+      staffId: actor.staffId,
+      ip: actor.ip,
+      action: 'coupon.create',
+      entity: 'coupon',
+      entityId: row.id,
+      after,
+    });
     return after;
   });
 }
@@ -132,7 +144,7 @@ export async function createCoupon(db: Db, staffId: number | null, input: Coupon
  */
 export async function updateCoupon(
   db: Db,
-  staffId: number | null,
+  actor: Actor,
   id: number,
   input: CouponInput,
 ): Promise<AdminCoupon> {
@@ -144,7 +156,8 @@ export async function updateCoupon(
     const usage = (await usageOf(tx, id)).get(id);
     const after = view(row, usage);
     await recordAudit(tx, {
-      staffId,
+      staffId: actor.staffId,
+      ip: actor.ip,
       action: 'coupon.update',
       entity: 'coupon',
       entityId: id,
@@ -158,7 +171,7 @@ export async function updateCoupon(
 /** Switches a coupon off (the checkout refuses it at once) or on again. */
 export async function setCouponActive(
   db: Db,
-  staffId: number | null,
+  actor: Actor,
   id: number,
   isActive: boolean,
 ): Promise<AdminCoupon> {
@@ -169,7 +182,8 @@ export async function setCouponActive(
     const usage = (await usageOf(tx, id)).get(id);
     if (before.isActive !== isActive)
       await recordAudit(tx, {
-        staffId,
+        staffId: actor.staffId,
+        ip: actor.ip,
         action: isActive ? 'coupon.enable' : 'coupon.disable',
         entity: 'coupon',
         entityId: id,

@@ -11,7 +11,10 @@ import type { FieldError } from '@shop/contract/api-error';
 import type { AppContext } from '../../context.ts';
 import type { Config } from '../../env.ts';
 import { AppError } from '../../http/app-error.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { type AuditEntry, recordAudit } from '../audit/audit.service.ts';
+
+/** Who makes the change: the staff account and the client's address. */
+type Actor = Pick<AuditEntry, 'staffId' | 'ip'>;
 import { gatewayMode, type OnlineGateway, resolveGateway, simulatorEnabled } from './gateway-settings.ts';
 import { GatewayUnavailable } from './providers/gateway-http.ts';
 import { providerOf } from './providers/registry.ts';
@@ -115,7 +118,8 @@ function checkKeys(gateway: AdminGatewayName, keys: Record<string, string>): Map
   const changes = new Map<string, string>();
   for (const [field, raw] of Object.entries(keys)) {
     const value = raw.trim();
-    if (!known.has(field)) problems.push({ field: `keys.${field}`, message: gatewayAdminMessages.unknownKey });
+    if (!known.has(field))
+      problems.push({ field: `keys.${field}`, message: gatewayAdminMessages.unknownKey });
     else if (value === '') continue;
     else if (/\s/.test(value)) problems.push({ field: `keys.${field}`, message: gatewayAdminMessages.key });
     else if (field === 'merchant_key' && value.length !== 16)
@@ -145,7 +149,7 @@ function rowWithKeys(row: GatewayRow, keys: Map<string, string>): Partial<Gatewa
  */
 export async function updateGateway(
   ctx: AppContext,
-  staffId: number | null,
+  actor: Actor,
   name: string,
   update: GatewayUpdate,
 ): Promise<AdminGateway> {
@@ -171,7 +175,8 @@ export async function updateGateway(
     const before = view(row, ctx.config);
     const after = view(saved, ctx.config);
     await recordAudit(tx, {
-      staffId,
+      staffId: actor.staffId,
+      ip: actor.ip,
       action: 'payment_gateway.update',
       entity: 'payment_gateway',
       entityId: name,

@@ -35,7 +35,10 @@ export async function findGateway(db: DbOrTx, internalName: string): Promise<Gat
 
 /** Every configured gateway (active or not), in display order. */
 export async function listAllGateways(db: DbOrTx): Promise<GatewayRow[]> {
-  return db.select().from(paymentGateways).orderBy(asc(paymentGateways.displayOrder), asc(paymentGateways.id));
+  return db
+    .select()
+    .from(paymentGateways)
+    .orderBy(asc(paymentGateways.displayOrder), asc(paymentGateways.id));
 }
 
 /** Locks a gateway's row for an edit. */

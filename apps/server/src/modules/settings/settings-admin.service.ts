@@ -11,7 +11,10 @@ import { gstMessages, gstStateCodeOf } from '@shop/contract/gst';
 import type { Db, DbOrTx } from '@shop/db/client';
 import { AppError } from '../../http/app-error.ts';
 import { sanitizeInlineValue } from '../../http/html-sanitizer.ts';
-import { recordAudit } from '../audit/audit.service.ts';
+import { type AuditEntry, recordAudit } from '../audit/audit.service.ts';
+
+/** Who makes the change: the staff account and the client's address. */
+type Actor = Pick<AuditEntry, 'staffId' | 'ip'>;
 import { findSettingValues, upsertSetting } from './settings.repository.ts';
 
 /**
@@ -45,7 +48,7 @@ export async function listAdminSettings(db: DbOrTx): Promise<AdminSetting[]> {
  */
 export async function updateSettings(
   db: Db,
-  staffId: number | null,
+  actor: Actor,
   input: Record<string, string | number>,
 ): Promise<AdminSetting[]> {
   const problems: FieldError[] = [];
@@ -69,14 +72,18 @@ export async function updateSettings(
     const state = next.get('seller_state') ?? current.get('seller_state') ?? '';
     if ((next.has('seller_gstin') || next.has('seller_state')) && gstin && state) {
       if (gstin.slice(0, 2) !== gstStateCodeOf(state))
-        throw AppError.invalid(next.has('seller_gstin') ? 'seller_gstin' : 'seller_state', gstMessages.gstinOtherState);
+        throw AppError.invalid(
+          next.has('seller_gstin') ? 'seller_gstin' : 'seller_state',
+          gstMessages.gstinOtherState,
+        );
     }
     for (const [key, value] of next) {
       const before = current.get(key);
       if (before === value) continue;
       await upsertSetting(tx, key, value);
       await recordAudit(tx, {
-        staffId,
+        staffId: actor.staffId,
+        ip: actor.ip,
         action: 'setting.update',
         entity: 'setting',
         entityId: key,

@@ -81,7 +81,8 @@ describe('pages in the back office', () => {
     const created = await admin<AdminPage>('POST', 'content/pages', {
       title: 'Zz Diwali Hampers',
       url_slug: 'zz-diwali-hampers',
-      content: '<h2>Gift boxes</h2><p onmouseover="x()">See the film [youtube id="dQw4w9WgXcQ"]</p><script>1</script>',
+      content:
+        '<h2>Gift boxes</h2><p onmouseover="x()">See the film [youtube id="dQw4w9WgXcQ"]</p><script>1</script>',
       meta_description: 'Hampers for Diwali',
     });
     expect(created.status).toBe(201);
@@ -140,9 +141,11 @@ describe('pages in the back office', () => {
 
 describe('banners with a schedule', () => {
   const names = async () =>
-    (await publicGet<Collection<Banner>>('banners?per-page=200&BannersSearch[category]=Inner%20Page%20Banners')).items.map(
-      (b) => b.name,
-    );
+    (
+      await publicGet<Collection<Banner>>(
+        'banners?per-page=200&BannersSearch[category]=Inner%20Page%20Banners',
+      )
+    ).items.map((b) => b.name);
 
   const banner = (name: string, schedule: { starts_at?: string | null; ends_at?: string | null }) => ({
     category: 'Inner Page Banners',
@@ -222,7 +225,8 @@ describe('menus', () => {
     const all = await admin<{ items: AdminMenuItem[] }>('GET', 'content/menus');
     const header = all.body.items.filter((m) => m.category === 'header-menus');
     const byId = new Map(header.map((m) => [m.id, m]));
-    const depth = (m: AdminMenuItem): number => (m.parent_id === 0 ? 1 : 1 + depth(byId.get(m.parent_id) ?? m));
+    const depth = (m: AdminMenuItem): number =>
+      m.parent_id === 0 ? 1 : 1 + depth(byId.get(m.parent_id) ?? m);
     const third = header.find((m) => depth(m) === 3);
     const top = header.find((m) => m.parent_id === 0 && m.name === 'Products');
     if (!third || !top) throw new Error('demo menus changed');
@@ -258,8 +262,14 @@ describe('newsletter subscribers and contact messages', () => {
     await t.ctx.db
       .insert(newsletterSubscriptions)
       .values([{ email: 'zz.reader@example.in' }, { email: '=cmd|zz@example.in' }]);
-    const list = await admin<{ items: { email: string }[]; total: number }>('GET', 'newsletter/subscribers?q=zz');
-    expect(list.body.items.map((s) => s.email).sort()).toEqual(['=cmd|zz@example.in', 'zz.reader@example.in']);
+    const list = await admin<{ items: { email: string }[]; total: number }>(
+      'GET',
+      'newsletter/subscribers?q=zz',
+    );
+    expect(list.body.items.map((s) => s.email).sort()).toEqual([
+      '=cmd|zz@example.in',
+      'zz.reader@example.in',
+    ]);
     const csv = await admin<string>('GET', 'newsletter/subscribers/export.csv');
     expect(csv.res.headers['content-type']).toContain('text/csv');
     expect(csv.res.body.split('\r\n')[0]).toBe('\uFEFFemail,subscribed_at');

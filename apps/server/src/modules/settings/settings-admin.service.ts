@@ -87,8 +87,9 @@ export async function updateSettings(
         action: 'setting.update',
         entity: 'setting',
         entityId: key,
-        before: before ?? null,
-        after: value,
+        // Wrapped in objects: a bare JSON string in the log's jsonb columns reads back as a number.
+        before: { value: before ?? null },
+        after: { value },
       });
     }
     return listAdminSettings(tx);

@@ -22,7 +22,7 @@ afterAll(() => t.close());
 const put = (values: Record<string, string | number>, headers = owner) =>
   t.request({ method: 'PUT', url: `${ADMIN}/settings`, headers, payload: { values } });
 
-const valueOf = (items: AdminSetting[], key: string) => items.find((s) => s.key === key)?.value;
+const settingIn = (items: AdminSetting[], key: string) => items.find((s) => s.key === key)?.value;
 
 describe('typed settings', () => {
   it('lists each setting with its kind, where it shows and its value (the minimum order in paise)', async () => {
@@ -87,7 +87,7 @@ describe('typed settings', () => {
     });
     expect(res.statusCode).toBe(200);
     const items = res.json<{ items: AdminSetting[] }>().items;
-    expect(valueOf(items, 'minimum_order_amount')).toBe(24_950);
+    expect(settingIn(items, 'minimum_order_amount')).toBe(24_950);
     expect(await settingValue(t.ctx.db, 'minimum_order_amount')).toBe('249.5');
     expect(await settingValue(t.ctx.db, 'company_whatsapp_number')).toBe('919829012345');
     expect(await settingValue(t.ctx.db, 'footer_copyright_message')).toBe('© <strong>Kesar</strong>');

@@ -1,8 +1,7 @@
+import { CSRF_HEADER } from '@shop/contract/admin/staff';
 import type { FieldError, NamedError } from '@shop/contract/api-error';
 import { errorMessageOf } from '@shop/contract/api-error';
-
-/** Where the back-office API is mounted; every path given to `adminApi` is relative to it. */
-export const ADMIN_API_PREFIX = '/backend/api/admin';
+import { ADMIN_API_PREFIX } from '@shop/contract/api-prefix';
 
 export type Query = Record<string, string | number | boolean | undefined | null>;
 
@@ -42,7 +41,7 @@ export function onUnauthorized(listener: () => void): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-/** `path?query` under the admin prefix; empty, null and undefined values are left out. */
+/** `path?query` under the admin API's prefix (/backend/api/admin); empty, null and undefined values are left out. */
 export function adminUrl(path: string, query?: Query): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {}))
@@ -56,7 +55,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD']);
 async function send(method: string, path: string, query?: Query, body?: unknown): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
-  if (!SAFE_METHODS.has(method) && csrfToken) headers['x-csrf-token'] = csrfToken;
+  if (!SAFE_METHODS.has(method) && csrfToken) headers[CSRF_HEADER] = csrfToken;
   let response: Response;
   try {
     response = await fetch(adminUrl(path, query), {

@@ -1,6 +1,6 @@
 import type { IconProps } from '@tabler/icons-react';
 import type { ComponentType, LazyExoticComponent } from 'react';
-import type { StaffPermission } from './staff-shapes.ts';
+import type { StaffPermission } from '@shop/contract/admin/staff';
 
 /**
  * One screen of the back office. The list below is the one place a screen is added: it gives the

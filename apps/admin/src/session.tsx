@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, use, useCallback, useEffect, useMemo, useState } from 'react';
 import { AdminApiError, adminApi, onUnauthorized, setCsrfToken } from './api.ts';
-import type { StaffMe, StaffPermission } from './staff-shapes.ts';
+import type { StaffMe, StaffPermission } from '@shop/contract/admin/staff';
 
 interface Session {
   /** The signed-in staff member; null when nobody is signed in. */

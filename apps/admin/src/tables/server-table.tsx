@@ -2,7 +2,12 @@ import { Alert, Group, Stack, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { Collection } from '@shop/contract/collection';
 import { IconSearch } from '@tabler/icons-react';
-import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
+import {
+  DataTable,
+  type DataTableColumn,
+  type DataTableRowExpansionProps,
+  type DataTableSortStatus,
+} from 'mantine-datatable';
 import { type Key, type ReactNode, useEffect, useState } from 'react';
 import { AdminApiError, adminApi, type Query } from '../api.ts';
 import { useUrlParam } from './url-state.ts';
@@ -28,6 +33,8 @@ export interface ServerTableProps<T> {
   /** Rows ticked for a bulk action; the screen keeps them. */
   selectedRecords?: T[];
   onSelectedRecordsChange?: (records: T[]) => void;
+  /** Details shown under a row when it is clicked. */
+  rowExpansion?: DataTableRowExpansionProps<T>;
 }
 
 /**
@@ -49,6 +56,7 @@ export function ServerTable<T>({
   noRecordsText = 'Nothing to show.',
   selectedRecords,
   onSelectedRecordsChange,
+  rowExpansion,
 }: ServerTableProps<T>) {
   const [pageParam, setPage] = useUrlParam('page', '1');
   const [perPageParam, setPerPage] = useUrlParam('per-page', String(PAGE_SIZES[0]));
@@ -69,14 +77,15 @@ export function ServerTable<T>({
   const [data, setData] = useState<Collection<T> | null>(null);
   const [fetching, setFetching] = useState(true);
   const [error, setError] = useState<string | null>(null);
-  const filterKey = JSON.stringify(filters ?? {});
+  // Filters typed into a text box settle before they are sent (one request, not one per key).
+  const [filterKey] = useDebouncedValue(JSON.stringify(filters ?? {}), 300);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for filters; reloadKey only asks for a fetch
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloadKey only asks for a fetch
   useEffect(() => {
     let live = true;
     setFetching(true);
     adminApi
-      .get<Collection<T>>(path, { ...filters, page, 'per-page': perPage, sort, q })
+      .get<Collection<T>>(path, { ...(JSON.parse(filterKey) as Query), page, 'per-page': perPage, sort, q })
       .then((answer) => {
         if (!live) return;
         setData(answer);
@@ -153,6 +162,7 @@ export function ServerTable<T>({
           )
         }
         {...selection}
+        {...(rowExpansion ? { rowExpansion } : {})}
       />
     </Stack>
   );

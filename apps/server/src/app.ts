@@ -33,6 +33,7 @@ import { engagementAdminRoutes } from './modules/engagement/engagement.admin.rou
 import { couponsAdminRoutes } from './modules/orders/coupons.admin.routes.ts';
 import { gatewaysAdminRoutes } from './modules/payments/gateways.admin.routes.ts';
 import { settingsAdminRoutes } from './modules/settings/settings.admin.routes.ts';
+import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.ts';
 import { fastifyTrustProxy } from './http/client-address.ts';
 import { registerFreshWrites, startChangeFeed } from './plugins/change-feed.ts';
 import { registerErrorHandler, sendNamedError } from './plugins/error-handler.ts';
@@ -173,6 +174,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       for (const routes of [
         staffAdminRoutes,
         auditAdminRoutes,
+        ordersAdminRoutes,
         contentAdminRoutes,
         engagementAdminRoutes,
         settingsAdminRoutes,

@@ -10,6 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAt, paise, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
 import { products } from './catalogue.ts';
@@ -117,6 +118,13 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_idx').on(t.customerId, t.idempotencyKey),
     index('orders_reservation_idx').on(t.reservationExpiresAt),
     index('orders_status_idx').on(t.status, t.id),
+    // The back office's order list filters (order-admin-query.ts).
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_gateway_idx').on(t.paymentGateway, t.id),
+    index('orders_payment_status_idx').on(t.paymentStatus, t.id),
+    index('orders_coupon_idx').on(t.couponCode),
+    index('orders_pincode_idx').on(sql`(${t.shippingAddress}->>'pin_code')`),
+    index('orders_mobile_idx').on(sql`(${t.shippingAddress}->>'mobile_number')`),
   ],
 );
 

@@ -28,6 +28,11 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { findStaffSession } from './modules/staff/staff.service.ts';
 import { staffAdminRoutes } from './modules/staff/staff.admin.routes.ts';
 import { auditAdminRoutes } from './modules/audit/audit.admin.routes.ts';
+import { contentAdminRoutes } from './modules/content/content.admin.routes.ts';
+import { engagementAdminRoutes } from './modules/engagement/engagement.admin.routes.ts';
+import { couponsAdminRoutes } from './modules/orders/coupons.admin.routes.ts';
+import { gatewaysAdminRoutes } from './modules/payments/gateways.admin.routes.ts';
+import { settingsAdminRoutes } from './modules/settings/settings.admin.routes.ts';
 import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.ts';
 import { fastifyTrustProxy } from './http/client-address.ts';
 import { registerFreshWrites, startChangeFeed } from './plugins/change-feed.ts';
@@ -168,7 +173,16 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       registerJsonBody(admin);
       registerNulGuard(admin);
       enforceStaffGuards(admin);
-      for (const routes of [staffAdminRoutes, auditAdminRoutes, ordersAdminRoutes]) {
+      for (const routes of [
+        staffAdminRoutes,
+        auditAdminRoutes,
+        ordersAdminRoutes,
+        contentAdminRoutes,
+        engagementAdminRoutes,
+        settingsAdminRoutes,
+        couponsAdminRoutes,
+        gatewaysAdminRoutes,
+      ]) {
         await routes(admin, ctx);
       }
       admin.all('/*', { schema: { hide: true, ...PUBLIC_ADMIN_OPERATION } }, async (request, reply) =>

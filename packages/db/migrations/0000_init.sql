@@ -74,7 +74,9 @@ CREATE TABLE "banners" (
 	"url" text,
 	"image" text NOT NULL,
 	"display_order" integer DEFAULT 0 NOT NULL,
-	"is_active" boolean DEFAULT true NOT NULL
+	"is_active" boolean DEFAULT true NOT NULL,
+	"starts_at" timestamp with time zone,
+	"ends_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "captcha_solutions" (
@@ -89,7 +91,9 @@ CREATE TABLE "contact_enquiries" (
 	"contact_number" text NOT NULL,
 	"subject" text NOT NULL,
 	"message" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"handled_at" timestamp with time zone,
+	"handled_by" integer
 );
 --> statement-breakpoint
 CREATE TABLE "contents" (
@@ -137,7 +141,8 @@ CREATE TABLE "pages" (
 	"meta_keyword" text DEFAULT '' NOT NULL,
 	"meta_description" text DEFAULT '' NOT NULL,
 	"is_active" boolean DEFAULT true NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "settings" (

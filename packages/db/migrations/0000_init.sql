@@ -15,6 +15,7 @@ CREATE TABLE "product_attachments" (
 	"product_id" integer NOT NULL,
 	"file_name" text NOT NULL,
 	"kind" text DEFAULT 'image' NOT NULL,
+	"alt_text" text DEFAULT '' NOT NULL,
 	"display_order" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
@@ -25,6 +26,7 @@ CREATE TABLE "products" (
 	"url_slug" text NOT NULL,
 	"description" text DEFAULT '' NOT NULL,
 	"main_image" text,
+	"main_image_alt" text DEFAULT '' NOT NULL,
 	"product_labels" text[] DEFAULT '{}'::text[] NOT NULL,
 	"item_weight" integer DEFAULT 0 NOT NULL,
 	"selling_price_paise" integer NOT NULL,
@@ -426,6 +428,15 @@ CREATE TABLE "invoices" (
 	"document" jsonb NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "media_variant_jobs" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"folder" text NOT NULL,
+	"file" text NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"claimed_until" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 ALTER TABLE "product_attachments" ADD CONSTRAINT "product_attachments_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "addresses" ADD CONSTRAINT "addresses_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -488,4 +499,5 @@ CREATE INDEX "grievances_customer_idx" ON "grievances" USING btree ("customer_id
 CREATE UNIQUE INDEX "invoices_number_idx" ON "invoices" USING btree ("number");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_sequence_idx" ON "invoices" USING btree ("series","financial_year","sequence");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_one_per_order_idx" ON "invoices" USING btree ("order_id") WHERE "invoices"."kind" = 'invoice';--> statement-breakpoint
-CREATE INDEX "invoices_order_idx" ON "invoices" USING btree ("order_id","id");
+CREATE INDEX "invoices_order_idx" ON "invoices" USING btree ("order_id","id");--> statement-breakpoint
+CREATE INDEX "media_variant_jobs_claim_idx" ON "media_variant_jobs" USING btree ("claimed_until","id");

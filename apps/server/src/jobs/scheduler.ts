@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { runVariantJobs } from '../modules/media/variant-jobs.ts';
 import { releaseExpiredReservations } from '../modules/orders/order-lifecycle.service.ts';
 import { settleExpiringPayments } from '../modules/payments/reservation-check.service.ts';
 import { runDueRefunds } from '../modules/payments/refunds.service.ts';
@@ -23,6 +24,14 @@ export const jobs: Job[] = [
       const now = new Date();
       await settleExpiringPayments(ctx, now);
       await releaseExpiredReservations(ctx.db, now);
+    },
+  },
+  {
+    // Resized copies of uploaded images (the upload itself answers at once).
+    name: 'image-variants',
+    everyMs: 2_000,
+    run: async (ctx) => {
+      while ((await runVariantJobs(ctx.db, ctx.config.mediaDir, ctx.log)) > 0);
     },
   },
   {

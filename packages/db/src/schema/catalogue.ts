@@ -31,6 +31,8 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     /** File name of the main image under /backend/data/products/{id}/ */
     mainImage: text('main_image'),
+    /** Text that describes the main image to a visitor who cannot see it (empty: the product name). */
+    mainImageAlt: text('main_image_alt').notNull().default(''),
     /** Labels such as 'Featured', 'New', 'Bestseller'. */
     productLabels: text('product_labels').array().notNull().default(sql`'{}'::text[]`),
     /** Net weight in grams. */
@@ -72,6 +74,8 @@ export const productAttachments = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
     kind: text('kind').notNull().default('image'),
+    /** Describes an image to a visitor who cannot see it (empty: the product name). */
+    altText: text('alt_text').notNull().default(''),
     displayOrder: integer('display_order').notNull().default(0),
   },
   (t) => [index('product_attachments_product_idx').on(t.productId)],

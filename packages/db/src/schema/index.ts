@@ -7,3 +7,4 @@ export * from './mail.ts';
 export * from './refunds.ts';
 export * from './grievances.ts';
 export * from './invoices.ts';
+export * from './media.ts';

@@ -8,3 +8,5 @@ export * from './refunds.ts';
 export * from './grievances.ts';
 export * from './invoices.ts';
 export * from './media.ts';
+export * from './staff.ts';
+export * from './audit.ts';

@@ -1,4 +1,5 @@
 import type { AppContext } from '../context.ts';
+import { watchCataloguePdf } from '../modules/catalogue/catalogue-pdf.job.ts';
 import { runVariantJobs } from '../modules/media/variant-jobs.ts';
 import { releaseExpiredReservations } from '../modules/orders/order-lifecycle.service.ts';
 import { settleExpiringPayments } from '../modules/payments/reservation-check.service.ts';
@@ -60,7 +61,10 @@ export function startJobs(ctx: AppContext): () => void {
     timer.unref();
     return timer;
   });
+  // The catalogue PDF follows the change notifications instead of a clock.
+  const stopCataloguePdf = watchCataloguePdf(ctx);
   return () => {
+    stopCataloguePdf();
     for (const timer of timers) clearInterval(timer);
   };
 }

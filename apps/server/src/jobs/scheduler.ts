@@ -1,6 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { watchCataloguePdf } from '../modules/catalogue/catalogue-pdf.job.ts';
-import { runVariantJobs } from '../modules/media/variant-jobs.ts';
+import { runVariantJobs } from '../modules/media/media-variants.service.ts';
 import { releaseExpiredReservations } from '../modules/orders/order-lifecycle.service.ts';
 import { settleExpiringPayments } from '../modules/payments/reservation-check.service.ts';
 import { runDueRefunds } from '../modules/payments/refunds.service.ts';

@@ -5,7 +5,7 @@ import { categories, products } from '@shop/db/schema/index';
 import { and, asc, eq } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import { type FontWeight, fontFiles, fontRuns } from '../invoices/pdf-fonts.ts';
+import { type FontWeight, fontFiles, fontRuns } from '../invoices/invoices.service.ts';
 import { settingValues } from '../settings/settings.service.ts';
 
 /**

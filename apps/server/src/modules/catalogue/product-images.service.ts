@@ -17,14 +17,14 @@ import { productAttachments, products } from '@shop/db/schema/index';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../http/app-error.ts';
-import { queueVariants } from '../media/variant-jobs.ts';
+import { queueVariants } from '../media/media-variants.service.ts';
 
 /**
  * A product's images (contract: admin/product-images.ts). The first is the product's main image
  * (`products.main_image`, what lists, cart and search show); the others are its image attachments
  * in display order. Originals are stored under DATA_DIR/media/products/{id}/ with a fresh name
  * (never the uploaded one, so a new upload is never served from a cache), and a background job
- * makes the resized copies (media/variant-jobs.ts).
+ * makes the resized copies (media/media-variants.service.ts).
  *
  * Removing an image takes it off the product but keeps the file: past orders show the picture the
  * customer bought.

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { runVariantJobs } from '../media/variant-jobs.ts';
+import { runVariantJobs } from '../media/media-variants.service.ts';
 import {
   checkImage,
   listProductImages,

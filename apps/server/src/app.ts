@@ -1,6 +1,7 @@
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import { API_PREFIX } from '@shop/contract/api-prefix';
+import { ADMIN_API_PREFIX, API_PREFIX } from '@shop/contract/api-prefix';
 import { installFallbackValidationMessages } from '@shop/contract/validation';
 import type { Database } from '@shop/db/client';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
@@ -9,6 +10,7 @@ import { Redis } from 'ioredis';
 import type { AppContext } from './context.ts';
 import type { Config } from './env.ts';
 import { invalidateOnChange } from './http/cache-invalidation.ts';
+import { enforceStaffGuards, PUBLIC_ADMIN_OPERATION } from './http/require-staff.ts';
 import { responseCacheOf } from './http/response-cache.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -23,6 +25,9 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { ordersRoutes } from './modules/orders/orders.routes.ts';
 import { registerGatewaySimulators } from './modules/payments/gateway-simulators.ts';
 import { paymentsRoutes } from './modules/payments/payments.routes.ts';
+import { findStaffSession } from './modules/staff/staff.service.ts';
+import { staffAdminRoutes } from './modules/staff/staff.admin.routes.ts';
+import { auditAdminRoutes } from './modules/audit/audit.admin.routes.ts';
 import { fastifyTrustProxy } from './http/client-address.ts';
 import { registerFreshWrites, startChangeFeed } from './plugins/change-feed.ts';
 import { registerErrorHandler, sendNamedError } from './plugins/error-handler.ts';
@@ -72,6 +77,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     frameworkErrors: (_error, request, reply) => sendMalformedUrl(request, reply),
   });
   app.decorateRequest('customer', null);
+  app.decorateRequest('staff', null);
   // Checks without a message of their own answer in the contract's words, not zod's.
   installFallbackValidationMessages();
   app.setValidatorCompiler(validatorCompiler);
@@ -91,6 +97,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     ...shared,
     mail: createMailDispatcher(shared),
     findAccessToken: (token) => findAccessToken(database.db, token),
+    findStaffSession: (token) => findStaffSession(database.db, token),
     changes: await startChangeFeed(database, app.log),
   };
   // Cached public answers follow the database's change notifications (ADR 0009).
@@ -145,6 +152,23 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       );
     },
     { prefix: API_PREFIX },
+  );
+  // The back office's API: staff sessions (cookie + CSRF token), never customer tokens. Every
+  // operation is guarded by requireStaff (enforceStaffGuards refuses to start otherwise).
+  await app.register(
+    async (admin) => {
+      await admin.register(cookie);
+      registerJsonBody(admin);
+      registerNulGuard(admin);
+      enforceStaffGuards(admin);
+      for (const routes of [staffAdminRoutes, auditAdminRoutes]) {
+        await routes(admin, ctx);
+      }
+      admin.all('/*', { schema: { hide: true, ...PUBLIC_ADMIN_OPERATION } }, async (request, reply) =>
+        sendNamedError(reply, 404, `Page not found: ${request.url.split('?')[0]}`),
+      );
+    },
+    { prefix: ADMIN_API_PREFIX },
   );
   await app.register(async (media) => mediaRoutes(media, ctx), { prefix: '/backend/data' });
   await registerGatewaySimulators(app, ctx);

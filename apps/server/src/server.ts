@@ -1,6 +1,7 @@
 import { openDatabase } from '@shop/db/client';
 import { migrateDatabase } from '@shop/db/migrate';
 import { ensureDemoShop } from '@shop/db/seed/demo-shop';
+import { demoStaffNotice } from '@shop/db/seed/demo-staff';
 import { loadServerConfig } from './production-config.ts';
 
 /**
@@ -54,6 +55,8 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Shop ready on ${config.publicUrl} (database: ${database.kind})`);
+  // Development only: how to sign in to the back office (production never seeds these accounts).
+  if (!config.isProduction) app.log.info(demoStaffNotice(config.publicUrl));
 }
 
 main().catch((error: unknown) => {

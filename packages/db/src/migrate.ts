@@ -4,6 +4,7 @@ import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
+import { installAuditGuard } from './audit-guard.ts';
 import { installChangeTriggers } from './change-feed.ts';
 import type { Database } from './client.ts';
 import type { Schema } from './client.ts';
@@ -27,6 +28,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
       await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
       await migrateNodePg(db as unknown as NodePgDatabase<Schema>, { migrationsFolder });
       await installChangeTriggers(db);
+      await installAuditGuard(db);
     } finally {
       await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
       client.release();
@@ -36,4 +38,5 @@ export async function migrateDatabase(database: Database): Promise<void> {
   await db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
   await migratePglite(db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
   await installChangeTriggers(db);
+  await installAuditGuard(db);
 }

@@ -66,6 +66,15 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   });
 }
 
+const databases = new WeakMap<FastifyInstance, Database>();
+
+/** The database of an app made by createTestApp (test kits that only get the app use it). */
+export function testDatabaseOf(app: FastifyInstance): Database {
+  const database = databases.get(app);
+  if (!database) throw new Error('not an app made by createTestApp');
+  return database;
+}
+
 export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
@@ -91,6 +100,7 @@ export async function createTestApp(
     postRateLimit: options.postRateLimit ?? 100_000,
   });
   await app.ready();
+  databases.set(app, database);
   return {
     app,
     ctx,

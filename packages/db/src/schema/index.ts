@@ -7,3 +7,5 @@ export * from './mail.ts';
 export * from './refunds.ts';
 export * from './grievances.ts';
 export * from './invoices.ts';
+export * from './staff.ts';
+export * from './audit.ts';

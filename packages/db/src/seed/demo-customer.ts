@@ -6,7 +6,7 @@ export const DEMO_CUSTOMER_EMAIL = 'demo@kesarfoods.in';
 export const DEMO_CUSTOMER_PASSWORD = 'Demo@12345';
 
 /**
- * scrypt hash of DEMO_CUSTOMER_PASSWORD in the server's format (modules/customers/password-hash.ts:
+ * scrypt hash of DEMO_CUSTOMER_PASSWORD in the server's format (http/password-hash.ts:
  * `scrypt$N$r$p$salt$hash`). Precomputed so that the seed needs no server code; the password is
  * public anyway, and the customers tests prove that it logs in.
  */

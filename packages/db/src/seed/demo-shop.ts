@@ -22,6 +22,7 @@ import { registrationSettingKeys } from './content-data.ts';
 import { seedContent, seedSettings } from './content-seed.ts';
 import { seedCoupons } from './coupon-seed.ts';
 import { seedDemoCustomer } from './demo-customer.ts';
+import { seedDemoStaffIfNone } from './demo-staff.ts';
 import { ensureDemoMedia } from './media/demo-media.ts';
 import { seedPaymentGateways } from './payment-seed.ts';
 
@@ -78,6 +79,7 @@ export async function seedDemoRows(tx: DbOrTx): Promise<void> {
   await seedCoupons(tx);
   await resetSequences(tx);
   await seedDemoCustomer(tx);
+  await seedDemoStaffIfNone(tx);
 }
 
 /**
@@ -137,6 +139,8 @@ export async function ensureDemoShop(db: Db, options: SeedOptions): Promise<void
       return true;
     });
   }
+  // A development database made before the back office existed gets its demo accounts too.
+  if (!production) await seedDemoStaffIfNone(db);
   if (await holdsDemoCatalogue(db)) {
     await ensureDemoMedia(options.mediaDir, { overwrite: false });
   } else if (seeded || production) {

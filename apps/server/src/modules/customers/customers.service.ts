@@ -56,7 +56,7 @@ import {
   type OtpPurpose,
   RESET_AUTHORISATION_MINUTES,
 } from './one-time-code.ts';
-import { hashPassword, NO_PASSWORD, verifyAgainstDummy, verifyPassword } from './password-hash.ts';
+import { hashPassword, NO_PASSWORD, verifyAgainstDummy, verifyPassword } from '../../http/password-hash.ts';
 import {
   hashRegistrationToken,
   MAX_PENDING_REGISTRATIONS,

@@ -1,0 +1,101 @@
+import { AUDIT_CSV_COLUMNS, type AuditEntry, auditMessages } from '@shop/contract/admin/audit';
+import type { Db } from '@shop/db/client';
+import { AppError } from '../../http/app-error.ts';
+import type { PageRequest } from '../../http/collection.ts';
+import { type AuditFilter, type AuditRow, countAuditRows, findAuditRows } from './audit.repository.ts';
+
+/** The audit log's filters as the query string gives them (already length-checked). */
+export interface AuditQuery {
+  staff_id?: number | undefined;
+  entity?: string | undefined;
+  entity_id?: string | undefined;
+  action?: string | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * `from`/`to` as the owner means them: a bare date covers that whole day (in UTC, as stored), so
+ * `from=2026-11-01&to=2026-11-30` is the whole of November; a full time is taken as it is.
+ */
+function dateOf(field: 'from' | 'to', value: string | undefined): Date | undefined {
+  if (value === undefined || value === '') return undefined;
+  const isDay = DATE_ONLY.test(value);
+  const date = new Date(isDay ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(value))
+    throw new AppError('bad-request', `Invalid query parameter "${field}": ${auditMessages.badDate}`);
+  if (field === 'to' && isDay) return new Date(date.getTime() + 24 * 3_600_000);
+  if (field === 'to') return new Date(date.getTime() + 1);
+  return date;
+}
+
+export function auditFilterOf(query: AuditQuery): AuditFilter {
+  const from = dateOf('from', query.from);
+  const to = dateOf('to', query.to);
+  if (from && to && from >= to) throw new AppError('bad-request', auditMessages.badRange);
+  return {
+    staffId: query.staff_id,
+    entity: query.entity || undefined,
+    entityId: query.entity_id || undefined,
+    action: query.action || undefined,
+    from,
+    to,
+  };
+}
+
+function entryOf(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    at: row.at.toISOString(),
+    staff_id: row.staffId,
+    staff_email: row.staffEmail,
+    action: row.action,
+    entity: row.entity,
+    entity_id: row.entityId,
+    before: row.before,
+    after: row.after,
+    ip: row.ip,
+  };
+}
+
+export async function listAudit(db: Db, query: AuditQuery, page: PageRequest) {
+  const filter = auditFilterOf(query);
+  const [rows, total] = await Promise.all([
+    findAuditRows(db, filter, { limit: page.perPage, offset: page.offset }),
+    countAuditRows(db, filter),
+  ]);
+  return { items: rows.map(entryOf), total };
+}
+
+/** Most rows one export holds; a longer period is exported in parts (filter by date). */
+export const AUDIT_EXPORT_MAX_ROWS = 100_000;
+const BATCH = 2_000;
+
+/**
+ * One CSV cell (RFC 4180 quoting). A cell that a spreadsheet would read as a formula (starting
+ * with =, +, -, @, tab or carriage return) gets a leading apostrophe: the log holds text typed by
+ * staff, and opening the export must not run it.
+ */
+export function csvCell(value: unknown): string {
+  let text =
+    value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The filtered log as CSV, newest first, with a header row. */
+export async function* auditCsv(db: Db, query: AuditQuery): AsyncGenerator<string> {
+  const filter = auditFilterOf(query);
+  yield `${AUDIT_CSV_COLUMNS.join(',')}\r\n`;
+  for (let offset = 0; offset < AUDIT_EXPORT_MAX_ROWS; offset += BATCH) {
+    const rows = await findAuditRows(db, filter, { limit: BATCH, offset });
+    if (rows.length === 0) return;
+    yield rows
+      .map(entryOf)
+      .map((entry) => `${AUDIT_CSV_COLUMNS.map((column) => csvCell(entry[column])).join(',')}\r\n`)
+      .join('');
+    if (rows.length < BATCH) return;
+  }
+}

@@ -1,0 +1,71 @@
+import { CSRF_HEADER, type StaffMe, type StaffRole } from '@shop/contract/admin/staff';
+import { ADMIN_API_PREFIX } from '@shop/contract/api-prefix';
+import { staffAccounts } from '@shop/db/schema/index';
+import { DEMO_STAFF } from '@shop/db/seed/demo-staff';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { testDatabaseOf } from '../../test/test-app.ts';
+import { totpCodeAt } from './totp.ts';
+
+/**
+ * Signing in to the back office in tests, through the real sign-in API: the demo owner (with
+ * its TOTP code), manager or staff member of the seeded database.
+ */
+export const ADMIN = ADMIN_API_PREFIX;
+
+let ipCounter = 0;
+/** A client address of its own per sign-in, so that tests never share the per-address limit. */
+export function uniqueStaffIp(): string {
+  ipCounter += 1;
+  return `10.77.${Math.floor(ipCounter / 250) % 250}.${(ipCounter % 250) + 1}`;
+}
+
+/** The `name=value` of the session cookie a response set. */
+export function sessionCookieOf(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name.endsWith('staff_session'));
+  if (!cookie) throw new Error(`no session cookie in ${response.statusCode} ${response.body}`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+export interface SignedInStaff {
+  /** cookie + X-CSRF-Token, ready for app.inject. */
+  headers: Record<string, string>;
+  staff: StaffMe;
+}
+
+/**
+ * Signs in a demo account and returns the headers of its session. The owner gives a TOTP code;
+ * because tests sign the owner in many times a minute, the account's record of the last code used
+ * is cleared first (the rule that a code is accepted once has its own test).
+ */
+export async function signInStaff(app: FastifyInstance, role: StaffRole): Promise<SignedInStaff> {
+  const account = DEMO_STAFF.find((a) => a.role === role);
+  if (!account) throw new Error(`no demo ${role}`);
+  const remoteAddress = uniqueStaffIp();
+  const first = await app.inject({
+    method: 'POST',
+    url: `${ADMIN}/session`,
+    payload: { email: account.email, password: account.password },
+    remoteAddress,
+  });
+  if (first.statusCode !== 200) throw new Error(`sign-in failed: ${first.statusCode} ${first.body}`);
+  let response = first;
+  if (first.json<{ step: string }>().step === 'totp') {
+    if (!account.totpSecret) throw new Error(`${role} has no TOTP secret`);
+    await testDatabaseOf(app)
+      .db.update(staffAccounts)
+      .set({ totpLastCounter: null })
+      .where(eq(staffAccounts.email, account.email));
+    response = await app.inject({
+      method: 'POST',
+      url: `${ADMIN}/session/totp`,
+      payload: { code: totpCodeAt(account.totpSecret, new Date()) },
+      headers: { cookie: sessionCookieOf(first) },
+      remoteAddress,
+    });
+    if (response.statusCode !== 200)
+      throw new Error(`TOTP step failed: ${response.statusCode} ${response.body}`);
+  }
+  const staff = response.json<{ staff: StaffMe }>().staff;
+  return { headers: { cookie: sessionCookieOf(response), [CSRF_HEADER]: staff.csrf_token }, staff };
+}

@@ -28,6 +28,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { findStaffSession } from './modules/staff/staff.service.ts';
 import { staffAdminRoutes } from './modules/staff/staff.admin.routes.ts';
 import { auditAdminRoutes } from './modules/audit/audit.admin.routes.ts';
+import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes.ts';
 import { fastifyTrustProxy } from './http/client-address.ts';
 import { registerFreshWrites, startChangeFeed } from './plugins/change-feed.ts';
 import { registerErrorHandler, sendNamedError } from './plugins/error-handler.ts';
@@ -161,7 +162,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       registerJsonBody(admin);
       registerNulGuard(admin);
       enforceStaffGuards(admin);
-      for (const routes of [staffAdminRoutes, auditAdminRoutes]) {
+      for (const routes of [staffAdminRoutes, auditAdminRoutes, catalogueAdminRoutes]) {
         await routes(admin, ctx);
       }
       admin.all('/*', { schema: { hide: true, ...PUBLIC_ADMIN_OPERATION } }, async (request, reply) =>

@@ -135,37 +135,50 @@ const pricePaise = z
   .max(MAX_PRICE_PAISE);
 
 /** Fields of a product the back office writes; stock is changed only through adjustments. */
-export const productWriteSchema = z.object({
+const productFields = {
   name: nameField,
   /** Made from the name when left out on create. */
   url_slug: slugField.optional(),
   /** HTML; sanitised on the server before it is stored. */
-  description: z.string().max(100_000).default(''),
+  description: z.string().max(100_000),
   category_id: id,
   selling_price_paise: pricePaise,
-  mrp_paise: pricePaise.nullable().default(null),
-  item_weight: z.number().int().min(0).max(1_000_000).default(0),
+  mrp_paise: pricePaise.nullable(),
+  item_weight: z.number().int().min(0).max(1_000_000),
   /** Labels other than "Featured" (that one follows `featured`). */
-  product_labels: z.array(z.string().trim().min(1).max(40)).max(20).default([]),
-  featured: z.boolean().default(false),
-  is_active: z.boolean().default(true),
-  display_order: z.number().int().min(0).max(1_000_000).default(0),
-  hsn_code: z.string().trim().regex(HSN_PATTERN, catalogueAdminMessages.hsn).nullable().default(null),
+  product_labels: z.array(z.string().trim().min(1).max(40)).max(20),
+  featured: z.boolean(),
+  is_active: z.boolean(),
+  display_order: z.number().int().min(0).max(1_000_000),
+  hsn_code: z.string().trim().regex(HSN_PATTERN, catalogueAdminMessages.hsn).nullable(),
   gst_rate: z
     .number()
     .int()
-    .refine((r) => (GST_RATES as readonly number[]).includes(r), catalogueAdminMessages.gstRate)
-    .default(18),
-  low_stock_threshold: z.number().int().min(0).max(1_000_000).nullable().default(null),
-  related_ids: z.array(id).max(MAX_RELATED_PRODUCTS).default([]),
-});
-export type ProductWrite = z.infer<typeof productWriteSchema>;
-/** Stock a new product starts with (recorded as "received"). */
-export const productCreateSchema = productWriteSchema.extend({
+    .refine((r) => (GST_RATES as readonly number[]).includes(r), catalogueAdminMessages.gstRate),
+  /** Null: the shop's default threshold applies. */
+  low_stock_threshold: z.number().int().min(0).max(1_000_000).nullable(),
+  related_ids: z.array(id).max(MAX_RELATED_PRODUCTS),
+};
+
+/** A new product: what is left out takes the default; its opening stock is recorded as such. */
+export const productCreateSchema = z.object({
+  ...productFields,
+  description: productFields.description.default(''),
+  mrp_paise: productFields.mrp_paise.default(null),
+  item_weight: productFields.item_weight.default(0),
+  product_labels: productFields.product_labels.default([]),
+  featured: productFields.featured.default(false),
+  is_active: productFields.is_active.default(true),
+  display_order: productFields.display_order.default(0),
+  hsn_code: productFields.hsn_code.default(null),
+  gst_rate: productFields.gst_rate.default(18),
+  low_stock_threshold: productFields.low_stock_threshold.default(null),
+  related_ids: productFields.related_ids.default([]),
   initial_stock: z.number().int().min(0).max(1_000_000).default(0),
 });
 export type ProductCreate = z.infer<typeof productCreateSchema>;
-export const productUpdateSchema = productWriteSchema.partial();
+/** An edit: only the fields sent change (no defaults, so a missing field is never reset). */
+export const productUpdateSchema = z.object(productFields).partial();
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
 export const productListSorts = [

@@ -11,6 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, paise, tsvector, updatedAt } from './columns.ts';
+import { staffAccounts } from './staff.ts';
 
 /** Category tree. Category 1 is the root that the storefront hides (product rules §2, §9). */
 export const categories = pgTable(
@@ -148,7 +149,7 @@ export const stockMovements = pgTable(
     reason: text('reason').notNull(),
     note: text('note').notNull().default(''),
     /** Who adjusted it in the back office; null for orders and the system. */
-    staffId: integer('staff_id'),
+    staffId: integer('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
     orderId: integer('order_id'),
     createdAt: createdAt(),
   },

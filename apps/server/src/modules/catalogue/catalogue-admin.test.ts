@@ -22,6 +22,7 @@ import {
 } from './product-admin.service.ts';
 import { adjustStock, reserveStock, restoreStock, stockHistory } from './stock.service.ts';
 
+const system = { staffId: null };
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
@@ -47,7 +48,7 @@ const newProduct = (overrides: Record<string, unknown>) =>
 
 describe('category tree', () => {
   it('creates a category last under its parent with a slug made from the name', async () => {
-    const id = await createCategory(t.ctx.db, { name: 'Festive Hampers & Gifts', is_active: true }, null);
+    const id = await createCategory(t.ctx.db, { name: 'Festive Hampers & Gifts', is_active: true }, system);
     const tree = await categoryTree(t.ctx.db);
     const made = tree.find((c) => c.id === id);
     expect(made).toMatchObject({ parent_id: 1, url_slug: 'festive-hampers-and-gifts', is_active: true });
@@ -55,11 +56,15 @@ describe('category tree', () => {
   });
 
   it('a slug edit keeps the old slug as an earlier address; taking it back makes it current again', async () => {
-    const id = await createCategory(t.ctx.db, { name: 'Mithai', url_slug: 'mithai', is_active: true }, null);
-    await updateCategory(t.ctx.db, id, { url_slug: 'indian-sweets', name: 'Indian Sweets' }, null);
+    const id = await createCategory(
+      t.ctx.db,
+      { name: 'Mithai', url_slug: 'mithai', is_active: true },
+      system,
+    );
+    await updateCategory(t.ctx.db, id, { url_slug: 'indian-sweets', name: 'Indian Sweets' }, system);
     let row = (await categoryTree(t.ctx.db)).find((c) => c.id === id);
     expect(row).toMatchObject({ name: 'Indian Sweets', url_slug: 'indian-sweets', old_slugs: ['mithai'] });
-    await updateCategory(t.ctx.db, id, { url_slug: 'mithai' }, null);
+    await updateCategory(t.ctx.db, id, { url_slug: 'mithai' }, system);
     row = (await categoryTree(t.ctx.db)).find((c) => c.id === id);
     expect(row).toMatchObject({ url_slug: 'mithai', old_slugs: ['indian-sweets'] });
   });
@@ -68,10 +73,10 @@ describe('category tree', () => {
     const a = await createCategory(
       t.ctx.db,
       { name: 'Slug Owner', url_slug: 'slug-owner', is_active: true },
-      null,
+      system,
     );
-    const b = await createCategory(t.ctx.db, { name: 'Slug Wanter', is_active: true }, null);
-    await expect(updateCategory(t.ctx.db, b, { url_slug: 'slug-owner' }, null)).rejects.toMatchObject({
+    const b = await createCategory(t.ctx.db, { name: 'Slug Wanter', is_active: true }, system);
+    await expect(updateCategory(t.ctx.db, b, { url_slug: 'slug-owner' }, system)).rejects.toMatchObject({
       status: 422,
       fields: [{ field: 'url_slug', message: 'Another category already uses this address.' }],
     });
@@ -79,15 +84,19 @@ describe('category tree', () => {
   });
 
   it('refuses a cycle: a category cannot move into itself or below itself', async () => {
-    const top = await createCategory(t.ctx.db, { name: 'Cycle Top', is_active: true }, null);
-    const mid = await createCategory(t.ctx.db, { name: 'Cycle Mid', parent_id: top, is_active: true }, null);
+    const top = await createCategory(t.ctx.db, { name: 'Cycle Top', is_active: true }, system);
+    const mid = await createCategory(
+      t.ctx.db,
+      { name: 'Cycle Mid', parent_id: top, is_active: true },
+      system,
+    );
     const leaf = await createCategory(
       t.ctx.db,
       { name: 'Cycle Leaf', parent_id: mid, is_active: true },
-      null,
+      system,
     );
     for (const target of [top, mid, leaf])
-      await expect(moveCategory(t.ctx.db, top, { parent_id: target }, null)).rejects.toMatchObject({
+      await expect(moveCategory(t.ctx.db, top, { parent_id: target }, system)).rejects.toMatchObject({
         status: 422,
         fields: [
           {
@@ -101,16 +110,16 @@ describe('category tree', () => {
   });
 
   it('moves a category with its sub-tree to a position under a new parent and closes the gap it left', async () => {
-    const from = await createCategory(t.ctx.db, { name: 'Move From', is_active: true }, null);
-    const to = await createCategory(t.ctx.db, { name: 'Move To', is_active: true }, null);
+    const from = await createCategory(t.ctx.db, { name: 'Move From', is_active: true }, system);
+    const to = await createCategory(t.ctx.db, { name: 'Move To', is_active: true }, system);
     const [a, b, c] = [
-      await createCategory(t.ctx.db, { name: 'Move A', parent_id: from, is_active: true }, null),
-      await createCategory(t.ctx.db, { name: 'Move B', parent_id: from, is_active: true }, null),
-      await createCategory(t.ctx.db, { name: 'Move C', parent_id: from, is_active: true }, null),
+      await createCategory(t.ctx.db, { name: 'Move A', parent_id: from, is_active: true }, system),
+      await createCategory(t.ctx.db, { name: 'Move B', parent_id: from, is_active: true }, system),
+      await createCategory(t.ctx.db, { name: 'Move C', parent_id: from, is_active: true }, system),
     ];
-    const x = await createCategory(t.ctx.db, { name: 'Move X', parent_id: to, is_active: true }, null);
-    const y = await createCategory(t.ctx.db, { name: 'Move Y', parent_id: to, is_active: true }, null);
-    await moveCategory(t.ctx.db, b, { parent_id: to, position: 1 }, null);
+    const x = await createCategory(t.ctx.db, { name: 'Move X', parent_id: to, is_active: true }, system);
+    const y = await createCategory(t.ctx.db, { name: 'Move Y', parent_id: to, is_active: true }, system);
+    await moveCategory(t.ctx.db, b, { parent_id: to, position: 1 }, system);
     expect(await children(to)).toEqual([x, b, y]);
     expect(await children(from)).toEqual([a, c]);
     const orders = await t.ctx.db
@@ -122,17 +131,21 @@ describe('category tree', () => {
   });
 
   it('reorders siblings, and refuses a list made from a stale screen', async () => {
-    const parent = await createCategory(t.ctx.db, { name: 'Reorder Parent', is_active: true }, null);
+    const parent = await createCategory(t.ctx.db, { name: 'Reorder Parent', is_active: true }, system);
     const ids = [];
     for (const name of ['R1', 'R2', 'R3'])
       ids.push(
-        await createCategory(t.ctx.db, { name: `Reorder ${name}`, parent_id: parent, is_active: true }, null),
+        await createCategory(
+          t.ctx.db,
+          { name: `Reorder ${name}`, parent_id: parent, is_active: true },
+          system,
+        ),
       );
     const [r1, r2, r3] = ids as [number, number, number];
-    await reorderCategories(t.ctx.db, { parent_id: parent, ids: [r3, r1, r2] }, null);
+    await reorderCategories(t.ctx.db, { parent_id: parent, ids: [r3, r1, r2] }, system);
     expect(await children(parent)).toEqual([r3, r1, r2]);
     await expect(
-      reorderCategories(t.ctx.db, { parent_id: parent, ids: [r1, r2] }, null),
+      reorderCategories(t.ctx.db, { parent_id: parent, ids: [r1, r2] }, system),
     ).rejects.toMatchObject({
       status: 409,
       message: 'The categories have changed meanwhile. Please reload and try again.',
@@ -140,11 +153,11 @@ describe('category tree', () => {
   });
 
   it('the top category "All Products" cannot be hidden or moved', async () => {
-    const other = await createCategory(t.ctx.db, { name: 'Root Guard', is_active: true }, null);
-    await expect(updateCategory(t.ctx.db, 1, { is_active: false }, null)).rejects.toMatchObject({
+    const other = await createCategory(t.ctx.db, { name: 'Root Guard', is_active: true }, system);
+    await expect(updateCategory(t.ctx.db, 1, { is_active: false }, system)).rejects.toMatchObject({
       status: 409,
     });
-    await expect(moveCategory(t.ctx.db, 1, { parent_id: other }, null)).rejects.toMatchObject({
+    await expect(moveCategory(t.ctx.db, 1, { parent_id: other }, system)).rejects.toMatchObject({
       status: 409,
     });
   });
@@ -169,7 +182,7 @@ describe('products', () => {
         related_ids: [related.id],
         initial_stock: 12,
       }),
-      null,
+      system,
     );
     const product = await adminProduct(t.ctx.db, id);
     expect(product).toMatchObject({
@@ -197,27 +210,29 @@ describe('products', () => {
 
   it('refuses an MRP below the price, a taken slug, itself as related and an unknown category', async () => {
     const p = await makeProduct(t.ctx.db, { sellingPricePaise: 20_000, mrpPaise: 25_000 });
-    await expect(updateProduct(t.ctx.db, p.id, { selling_price_paise: 30_000 }, null)).rejects.toMatchObject({
+    await expect(
+      updateProduct(t.ctx.db, p.id, { selling_price_paise: 30_000 }, system),
+    ).rejects.toMatchObject({
       fields: [{ field: 'mrp_paise', message: 'The MRP cannot be lower than the selling price.' }],
     });
     const other = await makeProduct(t.ctx.db);
-    await expect(updateProduct(t.ctx.db, p.id, { url_slug: other.urlSlug }, null)).rejects.toMatchObject({
+    await expect(updateProduct(t.ctx.db, p.id, { url_slug: other.urlSlug }, system)).rejects.toMatchObject({
       fields: [{ field: 'url_slug', message: 'Another product already uses this address.' }],
     });
-    await expect(updateProduct(t.ctx.db, p.id, { related_ids: [p.id] }, null)).rejects.toMatchObject({
+    await expect(updateProduct(t.ctx.db, p.id, { related_ids: [p.id] }, system)).rejects.toMatchObject({
       fields: [{ field: 'related_ids' }],
     });
-    await expect(updateProduct(t.ctx.db, p.id, { category_id: 999_999 }, null)).rejects.toMatchObject({
+    await expect(updateProduct(t.ctx.db, p.id, { category_id: 999_999 }, system)).rejects.toMatchObject({
       fields: [{ field: 'category_id' }],
     });
-    await expect(updateProduct(t.ctx.db, 999_999, { name: 'x' }, null)).rejects.toMatchObject({
+    await expect(updateProduct(t.ctx.db, 999_999, { name: 'x' }, system)).rejects.toMatchObject({
       status: 404,
     });
   });
 
   it('edits only the fields given; unfeaturing keeps the other labels', async () => {
     const p = await makeProduct(t.ctx.db, { productLabels: [FEATURED_LABEL, 'Bestseller'] });
-    await updateProduct(t.ctx.db, p.id, { featured: false, selling_price_paise: 19_900 }, null);
+    await updateProduct(t.ctx.db, p.id, { featured: false, selling_price_paise: 19_900 }, system);
     const [row] = await t.ctx.db.select().from(products).where(eq(products.id, p.id));
     expect(row).toMatchObject({ productLabels: ['Bestseller'], sellingPricePaise: 19_900, name: p.name });
   });
@@ -225,11 +240,11 @@ describe('products', () => {
 
 describe('product list', () => {
   it('searches by name or id, filters by category with sub-categories, visibility, featured and stock state, and sorts', async () => {
-    const parent = await createCategory(t.ctx.db, { name: 'List Parent', is_active: true }, null);
+    const parent = await createCategory(t.ctx.db, { name: 'List Parent', is_active: true }, system);
     const child = await createCategory(
       t.ctx.db,
       { name: 'List Child', parent_id: parent, is_active: true },
-      null,
+      system,
     );
     const a = await makeProduct(t.ctx.db, {
       name: 'Zylo Listing Alpha',
@@ -289,7 +304,7 @@ describe('product list', () => {
       expect(
         (await listAdminProducts(t.ctx.db, q, 'id', { page: 1, perPage: 5 })).items[0]?.stock_state,
       ).toBe('low');
-      await updateProduct(t.ctx.db, p.id, { low_stock_threshold: 2 }, null);
+      await updateProduct(t.ctx.db, p.id, { low_stock_threshold: 2 }, system);
       expect(
         (await listAdminProducts(t.ctx.db, q, 'id', { page: 1, perPage: 5 })).items[0]?.stock_state,
       ).toBe('in_stock');
@@ -333,7 +348,7 @@ describe('bulk price change rounding', () => {
         target: { filter: { category_id: cat.id } },
         change: { action: 'price', percent: 20, rounding: 'rupee' },
       },
-      null,
+      system,
     );
     expect(result).toEqual({ matched: 2, changed: 2, capped_at_mrp: 1 });
     const rows = await t.ctx.db
@@ -355,17 +370,17 @@ describe('bulk actions', () => {
     const a = await makeProduct(t.ctx.db, { categoryId: cat.id });
     const b = await makeProduct(t.ctx.db, { categoryId: cat.id, isActive: false, productLabels: ['New'] });
     const target = { ids: [a.id, b.id] };
-    expect(await bulkUpdateProducts(t.ctx.db, { target, change: { action: 'hide' } }, null)).toMatchObject({
+    expect(await bulkUpdateProducts(t.ctx.db, { target, change: { action: 'hide' } }, system)).toMatchObject({
       matched: 2,
       changed: 1,
     });
-    expect(await bulkUpdateProducts(t.ctx.db, { target, change: { action: 'feature' } }, null)).toMatchObject(
-      {
-        changed: 2,
-      },
-    );
     expect(
-      await bulkUpdateProducts(t.ctx.db, { target, change: { action: 'move', category_id: to.id } }, null),
+      await bulkUpdateProducts(t.ctx.db, { target, change: { action: 'feature' } }, system),
+    ).toMatchObject({
+      changed: 2,
+    });
+    expect(
+      await bulkUpdateProducts(t.ctx.db, { target, change: { action: 'move', category_id: to.id } }, system),
     ).toMatchObject({ changed: 2 });
     const rows = await t.ctx.db
       .select()
@@ -377,7 +392,7 @@ describe('bulk actions', () => {
       [false, [FEATURED_LABEL, 'New']],
     ]);
     await expect(
-      bulkUpdateProducts(t.ctx.db, { target, change: { action: 'move', category_id: 999_999 } }, null),
+      bulkUpdateProducts(t.ctx.db, { target, change: { action: 'move', category_id: 999_999 } }, system),
     ).rejects.toMatchObject({ status: 422 });
   });
 });
@@ -386,17 +401,17 @@ describe('stock', () => {
   it('adjusts with a reason into the history; never below zero; a count sets the stock', async () => {
     const p = await makeProduct(t.ctx.db, { availableStock: 4 });
     expect(
-      await adjustStock(t.ctx.db, p.id, { reason: 'received', change: 20, note: 'Diwali lot' }, null),
+      await adjustStock(t.ctx.db, p.id, { reason: 'received', change: 20, note: 'Diwali lot' }, system),
     ).toEqual({
       productId: p.id,
       before: 4,
       after: 24,
     });
-    await adjustStock(t.ctx.db, p.id, { reason: 'damaged', change: -3, note: '' }, null);
+    await adjustStock(t.ctx.db, p.id, { reason: 'damaged', change: -3, note: '' }, system);
     await expect(
-      adjustStock(t.ctx.db, p.id, { reason: 'damaged', change: -30, note: '' }, null),
+      adjustStock(t.ctx.db, p.id, { reason: 'damaged', change: -30, note: '' }, system),
     ).rejects.toMatchObject({ fields: [{ field: 'change', message: 'Stock cannot go below zero.' }] });
-    await adjustStock(t.ctx.db, p.id, { reason: 'correction', set_to: 18, note: 'Counted' }, null);
+    await adjustStock(t.ctx.db, p.id, { reason: 'correction', set_to: 18, note: 'Counted' }, system);
     const history = await stockHistory(t.ctx.db, p.id, { limit: 10, offset: 0 });
     expect(history?.available_stock).toBe(18);
     expect(history?.items.map((m) => [m.reason, m.change, m.stock_after, m.note])).toEqual([

@@ -11,6 +11,7 @@ import { ROOT_CATEGORY_ID } from '@shop/contract/catalogue';
 import type { Db, DbOrTx } from '@shop/db/client';
 import { AppError } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { type Actor, auditedBy } from './actor.ts';
 import {
   type CategoryRow,
   categorySlugInUse,
@@ -79,7 +80,7 @@ const audited = (row: CategoryRow) => ({
 });
 
 /** A new category, last among its siblings. */
-export async function createCategory(db: Db, input: CategoryCreate, staffId: number | null) {
+export async function createCategory(db: Db, input: CategoryCreate, actor: Actor) {
   return db.transaction(async (tx) => {
     const parentId = input.parent_id ?? ROOT_CATEGORY_ID;
     await requireParent(tx, parentId);
@@ -92,7 +93,7 @@ export async function createCategory(db: Db, input: CategoryCreate, staffId: num
       displayOrder: siblings.length + 1,
     });
     await recordAudit(tx, {
-      staffId,
+      ...auditedBy(actor),
       action: 'category.create',
       entity: 'category',
       entityId: row.id,
@@ -107,7 +108,7 @@ async function requireParent(db: DbOrTx, parentId: number) {
 }
 
 /** Renames, changes the slug (keeping the old one), hides or shows a category. */
-export async function updateCategory(db: Db, id: number, patch: CategoryUpdate, staffId: number | null) {
+export async function updateCategory(db: Db, id: number, patch: CategoryUpdate, actor: Actor) {
   return db.transaction(async (tx) => {
     const before = await requireCategory(tx, id, true);
     if (patch.is_active === false && id === ROOT_CATEGORY_ID) throw new AppError('conflict', msg.rootFixed);
@@ -123,7 +124,7 @@ export async function updateCategory(db: Db, id: number, patch: CategoryUpdate, 
     if (!after) throw AppError.notFound(msg.categoryNotFound);
     if (slug !== undefined) await rememberCategorySlug(tx, id, before.urlSlug, slug);
     await recordAudit(tx, {
-      staffId,
+      ...auditedBy(actor),
       action: 'category.update',
       entity: 'category',
       entityId: id,
@@ -152,7 +153,7 @@ export function isInSubtree(
  * Moves a category (with its sub-tree) under another parent, at a position among the new
  * siblings (last when not given). Moving into itself or below itself is refused.
  */
-export async function moveCategory(db: Db, id: number, move: CategoryMove, staffId: number | null) {
+export async function moveCategory(db: Db, id: number, move: CategoryMove, actor: Actor) {
   return db.transaction(async (tx) => {
     if (id === ROOT_CATEGORY_ID) throw new AppError('conflict', msg.rootFixed);
     const before = await requireCategory(tx, id, true);
@@ -167,7 +168,7 @@ export async function moveCategory(db: Db, id: number, move: CategoryMove, staff
     if (move.parent_id !== before.parentId) await writeSiblingOrder(tx, before.parentId, oldSiblings);
     await writeSiblingOrder(tx, move.parent_id, ordered);
     await recordAudit(tx, {
-      staffId,
+      ...auditedBy(actor),
       action: 'category.move',
       entity: 'category',
       entityId: id,
@@ -181,7 +182,7 @@ export async function moveCategory(db: Db, id: number, move: CategoryMove, staff
  * Puts the children of one parent in a new order. The list must hold every child once: a list
  * made from a stale screen (a child added or moved meanwhile) is refused rather than guessed at.
  */
-export async function reorderCategories(db: Db, reorder: CategoryReorder, staffId: number | null) {
+export async function reorderCategories(db: Db, reorder: CategoryReorder, actor: Actor) {
   return db.transaction(async (tx) => {
     const current = await findSiblingIds(tx, reorder.parent_id);
     const same =
@@ -191,7 +192,7 @@ export async function reorderCategories(db: Db, reorder: CategoryReorder, staffI
     if (!same) throw new AppError('conflict', msg.siblingsChanged);
     await writeSiblingOrder(tx, reorder.parent_id, reorder.ids);
     await recordAudit(tx, {
-      staffId,
+      ...auditedBy(actor),
       action: 'category.reorder',
       entity: 'category',
       entityId: reorder.parent_id,

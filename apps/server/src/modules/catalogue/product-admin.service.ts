@@ -19,6 +19,7 @@ import type { Db, DbOrTx } from '@shop/db/client';
 import { AppError } from '../../http/app-error.ts';
 import { sanitizePageHtml } from '../../http/html-sanitizer.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { type Actor, auditedBy } from './actor.ts';
 import { settingValue } from '../settings/settings.service.ts';
 import {
   type AdminProductRowData,
@@ -204,7 +205,7 @@ function audited(p: ProductRecord, related: number[]) {
 }
 
 /** A new product; its opening stock is the first entry of its stock history. */
-export async function createProduct(db: Db, input: ProductCreate, staffId: number | null): Promise<number> {
+export async function createProduct(db: Db, input: ProductCreate, actor: Actor): Promise<number> {
   checkPrices(input.selling_price_paise, input.mrp_paise);
   return db.transaction(async (tx) => {
     await checkCategory(tx, input.category_id);
@@ -226,9 +227,9 @@ export async function createProduct(db: Db, input: ProductCreate, staffId: numbe
       availableStock: 0,
     });
     await replaceRelated(tx, row.id, related);
-    if (input.initial_stock > 0) await setStock(tx, row.id, input.initial_stock, 'initial', staffId);
+    if (input.initial_stock > 0) await setStock(tx, row.id, input.initial_stock, 'initial', actor);
     await recordAudit(tx, {
-      staffId,
+      ...auditedBy(actor),
       action: 'product.create',
       entity: 'product',
       entityId: row.id,
@@ -239,7 +240,7 @@ export async function createProduct(db: Db, input: ProductCreate, staffId: numbe
 }
 
 /** Changes the fields given (stock only through adjustments). */
-export async function updateProduct(db: Db, id: number, patch: ProductUpdate, staffId: number | null) {
+export async function updateProduct(db: Db, id: number, patch: ProductUpdate, actor: Actor) {
   return db.transaction(async (tx) => {
     const before = await lockProductRow(tx, id);
     if (!before) throw AppError.notFound(msg.productNotFound);
@@ -270,7 +271,7 @@ export async function updateProduct(db: Db, id: number, patch: ProductUpdate, st
     if (!after) throw AppError.notFound(msg.productNotFound);
     if (patch.related_ids !== undefined) await replaceRelated(tx, id, related);
     await recordAudit(tx, {
-      staffId,
+      ...auditedBy(actor),
       action: 'product.update',
       entity: 'product',
       entityId: id,
@@ -304,11 +305,7 @@ export function changedPrice(
  * A bulk action on chosen products or on every product a filter matches, in one transaction with
  * one audit entry that lists what changed (for prices: each product's old and new price).
  */
-export async function bulkUpdateProducts(
-  db: Db,
-  request: BulkRequest,
-  staffId: number | null,
-): Promise<BulkResult> {
+export async function bulkUpdateProducts(db: Db, request: BulkRequest, actor: Actor): Promise<BulkResult> {
   const { change } = request;
   if (change.action === 'move') await checkCategory(db, change.category_id);
   return db.transaction(async (tx) => {
@@ -385,7 +382,7 @@ export async function bulkUpdateProducts(
     }
     if (changed.length > 0)
       await recordAudit(tx, {
-        staffId,
+        ...auditedBy(actor),
         action: `product.bulk_${change.action}`,
         entity: 'product',
         entityId: null,

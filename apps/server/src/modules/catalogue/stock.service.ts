@@ -1,6 +1,8 @@
 import type { StockAdjust, StockHistory, StockReason } from '@shop/contract/admin/catalogue';
-import type { DbOrTx } from '@shop/db/client';
+import type { Db, DbOrTx } from '@shop/db/client';
 import { AppError } from '../../http/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { type Actor, auditedBy } from './actor.ts';
 import {
   addStock,
   findMovements,
@@ -101,18 +103,30 @@ export interface StockChange {
 
 /**
  * A back-office adjustment: `change` units in or out (never below zero), or the counted stock
- * (`set_to`). Recorded with its reason, note and who made it. A correction to the stock already
- * there records nothing and returns before = after.
+ * (`set_to`). Recorded in the stock history with its reason, note and who made it, and in the
+ * audit log, in one transaction. A count equal to the stock already there records nothing.
  */
 export async function adjustStock(
-  tx: DbOrTx,
+  db: Db,
   productId: number,
   adjustment: StockAdjust,
-  staffId: number | null,
+  actor: Actor,
 ): Promise<StockChange> {
-  const before = await lockStock(tx, productId);
-  if (before === undefined) throw AppError.notFound(catalogueAdminMessages.productNotFound);
-  return changeLockedStock(tx, productId, before, adjustment, staffId);
+  return db.transaction(async (tx) => {
+    const before = await lockStock(tx, productId);
+    if (before === undefined) throw AppError.notFound(catalogueAdminMessages.productNotFound);
+    const result = await changeLockedStock(tx, productId, before, adjustment, actor);
+    if (result.after !== result.before)
+      await recordAudit(tx, {
+        ...auditedBy(actor),
+        action: 'product.stock_adjust',
+        entity: 'product',
+        entityId: productId,
+        before: { available_stock: before },
+        after: { available_stock: result.after, reason: adjustment.reason, note: adjustment.note },
+      });
+    return result;
+  });
 }
 
 /** Sets a product's stock to a number (an import, the opening stock of a new product). */
@@ -121,7 +135,7 @@ export async function setStock(
   productId: number,
   stock: number,
   reason: Extract<StockReason, 'initial' | 'imported' | 'correction'>,
-  staffId: number | null,
+  actor: Actor,
   note = '',
 ): Promise<StockChange> {
   const before = await lockStock(tx, productId);
@@ -129,7 +143,7 @@ export async function setStock(
   if (stock === before) return { productId, before, after: before };
   await setStockTo(tx, productId, stock);
   await insertMovements(tx, [
-    { productId, change: stock - before, stockAfter: stock, reason, note, staffId },
+    { productId, change: stock - before, stockAfter: stock, reason, note, staffId: actor.staffId },
   ]);
   return { productId, before, after: stock };
 }
@@ -139,7 +153,7 @@ async function changeLockedStock(
   productId: number,
   before: number,
   adjustment: StockAdjust,
-  staffId: number | null,
+  actor: Actor,
 ): Promise<StockChange> {
   const { reason, note } = adjustment;
   if (adjustment.set_to !== undefined) {
@@ -147,7 +161,7 @@ async function changeLockedStock(
     if (after === before) return { productId, before, after };
     await setStockTo(tx, productId, after);
     await insertMovements(tx, [
-      { productId, change: after - before, stockAfter: after, reason, note, staffId },
+      { productId, change: after - before, stockAfter: after, reason, note, staffId: actor.staffId },
     ]);
     return { productId, before, after };
   }
@@ -155,7 +169,7 @@ async function changeLockedStock(
   if (change === 0) throw AppError.invalid('change', catalogueAdminMessages.stockZeroChange);
   const after = await addStock(tx, productId, change);
   if (after === null) throw AppError.invalid('change', catalogueAdminMessages.stockBelowZero);
-  await insertMovements(tx, [{ productId, change, stockAfter: after, reason, note, staffId }]);
+  await insertMovements(tx, [{ productId, change, stockAfter: after, reason, note, staffId: actor.staffId }]);
   return { productId, before, after };
 }
 

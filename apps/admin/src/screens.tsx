@@ -1,4 +1,12 @@
-import { IconDeviceDesktop, IconHistory, IconHome, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconAlertTriangle,
+  IconBox,
+  IconCategory,
+  IconDeviceDesktop,
+  IconHistory,
+  IconHome,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { lazy } from 'react';
 import type { AdminScreen } from './screen-types.ts';
 
@@ -13,6 +21,39 @@ export const screens: AdminScreen[] = [
     icon: IconHome,
     permission: null,
     component: lazy(() => import('./screens/home/home-page.tsx')),
+  },
+  {
+    path: 'catalogue/products',
+    label: 'Products',
+    icon: IconBox,
+    permission: 'catalogue',
+    group: 'Catalogue',
+    component: lazy(() => import('./screens/catalogue/products-page.tsx')),
+  },
+  {
+    path: 'catalogue/products/:id',
+    label: 'Product',
+    icon: IconBox,
+    permission: 'catalogue',
+    group: 'Catalogue',
+    nav: false,
+    component: lazy(() => import('./screens/catalogue/product-edit-page.tsx')),
+  },
+  {
+    path: 'catalogue/categories',
+    label: 'Categories',
+    icon: IconCategory,
+    permission: 'catalogue',
+    group: 'Catalogue',
+    component: lazy(() => import('./screens/catalogue/categories-page.tsx')),
+  },
+  {
+    path: 'stock/low',
+    label: 'Low stock',
+    icon: IconAlertTriangle,
+    permission: 'stock',
+    group: 'Catalogue',
+    component: lazy(() => import('./screens/catalogue/low-stock-page.tsx')),
   },
   {
     path: 'staff',

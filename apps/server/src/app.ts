@@ -28,6 +28,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { findStaffSession } from './modules/staff/staff.service.ts';
 import { staffAdminRoutes } from './modules/staff/staff.admin.routes.ts';
 import { auditAdminRoutes } from './modules/audit/audit.admin.routes.ts';
+import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes.ts';
 import { catalogueCsvAdminRoutes } from './modules/catalogue/catalogue-csv.admin.routes.ts';
 import { productImagesAdminRoutes } from './modules/catalogue/product-images.admin.routes.ts';
 import { fastifyTrustProxy } from './http/client-address.ts';
@@ -170,6 +171,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       for (const routes of [
         staffAdminRoutes,
         auditAdminRoutes,
+        catalogueAdminRoutes,
         catalogueCsvAdminRoutes,
         productImagesAdminRoutes,
       ]) {

@@ -1,6 +1,17 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, paise, tsvector, updatedAt } from './columns.ts';
+import { staffAccounts } from './staff.ts';
 
 /** Category tree. Category 1 is the root that the storefront hides (product rules §2, §9). */
 export const categories = pgTable(
@@ -44,6 +55,8 @@ export const products = pgTable(
     hsnCode: text('hsn_code'),
     /** GST rate in percent (0, 5, 12, 18 or 28); the selling price includes it. */
     gstRate: integer('gst_rate').notNull().default(18),
+    /** Stock at or below this shows on the low-stock list; null: the shop's default (setting low_stock_threshold). */
+    lowStockThreshold: integer('low_stock_threshold'),
     isActive: boolean('is_active').notNull().default(true),
     displayOrder: integer('display_order').notNull().default(0),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
@@ -55,6 +68,11 @@ export const products = pgTable(
   },
   (t) => [
     index('products_category_idx').on(t.categoryId, t.displayOrder, t.id),
+    // The back office lists every product (hidden ones too) newest first, by name, price or stock.
+    index('products_name_idx').on(t.name, t.id),
+    index('products_price_idx').on(t.sellingPricePaise, t.id),
+    index('products_stock_idx').on(t.availableStock, t.id),
+    check('products_low_stock_threshold_check', sql`${t.lowStockThreshold} >= 0`),
     index('products_labels_idx').using('gin', t.productLabels),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
@@ -79,4 +97,65 @@ export const productAttachments = pgTable(
     displayOrder: integer('display_order').notNull().default(0),
   },
   (t) => [index('product_attachments_product_idx').on(t.productId)],
+);
+
+/**
+ * Slugs a category had before (its addresses stay valid: the storefront answers 301 to the
+ * current one). A slug appears once per category; taking it back makes it current again.
+ */
+export const categorySlugHistory = pgTable(
+  'category_slug_history',
+  {
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.categoryId, t.slug] }),
+    index('category_slug_history_slug_idx').on(t.slug),
+  ],
+);
+
+/** Products shown as related to a product, in the shop owner's order. */
+export const productRelations = pgTable(
+  'product_relations',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    relatedId: integer('related_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    displayOrder: integer('display_order').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.relatedId] }),
+    check('product_relations_not_self', sql`${t.productId} <> ${t.relatedId}`),
+  ],
+);
+
+/**
+ * Every change of a product's stock with its reason: back-office adjustments (received, damaged,
+ * correction, returned) and what orders do (sale, released: a cancellation or an expired
+ * reservation). `stock_after` is the stock the change left, so the history reads like a ledger.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    change: integer('change').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    /** Who adjusted it in the back office; null for orders and the system. */
+    staffId: integer('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    orderId: integer('order_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stock_movements_product_idx').on(t.productId, t.id)],
 );

@@ -1,4 +1,5 @@
 import {
+  IconFileSpreadsheet,
   IconAlertTriangle,
   IconBox,
   IconCategory,
@@ -46,6 +47,14 @@ export const screens: AdminScreen[] = [
     permission: 'catalogue',
     group: 'Catalogue',
     component: lazy(() => import('./screens/catalogue/categories-page.tsx')),
+  },
+  {
+    path: 'catalogue/import',
+    label: 'Import and export',
+    icon: IconFileSpreadsheet,
+    permission: 'catalogue',
+    group: 'Catalogue',
+    component: lazy(() => import('./screens/catalogue/catalogue-import-page.tsx')),
   },
   {
     path: 'stock/low',

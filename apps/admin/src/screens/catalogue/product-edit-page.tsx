@@ -36,6 +36,7 @@ import { FormError } from '../../forms/form-error.tsx';
 import { notifyFailed, notifySaved } from '../../forms/notify.ts';
 import { useSubmit } from '../../forms/use-submit.ts';
 import { categoryOptions } from './category-tree.ts';
+import { ProductImages } from './product-images.tsx';
 import { StockDialog } from './stock-dialog.tsx';
 
 interface FormState {
@@ -295,14 +296,14 @@ export default function ProductEditPage() {
                   />
                 </Stack>
               </Paper>
-              {/* Images (upload, order, alt text) are managed in their own section, added beside this form. */}
               <Paper withBorder radius="md" p="md" mt="md" data-testid="product-images">
-                <Text fw={500}>Images</Text>
-                <Text size="sm" c="dimmed">
-                  {product?.main_image
-                    ? `Main image: ${product.main_image}; ${product.attachments.length} more.`
-                    : 'No images yet.'}
-                </Text>
+                {isNew || !id ? (
+                  <Text size="sm" c="dimmed">
+                    Images can be added once the product is created.
+                  </Text>
+                ) : (
+                  <ProductImages productId={Number(id)} />
+                )}
               </Paper>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>

@@ -202,7 +202,7 @@ function Report({ report, fileName }: { report: CatalogueImportReport; fileName:
         {fileName}: nothing was imported. Fix these lines in your spreadsheet, save it as CSV and drop it
         again.
       </Alert>
-      <Table.ScrollContainer minWidth={480}>
+      <Table.ScrollContainer minWidth={320}>
         <Table striped withTableBorder data-testid="import-problems">
           <Table.Thead>
             <Table.Tr>

@@ -6,7 +6,6 @@ import { installFallbackValidationMessages } from '@shop/contract/validation';
 import type { Database } from '@shop/db/client';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { AppContext } from './context.ts';
 import type { Config } from './env.ts';
 import { invalidateOnChange } from './http/cache-invalidation.ts';
@@ -31,6 +30,7 @@ import { auditAdminRoutes } from './modules/audit/audit.admin.routes.ts';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes.ts';
 import { catalogueCsvAdminRoutes } from './modules/catalogue/catalogue-csv.admin.routes.ts';
 import { productImagesAdminRoutes } from './modules/catalogue/product-images.admin.routes.ts';
+import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.ts';
 import { fastifyTrustProxy } from './http/client-address.ts';
 import { registerFreshWrites, startChangeFeed } from './plugins/change-feed.ts';
 import { registerErrorHandler, sendNamedError } from './plugins/error-handler.ts';
@@ -92,7 +92,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerErrorHandler(app);
 
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? // Loaded only when configured: ioredis is half a second of a start without it.
+      new (await import('ioredis')).Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
   const limiterOptions = { ipScale: config.rateLimitIpScale };
   const limiter = redis
@@ -174,6 +175,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         catalogueAdminRoutes,
         catalogueCsvAdminRoutes,
         productImagesAdminRoutes,
+        ordersAdminRoutes,
       ]) {
         await routes(admin, ctx);
       }

@@ -10,3 +10,4 @@ export * from './invoices.ts';
 export * from './media.ts';
 export * from './staff.ts';
 export * from './audit.ts';
+export * from './shipping.ts';

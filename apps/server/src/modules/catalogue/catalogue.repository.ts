@@ -172,9 +172,13 @@ async function productsAsJson(db: Db, where: SQL, limit?: number): Promise<Catal
   return JSON.parse(row?.rows ?? '[]') as CatalogueRow[];
 }
 
+/** Products per query when reading the whole catalogue. */
+const BATCH = 2_000;
+
 /**
- * Every active product (ids null, read in batches by id so that no answer grows huge) or the
- * active ones among `ids`: what the catalogue's memory (search-index.ts) holds.
+ * Every active product (ids null, read in batches by id so that no answer grows huge, and so that
+ * on embedded PGlite other queries get their turn between batches) or the active ones among
+ * `ids`: what the catalogue's memory (search-index.ts) holds.
  */
 export async function findCatalogueRows(db: Db, ids: readonly number[] | null): Promise<CatalogueRow[]> {
   if (ids)
@@ -183,10 +187,10 @@ export async function findCatalogueRows(db: Db, ids: readonly number[] | null): 
       : [];
   const rows: CatalogueRow[] = [];
   for (let after = 0; ; ) {
-    const batch = await productsAsJson(db, sql`p.id > ${after} and p.is_active`, 5_000);
-    rows.push(...batch);
+    const batch = await productsAsJson(db, sql`p.id > ${after} and p.is_active`, BATCH);
+    for (const row of batch) rows.push(row);
     const last = batch[batch.length - 1];
-    if (!last || batch.length < 5_000) return rows;
+    if (!last || batch.length < BATCH) return rows;
     after = last.id;
   }
 }

@@ -31,8 +31,10 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   const cache = publicGetCache(responseCacheOf(ctx), { scope: 'catalogue' });
   const search = productSearchOf(ctx);
   const memory = { index: search, tree: categoryTreeOf(ctx) };
-  // Read the catalogue into the search index once the server is up, not on the first search.
-  app.addHook('onReady', async () => {
+  // Read the catalogue into memory once the server listens, not on the first search, and not
+  // before listening: the first answers (a health check, a page) must not wait for 100,000 rows.
+  // Reads that need it wait for it.
+  app.addHook('onListen', async () => {
     void search.ready().catch(() => undefined);
   });
 

@@ -80,3 +80,25 @@ test('a manager imports 1,000 products: the dry run shows two bad rows, fixed, t
   const { items } = (await found.json()) as { items: Array<{ name: string; selling_price: number }> };
   expect(items.find((p) => p.name === `Bulk Bhujia ${run} 300`)?.selling_price).toBe(149);
 });
+
+test("a manager adds an image to a product in its edit screen; it becomes the storefront's extra image", async ({
+  page,
+}, testInfo) => {
+  const sharp = (await import('sharp')).default;
+  const photo = await sharp({ create: { width: 640, height: 640, channels: 3, background: '#c2410c' } })
+    .jpeg()
+    .toBuffer();
+  await signInAsManager(page);
+  await page.goto('/admin/catalogue/products/2');
+  const manager = page.getByTestId('product-images-manager');
+  await expect(manager).toBeVisible();
+  const before = await manager.getByTestId('product-image').count();
+  await manager
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'Soan Papdi Box.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await expect(manager.getByTestId('product-image')).toHaveCount(before + 1);
+  await page.screenshot({ path: testInfo.outputPath('product-images.png'), fullPage: true });
+  const product = await (await page.request.get(`${API}/products/2`)).json();
+  const names = [product.main_image, ...product.attachments.map((a: { file_name: string }) => a.file_name)];
+  expect(names.some((name: string) => /^soan-papdi-box-[0-9a-f]{8}\.jpg$/.test(name))).toBe(true);
+});

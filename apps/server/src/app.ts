@@ -33,6 +33,9 @@ import { engagementAdminRoutes } from './modules/engagement/engagement.admin.rou
 import { couponsAdminRoutes } from './modules/orders/coupons.admin.routes.ts';
 import { gatewaysAdminRoutes } from './modules/payments/gateways.admin.routes.ts';
 import { settingsAdminRoutes } from './modules/settings/settings.admin.routes.ts';
+import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes.ts';
+import { catalogueCsvAdminRoutes } from './modules/catalogue/catalogue-csv.admin.routes.ts';
+import { productImagesAdminRoutes } from './modules/catalogue/product-images.admin.routes.ts';
 import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.ts';
 import { fastifyTrustProxy } from './http/client-address.ts';
 import { registerFreshWrites, startChangeFeed } from './plugins/change-feed.ts';
@@ -182,6 +185,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         settingsAdminRoutes,
         couponsAdminRoutes,
         gatewaysAdminRoutes,
+        catalogueAdminRoutes,
+        catalogueCsvAdminRoutes,
+        productImagesAdminRoutes,
+        ordersAdminRoutes,
       ]) {
         await routes(admin, ctx);
       }

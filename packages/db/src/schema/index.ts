@@ -8,6 +8,7 @@ export * from './refunds.ts';
 export * from './grievances.ts';
 export * from './invoices.ts';
 export * from './fulfilment.ts';
+export * from './media.ts';
 export * from './staff.ts';
 export * from './audit.ts';
 export * from './shipping.ts';

@@ -260,7 +260,7 @@ export async function checkout(
       // of it queue as briefly as possible. Rows are locked in id order so that two carts with
       // the same products cannot deadlock; a failed guard rolls the whole order back.
       for (const line of [...lines].sort((a, b) => a.product.id - b.product.id)) {
-        if (!(await reserveStock(tx, line.product.id, line.quantity))) {
+        if (!(await reserveStock(tx, line.product.id, line.quantity, { orderId: order.id }))) {
           const [current] = await priceCart(tx, [line.product.id]);
           const left = current?.available_stock ?? 0;
           throw AppError.invalid(

@@ -37,6 +37,7 @@ import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes
 import { catalogueCsvAdminRoutes } from './modules/catalogue/catalogue-csv.admin.routes.ts';
 import { productImagesAdminRoutes } from './modules/catalogue/product-images.admin.routes.ts';
 import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.ts';
+import { grievancesAdminRoutes } from './modules/grievances/grievances.admin.routes.ts';
 import { fastifyTrustProxy } from './http/client-address.ts';
 import { registerFreshWrites, startChangeFeed } from './plugins/change-feed.ts';
 import { registerErrorHandler, sendNamedError } from './plugins/error-handler.ts';
@@ -180,6 +181,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         staffAdminRoutes,
         auditAdminRoutes,
         ordersAdminRoutes,
+        grievancesAdminRoutes,
         contentAdminRoutes,
         engagementAdminRoutes,
         settingsAdminRoutes,

@@ -10,6 +10,7 @@
  *      measured in the same run, since absolute figures drift with the machine's load.
  * 2. Checkout: p50/p99 at 50 concurrent customers, and no overselling.
  * 3. Storefront: Lighthouse (mobile) on home, a category page and a content page.
+ * 4. Back office: the admin product list with search, filters, sort and paging (scripts/bench/admin-list.ts), p95 < 50 ms.
  * Prints a table, writes bench-results/bench-<timestamp>.json and exits 1 when a budget is missed.
  * Options: --products N, --api-only (no checkout, no Lighthouse), --no-pages (no SSR scenarios).
  * The PostgreSQL run creates the database <name of DATABASE_URL>_bench and drops it afterwards.
@@ -24,6 +25,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type LoadResult, measure } from './api-load.ts';
 import { ensureBuilt } from '../ensure-ready.mjs';
+import { type AdminListResult, runAdminListBench } from './admin-list.ts';
 import { startShop } from './bench-server.ts';
 import {
   type CatalogueSample,
@@ -235,6 +237,7 @@ interface Report {
   api: ApiRow[];
   checkout?: unknown;
   lighthouse?: unknown;
+  admin: Array<AdminListResult & { database: string }>;
 }
 
 /**
@@ -273,7 +276,7 @@ function budgetText(budget: Budget): string {
 
 async function main() {
   ensureBuilt(); // pages and Lighthouse must measure the current storefront
-  const report: Report = { date: new Date().toISOString(), products: productTotal, api: [] };
+  const report: Report = { date: new Date().toISOString(), products: productTotal, api: [], admin: [] };
   const kinds: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
   for (const kind of kinds) {
     console.log(`\n# ${kind}: preparing ${productTotal.toLocaleString('en')} products…`);
@@ -316,6 +319,10 @@ async function main() {
             `, server CPU ${cpuPerRequestMs ?? '?'} ms/answer, load ${load}`,
         );
       }
+      await settle(shop.baseUrl);
+      const admin = await runAdminListBench(shop.baseUrl, sample);
+      report.admin.push({ ...admin, database: kind });
+      console.log(`  ${admin.name}: p50 ${admin.p50Ms} ms, p95 ${admin.p95Ms} ms, p99 ${admin.p99Ms} ms`);
       if (kind === 'pglite' && !apiOnly) {
         const checkout = await import('./checkout.ts').catch(() => null);
         if (checkout) report.checkout = await checkout.runCheckoutBench(shop.baseUrl);
@@ -355,6 +362,18 @@ async function main() {
       budget: `${r.withinBudget ? 'ok' : 'OVER'}: ${budgetText(r.budget)}`,
     })),
   );
+  console.log('\nBack office');
+  console.table(
+    report.admin.map((r) => ({
+      database: r.database,
+      scenario: r.name,
+      requests: r.requests,
+      'p50 ms': r.p50Ms,
+      'p95 ms': r.p95Ms,
+      'p99 ms': r.p99Ms,
+      budget: `${r.withinBudget ? 'ok' : 'OVER'}: p95 < ${r.budgetP95Ms} ms`,
+    })),
+  );
   if (report.checkout) console.log('\nCheckout:', report.checkout);
   if (report.lighthouse) {
     console.log('\nLighthouse (mobile)');
@@ -364,7 +383,7 @@ async function main() {
   const file = `${root}bench-results/bench-${report.date.replace(/[:.]/g, '-')}.json`;
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
   console.log(`\nWritten ${file}`);
-  const over = report.api.filter((r) => !r.withinBudget);
+  const over = [...report.api, ...report.admin].filter((r) => !r.withinBudget);
   if (over.length) {
     console.log(
       `\n${over.length} budget(s) missed: ${over.map((r) => `${r.database} ${r.name}`).join('; ')}`,

@@ -321,6 +321,7 @@ export default function ProductEditPage() {
                     label="Selling price"
                     prefix="₹"
                     decimalScale={2}
+                    fixedDecimalScale
                     thousandSeparator=","
                     thousandsGroupStyle="lakh"
                     min={0}
@@ -333,6 +334,7 @@ export default function ProductEditPage() {
                     label="MRP"
                     prefix="₹"
                     decimalScale={2}
+                    fixedDecimalScale
                     thousandSeparator=","
                     thousandsGroupStyle="lakh"
                     min={0}

@@ -3,6 +3,7 @@
  * search by a word of a name, filter by category (with sub-categories), stock state, visibility
  * or featured, sort by a column, page on. One staff session, requests one after another (a person
  * at a screen, not a crowd), every request a different query. Budget: p95 < 50 ms.
+ * BENCH_TRACE=1 prints each request's time and URL (to find the slow kind of query).
  */
 import { createPrng } from '@shop/db/seed/prng';
 import type { CatalogueSample } from './variety.ts';
@@ -74,6 +75,7 @@ export async function runAdminListBench(baseUrl: string, sample: CatalogueSample
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`${url}: ${res.status}`);
     times.push(performance.now() - started);
+    if (process.env.BENCH_TRACE) console.log(Math.round(performance.now() - started), url);
   }
   times.sort((a, b) => a - b);
   const p95Ms = percentile(times, 95);

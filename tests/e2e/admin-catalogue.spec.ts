@@ -22,7 +22,9 @@ async function signInOwner(page: Page) {
 }
 
 async function choose(page: Page, label: string, option: string | RegExp) {
-  await page.getByRole('combobox', { name: label, exact: true }).fill(typeof option === 'string' ? option : '');
+  await page
+    .getByRole('combobox', { name: label, exact: true })
+    .fill(typeof option === 'string' ? option : '');
   await page.getByRole('option', { name: option }).first().click();
 }
 

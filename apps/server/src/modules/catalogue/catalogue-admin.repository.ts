@@ -255,6 +255,11 @@ export async function findProductForEdit(db: DbOrTx, id: number, defaultThreshol
 
 export type ProductRecord = typeof products.$inferSelect;
 
+/** id and name of every product, hidden ones too, in id order. */
+export async function findAllProductNames(db: DbOrTx) {
+  return db.select({ id: products.id, name: products.name }).from(products).orderBy(asc(products.id));
+}
+
 /** The stored row, locked for the change about to be made. */
 export async function lockProductRow(db: DbOrTx, id: number): Promise<ProductRecord | undefined> {
   const [row] = await db.select().from(products).where(eq(products.id, id)).for('update');

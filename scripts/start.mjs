@@ -2,12 +2,13 @@
 // The server migrates the database and seeds the demo shop on first start.
 import { spawn } from 'node:child_process';
 import { ensureBuilt, ensureInstalled } from './ensure-ready.mjs';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 ensureInstalled();
 ensureBuilt();
 // Plain Node on the compiled server (apps/server/dist, built by ensureBuilt when stale): no
-// TypeScript loader at run time.
-const child = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.mjs'], {
+// TypeScript loader at run time. SERVER_NODE_FLAGS (scripts/server-flags.mjs) keep its memory low.
+const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/server.mjs'], {
   cwd: new URL('..', import.meta.url).pathname,
   stdio: 'inherit',
   // The server stops when this launcher dies, even by SIGKILL (see apps/server/src/server.ts).

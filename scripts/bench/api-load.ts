@@ -22,7 +22,13 @@ export async function measure(
   name: string,
   baseUrl: string,
   source: UrlSource | string[],
-  options: { connections?: number; durationSeconds?: number; countCacheHits?: boolean } = {},
+  options: {
+    connections?: number;
+    durationSeconds?: number;
+    countCacheHits?: boolean;
+    /** Request headers (pages: the Accept-Encoding every browser sends). */
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<LoadResult> {
   let hits = 0;
   let answered = 0;
@@ -48,6 +54,7 @@ export async function measure(
     url: baseUrl,
     connections: options.connections ?? 100,
     duration: options.durationSeconds ?? 10,
+    ...(options.headers ? { headers: options.headers } : {}),
     requests,
   });
   return {

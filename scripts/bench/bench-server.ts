@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { SERVER_NODE_FLAGS } from '../server-flags.mjs';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -17,6 +18,10 @@ export function freePort(): Promise<number> {
 
 export interface RunningShop {
   baseUrl: string;
+  /** From starting the process to its first answer (the health check), ms. */
+  startMs: number;
+  /** CPU time the server had used by its first answer, ms (steadier than startMs on a busy machine). */
+  startCpuMs: number | null;
   /** CPU time the server process has used so far (ms), where /proc tells it (Linux); else null. */
   cpuMs(): number | null;
   /** The server process's resident memory (MiB), where /proc tells it; else null. */
@@ -25,8 +30,9 @@ export interface RunningShop {
 }
 
 /**
- * Starts the shop the way `npm start` runs it (its server entry, production mode) on a free
- * port and waits for the health check.
+ * Starts the shop the way `npm start` runs it (the compiled server, apps/server/dist/server.mjs,
+ * in production mode; a checkout without one runs its TypeScript through tsx) on a free port and
+ * waits for the health check.
  */
 export async function startShop(env: Record<string, string>): Promise<RunningShop> {
   const port = await freePort();
@@ -36,7 +42,15 @@ export async function startShop(env: Record<string, string>): Promise<RunningSho
   // BENCH_SHOP_DIR runs another checkout of the shop (say, the code before a change) on the same
   // database and storefront build, for a before/after table from one machine and one hour.
   const shopDir = process.env.BENCH_SHOP_DIR;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], {
+  const dir = shopDir ?? new URL('../../', import.meta.url).pathname;
+  const compiled = existsSync(`${dir}/apps/server/dist/server.mjs`);
+  // Another checkout runs with the flags it knew (none but source maps before server-flags.mjs).
+  const flags = existsSync(`${dir}/scripts/server-flags.mjs`) ? SERVER_NODE_FLAGS : ['--enable-source-maps'];
+  const entry = compiled
+    ? [...flags, 'apps/server/dist/server.mjs']
+    : ['--import', 'tsx', 'apps/server/src/server.ts'];
+  const started = performance.now();
+  const child: ChildProcess = spawn(process.execPath, entry, {
     ...(shopDir ? { cwd: shopDir } : {}),
     env: {
       ...inherited,
@@ -70,10 +84,12 @@ export async function startShop(env: Record<string, string>): Promise<RunningSho
       child.kill('SIGTERM');
       throw new Error('shop did not start within 120 s');
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, 20));
   }
   return {
     baseUrl,
+    startMs: Math.round(performance.now() - started),
+    startCpuMs: processCpuMs(child.pid),
     cpuMs: () => processCpuMs(child.pid),
     rssMiB: () => processRssMiB(child.pid),
     stop: () =>

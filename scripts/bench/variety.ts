@@ -4,8 +4,11 @@
  * response cache, not the shop. These generators give every request its own URL.
  *
  * Every uncached URL also carries `_=<n>` (jQuery's cache-buster, ignored by the API), so that
- * even a repeated keyword or page reaches the database: the figures are those of the work behind
- * the cache. The cached ceiling is measured beside them on one fixed URL.
+ * even a repeated keyword or product reaches the database: the figures are those of the work
+ * behind the cache. Pages are kept per URL without such parameters, as a CDN keeps them
+ * (storefront/page-cache.ts): there the figures are those of a catalogue's worth of different
+ * pages, each rendered once and again after each change. The cached ceiling is measured beside
+ * them on one fixed URL.
  */
 import { createPrng, type Prng } from '@shop/db/seed/prng';
 
@@ -19,6 +22,10 @@ export interface CatalogueSample {
   categories: Array<{ id: number; slug: string; products: number }>;
   /** Lower-case words of product names (letters only, three or more). */
   words: string[];
+  /** Active products' url slugs, by id (for product pages). */
+  productSlugs: Map<number, string>;
+  /** Active content pages' url slugs. */
+  pageSlugs: string[];
 }
 
 /** How shoppers misspell: Hindi words have several Latin spellings, and fingers slip. */
@@ -53,6 +60,8 @@ function mutate(word: string, prng: Prng): string {
 export interface UrlSource {
   /** The next URL (path + query) to request. */
   next(): string;
+  /** Pages: every distinct page the source draws from (each rendered once before measuring). */
+  pages?(): string[];
 }
 
 let bust = 0;
@@ -102,12 +111,36 @@ export function categoryPages(sample: CatalogueSample, seed = 4): UrlSource {
       const page = prng.int(1, Math.max(1, Math.ceil(category.products / 100)));
       return `/category/${category.id}/${page}/${category.slug}?${buster()}`;
     },
+    pages: () =>
+      listed.flatMap((category) =>
+        Array.from(
+          { length: Math.max(1, Math.ceil(category.products / 100)) },
+          (_, i) => `/category/${category.id}/${i + 1}/${category.slug}`,
+        ),
+      ),
   };
+}
+
+/** Server-rendered product pages (`/product/{id}/{slug}`): any active product. */
+export function productPages(sample: CatalogueSample, seed = 5): UrlSource {
+  const prng = createPrng(seed);
+  const url = (id: number) => `/product/${id}/${sample.productSlugs.get(id) ?? 'item'}`;
+  return {
+    next: () => `${url(prng.pick(sample.productIds))}?${buster()}`,
+    pages: () => sample.productIds.map(url),
+  };
+}
+
+/** Server-rendered content pages (about us, policies …): any active one. */
+export function contentPages(sample: CatalogueSample, seed = 6): UrlSource {
+  const prng = createPrng(seed);
+  const slugs = sample.pageSlugs.length ? sample.pageSlugs : ['about-us'];
+  return { next: () => `/page/${prng.pick(slugs)}?${buster()}`, pages: () => slugs.map((s) => `/page/${s}`) };
 }
 
 /** The storefront home page, a new URL each time. */
 export function homePages(): UrlSource {
-  return { next: () => `/?${buster()}` };
+  return { next: () => `/?${buster()}`, pages: () => ['/'] };
 }
 
 /** The same URL again and again: what the response cache can do at best. */

@@ -6,7 +6,6 @@ import { installFallbackValidationMessages } from '@shop/contract/validation';
 import type { Database } from '@shop/db/client';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { Redis } from 'ioredis';
 import type { AppContext } from './context.ts';
 import type { Config } from './env.ts';
 import { invalidateOnChange } from './http/cache-invalidation.ts';
@@ -29,6 +28,7 @@ import { findStaffSession } from './modules/staff/staff.service.ts';
 import { staffAdminRoutes } from './modules/staff/staff.admin.routes.ts';
 import { auditAdminRoutes } from './modules/audit/audit.admin.routes.ts';
 import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes.ts';
+import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.ts';
 import { fastifyTrustProxy } from './http/client-address.ts';
 import { registerFreshWrites, startChangeFeed } from './plugins/change-feed.ts';
 import { registerErrorHandler, sendNamedError } from './plugins/error-handler.ts';
@@ -90,7 +90,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   registerErrorHandler(app);
 
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
+    ? // Loaded only when configured: ioredis is half a second of a start without it.
+      new (await import('ioredis')).Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2 })
     : null;
   const limiterOptions = { ipScale: config.rateLimitIpScale };
   const limiter = redis
@@ -166,7 +167,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       registerJsonBody(admin);
       registerNulGuard(admin);
       enforceStaffGuards(admin);
-      for (const routes of [staffAdminRoutes, auditAdminRoutes, catalogueAdminRoutes]) {
+      for (const routes of [staffAdminRoutes, auditAdminRoutes, ordersAdminRoutes, catalogueAdminRoutes]) {
         await routes(admin, ctx);
       }
       admin.all('/*', { schema: { hide: true, ...PUBLIC_ADMIN_OPERATION } }, async (request, reply) =>

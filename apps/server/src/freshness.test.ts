@@ -108,7 +108,7 @@ describe('cached answers follow stock, price and visibility (real HTTP)', () => 
     await warm(base, paths);
     expect(stockIn((await get<Product>(base, paths[0] ?? '')).body, product.id)).toBe(0);
 
-    const released = await releaseExpiredReservations(t.ctx.db, new Date(Date.now() + 24 * 3600_000));
+    const released = await releaseExpiredReservations(t.ctx, new Date(Date.now() + 24 * 3600_000));
     expect(released).toBeGreaterThan(0);
     await t.ctx.changes.flush();
 

@@ -10,8 +10,79 @@ export const MAX_LINE_QUANTITY = 100;
 /** Largest number of distinct products in one order. */
 export const MAX_ORDER_LINES = 100;
 
-export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'delivered', 'cancelled'] as const;
+/**
+ * Where an order is: pending (awaiting payment) → confirmed → packed → shipped → delivered;
+ * cancelled; returned. The payment status is kept apart (PAYMENT_STATUSES). Only the server's
+ * orders/order-state.ts moves an order from one to another.
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'confirmed',
+  'packed',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'returned',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** Confirmed and after: the order was sold (its tax invoice exists or is due). */
+export function isConfirmedOrLater(status: OrderStatus): boolean {
+  return status !== 'pending' && status !== 'cancelled';
+}
+
+/**
+ * `?status=shipped,delivered` on the order list: one or more statuses, comma-separated; an
+ * empty value means every status.
+ */
+export const orderStatusFilterSchema = z
+  .string()
+  .max(200)
+  .optional()
+  .transform((value, issue) => {
+    const wanted = (value ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const unknown = wanted.find((s) => !(ORDER_STATUSES as readonly string[]).includes(s));
+    if (unknown !== undefined) {
+      issue.addIssue({
+        code: 'custom',
+        message: `Unknown order status "${unknown.slice(0, 20)}". Use ${ORDER_STATUSES.join(', ')}.`,
+      });
+      return z.NEVER;
+    }
+    return wanted as OrderStatus[];
+  });
+
+/** What staff (or the shop itself) can do to an order; each leads to one status. */
+export const ORDER_ACTIONS = ['confirm', 'pack', 'ship', 'deliver', 'cancel', 'return'] as const;
+export type OrderAction = (typeof ORDER_ACTIONS)[number];
+
+/** The status an action leads to. */
+export const ORDER_ACTION_TARGET: Record<OrderAction, OrderStatus> = {
+  confirm: 'confirmed',
+  pack: 'packed',
+  ship: 'shipped',
+  deliver: 'delivered',
+  cancel: 'cancelled',
+  return: 'returned',
+};
+
+/** Who moved an order: the shop's own jobs and gateways, the customer, or a staff member. */
+export const ORDER_ACTORS = ['system', 'customer', 'staff'] as const;
+export type OrderActorKind = (typeof ORDER_ACTORS)[number];
+
+/** A status as the customer reads it (order list, details and timeline); pending means awaiting payment. */
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  packed: 'Packed',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  returned: 'Returned',
+};
 /**
  * What the shop holds of an order's money: Pending (nothing captured yet, or cash on delivery),
  * Paid, Partially Refunded / Refunded (refunds processed by the gateway), Failed.
@@ -145,10 +216,22 @@ export interface OrderItem {
 
 export type ShippingAddress = Omit<Address, 'id' | 'is_default'>;
 
+/** One event of an order's timeline, in the customer's words. */
 export interface OrderStatusEntry {
   status: OrderStatus;
   note: string;
+  /** Who made the change: the shop (system or staff) or the customer. */
+  actor: OrderActorKind;
   created_at: string;
+}
+
+/** How a shipped order travels: the carrier, its tracking number and the carrier's tracking page. */
+export interface OrderShipment {
+  carrier: string;
+  tracking_number: string;
+  /** The carrier's page for this parcel; null when the carrier has no tracking page. */
+  tracking_url: string | null;
+  shipped_at: string;
 }
 
 /** An order as checkout, the list and the details return it. Amounts are rupees. */
@@ -170,6 +253,8 @@ export interface Order {
   coupon_code: string | null;
   reservation_expires_at: string | null;
   created_at: string;
+  /** Set once the order is shipped. */
+  shipment: OrderShipment | null;
   status_history?: OrderStatusEntry[];
   /** Order details only: the refunds of this order, newest first. */
   refunds?: OrderRefund[];

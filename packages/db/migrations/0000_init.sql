@@ -1,3 +1,6 @@
+CREATE TYPE "public"."order_actor" AS ENUM('system', 'customer', 'staff');--> statement-breakpoint
+CREATE TYPE "public"."order_status" AS ENUM('pending', 'confirmed', 'packed', 'shipped', 'delivered', 'cancelled', 'returned');--> statement-breakpoint
+CREATE TYPE "public"."payment_status" AS ENUM('Pending', 'Paid', 'Partially Refunded', 'Refunded', 'Failed');--> statement-breakpoint
 CREATE TABLE "categories" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"parent_id" integer DEFAULT 0 NOT NULL,
@@ -48,6 +51,17 @@ CREATE TABLE "products" (
 	"hsn_code" text,
 	"gst_rate" integer DEFAULT 18 NOT NULL,
 	"low_stock_threshold" integer,
+	"maker_role" text DEFAULT 'manufacturer' NOT NULL,
+	"maker_name" text,
+	"maker_address" text,
+	"country_of_origin" text DEFAULT 'India' NOT NULL,
+	"generic_name" text,
+	"net_quantity" integer,
+	"net_quantity_unit" text DEFAULT 'g' NOT NULL,
+	"best_before" text,
+	"dimensions" text,
+	"consumer_care" text,
+	"food_type" text DEFAULT 'not_food' NOT NULL,
 	"is_active" boolean DEFAULT true NOT NULL,
 	"display_order" integer DEFAULT 0 NOT NULL,
 	"search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce("products"."name", '')), 'A') || setweight(to_tsvector('english', coalesce("products"."description", '')), 'B')) STORED,
@@ -55,6 +69,10 @@ CREATE TABLE "products" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "products_low_stock_threshold_check" CHECK ("products"."low_stock_threshold" >= 0),
 	CONSTRAINT "products_gst_rate_check" CHECK ("products"."gst_rate" IN (0, 5, 12, 18, 28)),
+	CONSTRAINT "products_maker_role_check" CHECK ("products"."maker_role" IN ('manufacturer', 'packer', 'importer')),
+	CONSTRAINT "products_net_quantity_unit_check" CHECK ("products"."net_quantity_unit" IN ('g', 'ml', 'cm', 'unit')),
+	CONSTRAINT "products_net_quantity_check" CHECK ("products"."net_quantity" > 0),
+	CONSTRAINT "products_food_type_check" CHECK ("products"."food_type" IN ('veg', 'non_veg', 'not_food')),
 	CONSTRAINT "products_hsn_code_check" CHECK ("products"."hsn_code" ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$')
 );
 --> statement-breakpoint
@@ -282,11 +300,21 @@ CREATE TABLE "order_items" (
 	"igst_paise" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "order_notes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"order_id" integer NOT NULL,
+	"staff_id" integer,
+	"body" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "order_status_history" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"order_id" integer NOT NULL,
-	"status" text NOT NULL,
+	"status" "order_status" NOT NULL,
 	"note" text DEFAULT '' NOT NULL,
+	"actor" "order_actor" DEFAULT 'system' NOT NULL,
+	"staff_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -294,8 +322,8 @@ CREATE TABLE "orders" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"order_number" text NOT NULL,
 	"customer_id" integer NOT NULL,
-	"status" text DEFAULT 'pending' NOT NULL,
-	"payment_status" text DEFAULT 'Pending' NOT NULL,
+	"status" "order_status" DEFAULT 'pending' NOT NULL,
+	"payment_status" "payment_status" DEFAULT 'Pending' NOT NULL,
 	"payment_gateway" text,
 	"subtotal_paise" integer NOT NULL,
 	"discount_paise" integer DEFAULT 0 NOT NULL,
@@ -315,6 +343,11 @@ CREATE TABLE "orders" (
 	"place_of_supply" text,
 	"inter_state" boolean,
 	"shipping_tax" jsonb,
+	"carrier" text,
+	"tracking_number" text,
+	"tracking_url" text,
+	"shipped_at" timestamp with time zone,
+	"delivered_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
@@ -508,6 +541,16 @@ CREATE TABLE "audit_log" (
 	"ip" text
 );
 --> statement-breakpoint
+CREATE TABLE "shipping_carriers" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"tracking_url_template" text,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"sort_order" integer DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "shipping_carriers_name_unique" UNIQUE("name")
+);
+--> statement-breakpoint
 ALTER TABLE "category_slug_history" ADD CONSTRAINT "category_slug_history_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_attachments" ADD CONSTRAINT "product_attachments_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_relations" ADD CONSTRAINT "product_relations_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -525,6 +568,7 @@ ALTER TABLE "coupon_redemptions" ADD CONSTRAINT "coupon_redemptions_customer_id_
 ALTER TABLE "coupon_redemptions" ADD CONSTRAINT "coupon_redemptions_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "order_notes" ADD CONSTRAINT "order_notes_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "order_status_history" ADD CONSTRAINT "order_status_history_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_coupon_id_coupons_id_fk" FOREIGN KEY ("coupon_id") REFERENCES "public"."coupons"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -564,11 +608,19 @@ CREATE INDEX "customer_tokens_customer_idx" ON "customer_tokens" USING btree ("c
 CREATE INDEX "coupon_redemptions_coupon_idx" ON "coupon_redemptions" USING btree ("coupon_id","customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "coupon_redemptions_order_idx" ON "coupon_redemptions" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "order_items_order_idx" ON "order_items" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "order_notes_order_idx" ON "order_notes" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "order_status_history_order_idx" ON "order_status_history" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_number_idx" ON "orders" USING btree ("order_number");--> statement-breakpoint
 CREATE INDEX "orders_customer_idx" ON "orders" USING btree ("customer_id","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_idempotency_idx" ON "orders" USING btree ("customer_id","idempotency_key");--> statement-breakpoint
 CREATE INDEX "orders_reservation_idx" ON "orders" USING btree ("reservation_expires_at");--> statement-breakpoint
+CREATE INDEX "orders_status_idx" ON "orders" USING btree ("status","id");--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "orders_gateway_idx" ON "orders" USING btree ("payment_gateway","id");--> statement-breakpoint
+CREATE INDEX "orders_payment_status_idx" ON "orders" USING btree ("payment_status","id");--> statement-breakpoint
+CREATE INDEX "orders_coupon_idx" ON "orders" USING btree ("coupon_code");--> statement-breakpoint
+CREATE INDEX "orders_pincode_idx" ON "orders" USING btree (("shipping_address"->>'pin_code'));--> statement-breakpoint
+CREATE INDEX "orders_mobile_idx" ON "orders" USING btree (("shipping_address"->>'mobile_number'));--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_events_gateway_event_idx" ON "payment_events" USING btree ("gateway","event_id");--> statement-breakpoint
 CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_gateway_order_idx" ON "payments" USING btree ("gateway","gateway_order_id");--> statement-breakpoint

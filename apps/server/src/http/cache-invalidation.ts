@@ -27,7 +27,10 @@ export function tagsForChange(change: DataChange): string[] {
 }
 
 /** Keeps the response cache in step with the database; returns the unsubscribe function. */
-export function invalidateOnChange(feed: ChangeFeed, store: ResponseCacheStore): () => void {
+export function invalidateOnChange<V extends { body: Buffer }>(
+  feed: ChangeFeed,
+  store: ResponseCacheStore<V>,
+): () => void {
   store.enabled = feed.live;
   return feed.subscribe((event) => {
     if (event.kind === 'change') {

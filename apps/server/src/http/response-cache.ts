@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 
@@ -22,15 +23,17 @@ export interface CachedResponse {
   /** UTF-8 JSON, kept as bytes so a hit is written without encoding it again. */
   body: Buffer;
   headers: Record<string, string>;
+  /** What the answer shows (see `cacheTags`): a page built from it depends on the same. */
+  tags?: readonly string[];
 }
 
-export interface ResponseCacheStore {
-  get(key: string): CachedResponse | undefined;
+export interface ResponseCacheStore<V extends { body: Buffer } = CachedResponse> {
+  get(key: string): V | undefined;
   /**
    * Stores `value` under `key` with its tags, unless one of the tags (or the whole store) was
    * invalidated after `since` (a `version` read before the answer was computed).
    */
-  set(key: string, value: CachedResponse, tags?: readonly string[], since?: number): void;
+  set(key: string, value: V, tags?: readonly string[], since?: number): void;
   /** Drops every entry carrying one of `tags`. */
   invalidate(tags: readonly string[]): void;
   clear(): void;
@@ -41,24 +44,29 @@ export interface ResponseCacheStore {
   readonly size: number;
 }
 
-export interface MemoryCacheOptions {
+export interface MemoryCacheOptions<V> {
   ttlMs: number;
   maxEntries: number;
   maxBytes: number;
   now?: () => number;
+  /** Bytes an entry holds besides its key (default: its body). */
+  sizeOf?: (value: V) => number;
 }
 
-interface Entry {
-  value: CachedResponse;
+interface Entry<V> {
+  value: V;
   expiresAt: number;
   bytes: number;
   tags: readonly string[];
 }
 
 /** LRU by insertion order of a Map, with per-entry expiry, a byte budget and tag invalidation. */
-export function memoryResponseCache(options: MemoryCacheOptions): ResponseCacheStore {
+export function memoryResponseCache<V extends { body: Buffer } = CachedResponse>(
+  options: MemoryCacheOptions<V>,
+): ResponseCacheStore<V> {
   const now = options.now ?? Date.now;
-  const entries = new Map<string, Entry>();
+  const sizeOf = options.sizeOf ?? ((value: V) => value.body.byteLength);
+  const entries = new Map<string, Entry<V>>();
   /** tag → keys of the entries carrying it. */
   const byTag = new Map<string, Set<string>>();
   /** tag → version at its last invalidation. */
@@ -106,7 +114,7 @@ export function memoryResponseCache(options: MemoryCacheOptions): ResponseCacheS
     set(key, value, tags = [], since = version) {
       if (!this.enabled || clearedAt > since) return;
       for (const tag of tags) if ((invalidatedAt.get(tag) ?? 0) > since) return;
-      const size = key.length + value.body.byteLength;
+      const size = key.length + sizeOf(value);
       if (size > options.maxBytes / 4) return; // one huge answer must not evict everything
       remove(key);
       entries.set(key, { value, expiresAt: now() + options.ttlMs, bytes: size, tags });
@@ -142,6 +150,13 @@ export function memoryResponseCache(options: MemoryCacheOptions): ResponseCacheS
   };
 }
 
+/**
+ * Bytes of answers kept. Since the catalogue is answered from memory (ADR 0009) a miss costs
+ * a fraction of a millisecond, so the cache holds the popular answers, not every page of every
+ * category: 16 MiB (it was 64) keeps the server under 300 MiB at 100,000 products (ADR 0010).
+ */
+const RESPONSE_CACHE_BYTES = 16 * 1024 * 1024;
+
 /** Seconds a cached answer may be served. */
 export const RESPONSE_CACHE_TTL_MS = 30_000;
 
@@ -154,7 +169,7 @@ export function responseCacheOf(ctx: AppContext): ResponseCacheStore {
     store = memoryResponseCache({
       ttlMs: RESPONSE_CACHE_TTL_MS,
       maxEntries: 2_000,
-      maxBytes: 64 * 1024 * 1024,
+      maxBytes: RESPONSE_CACHE_BYTES,
     });
     stores.set(ctx, store);
   }
@@ -188,6 +203,42 @@ export const cacheTags = {
   orderByPrice: 'order:price',
 } as const;
 
+/**
+ * A server-rendered page is built from API answers asked in process (its loaders). To cache the
+ * page as precisely as those answers, each of its requests carries this header with an id of
+ * its own, and the public cache records the tags of the answer it gave under that id.
+ */
+export const DEPENDENCY_HEADER = 'x-shop-dependency';
+const dependencyTags = new Map<string, readonly string[] | null>();
+
+export interface DependencyProbe {
+  /** Headers to send with the in-process request. */
+  headers: Record<string, string>;
+  /**
+   * The tags of the answer, or null when no public cache gave it (an error, a private or
+   * uncached route: nothing tells when it changes). Forgets the probe.
+   */
+  finish(): readonly string[] | null;
+}
+
+export function dependencyProbe(): DependencyProbe {
+  const id = randomUUID();
+  dependencyTags.set(id, null);
+  return {
+    headers: { [DEPENDENCY_HEADER]: id },
+    finish() {
+      const tags = dependencyTags.get(id) ?? null;
+      dependencyTags.delete(id);
+      return tags;
+    },
+  };
+}
+
+function noteDependency(request: FastifyRequest, tags: readonly string[]) {
+  const id = request.headers[DEPENDENCY_HEADER];
+  if (typeof id === 'string' && dependencyTags.has(id)) dependencyTags.set(id, tags);
+}
+
 interface Flight {
   /** The store's version when the computation started. */
   since: number;
@@ -208,7 +259,8 @@ export function publicGetCache(
   const flights = new Map<string, Flight>();
   const started = new WeakMap<FastifyRequest, Flight>();
 
-  function answer(reply: FastifyReply, value: CachedResponse) {
+  function answer(request: FastifyRequest, reply: FastifyReply, value: CachedResponse) {
+    noteDependency(request, value.tags ?? [options.scope]);
     return reply.headers(value.headers).header('X-Cache', 'HIT').type(JSON_TYPE).send(value.body);
   }
 
@@ -239,11 +291,11 @@ export function publicGetCache(
       const url = request.url;
       const hit = store.get(url);
       // Returning the reply from an async hook ends the request here (Fastify's early answer).
-      if (hit) return answer(reply, hit);
+      if (hit) return answer(request, reply, hit);
       const flight = flights.get(url);
       if (flight && flight.since === store.version) {
         const value = await flight.promise;
-        if (value) return answer(reply, value);
+        if (value) return answer(request, reply, value);
       }
       begin(request, reply);
       return undefined;
@@ -254,9 +306,10 @@ export function publicGetCache(
         typeof serialized === 'string'
           ? Buffer.from(serialized, 'utf8')
           : Buffer.from(serialized as Uint8Array);
-      const value = { body: json, headers };
+      const value: CachedResponse = { body: json, headers, tags: [options.scope, ...tags] };
       const flight = started.get(request);
-      if (flight) store.set(request.url, value, [options.scope, ...tags], flight.since);
+      if (flight) store.set(request.url, value, value.tags, flight.since);
+      noteDependency(request, value.tags ?? []);
       settle(request, value);
       return reply.headers(headers).header('X-Cache', 'MISS').type(JSON_TYPE).send(json);
     },

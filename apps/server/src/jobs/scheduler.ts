@@ -22,7 +22,7 @@ export const jobs: Job[] = [
       // Ask the gateways first: money already captured confirms the order instead of losing it.
       const now = new Date();
       await settleExpiringPayments(ctx, now);
-      await releaseExpiredReservations(ctx.db, now);
+      await releaseExpiredReservations(ctx, now);
     },
   },
   {

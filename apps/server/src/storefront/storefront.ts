@@ -9,22 +9,43 @@ import { ApiFailure, type StorefrontLoadContext, withQuery } from '@shop/contrac
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AppContext } from '../context.ts';
+import { invalidateOnChange } from '../http/cache-invalidation.ts';
+import { dependencyProbe } from '../http/response-cache.ts';
 import { documentCspWithNonce, newCspNonce } from '../plugins/security.ts';
+import { type CachedPage, encodePage, PAGE_CACHE_BYTES, pageStore, pageUrl, sendPage } from './page-cache.ts';
 
 const defaultWebBuildDir = fileURLToPath(new URL('../../../web/build', import.meta.url));
 
-/** Loaders call the REST API in-process through Fastify's inject: same routes, no network hop. */
-function inProcessApi(app: FastifyInstance): StorefrontLoadContext['api'] {
+/** What one render's API answers showed: their cache tags, or `unknown` for an untagged one. */
+interface RenderDependencies {
+  tags: Set<string>;
+  unknown: boolean;
+}
+
+/**
+ * Loaders call the REST API in-process through Fastify's inject: same routes, no network hop.
+ * The tags of the answers are gathered in `deps` (the page is cached with them).
+ */
+function inProcessApi(app: FastifyInstance, deps: RenderDependencies): StorefrontLoadContext['api'] {
   return {
     async get<T>(
       path: string,
       options: { query?: Record<string, string | number | undefined>; token?: string } = {},
     ) {
-      const response = await app.inject({
-        method: 'GET',
-        url: withQuery(`${API_PREFIX}/${path.replace(/^\//, '')}`, options.query),
-        headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
-      });
+      const probe = dependencyProbe();
+      const response = await app
+        .inject({
+          method: 'GET',
+          url: withQuery(`${API_PREFIX}/${path.replace(/^\//, '')}`, options.query),
+          headers: options.token
+            ? { ...probe.headers, authorization: `Bearer ${options.token}` }
+            : probe.headers,
+        })
+        .finally(() => {
+          const tags = probe.finish();
+          if (!tags || options.token) deps.unknown = true;
+          else for (const tag of tags) deps.tags.add(tag);
+        });
       const data: unknown = response.body ? JSON.parse(response.body) : null;
       if (response.statusCode >= 400) {
         throw new ApiFailure(
@@ -67,14 +88,58 @@ function toWebRequest(request: FastifyRequest): Request {
   return new Request(url, { method: request.method, headers, signal: controller.signal });
 }
 
-async function sendWebResponse(reply: FastifyReply, response: Response) {
-  reply.status(response.status);
-  for (const [key, value] of response.headers) {
+/** Request headers a page for nobody in particular is rendered without. */
+const PERSONAL_HEADERS = new Set(['cookie', 'authorization', 'if-none-match', 'if-modified-since']);
+
+/**
+ * The request as anybody could have made it, for a page that may be kept: `url` (without the
+ * ignored query parameters), no cookie, no authorisation, not aborted when this visitor leaves
+ * (others may be waiting for the same page).
+ */
+function anonymousWebRequest(request: FastifyRequest, url: string): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(request.headers)) {
+    if (PERSONAL_HEADERS.has(key)) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else if (value !== undefined) headers.set(key, value);
+  }
+  return new Request(`${request.protocol}://${request.host}${url}`, { method: 'GET', headers });
+}
+
+/** A page rendered for nobody in particular, whole. */
+interface AnonymousRender {
+  status: number;
+  headers: Headers;
+  html: Buffer;
+  deps: RenderDependencies;
+  cspPolicy: string;
+}
+
+/** Whether a render may be kept and shown to every visitor (see page-cache.ts). */
+function keepable(render: AnonymousRender): boolean {
+  const cacheControl = render.headers.get('cache-control') ?? '';
+  return (
+    render.status === 200 &&
+    !render.deps.unknown &&
+    render.deps.tags.size > 0 &&
+    (render.headers.get('content-type') ?? '').startsWith('text/html') &&
+    render.headers.getSetCookie().length === 0 &&
+    !/private|no-store/i.test(cacheControl)
+  );
+}
+
+function copyHead(reply: FastifyReply, status: number, headers: Headers) {
+  reply.status(status);
+  for (const [key, value] of headers) {
     if (key === 'set-cookie') continue;
     reply.header(key, value);
   }
-  const cookies = response.headers.getSetCookie();
+  const cookies = headers.getSetCookie();
   if (cookies.length) reply.header('set-cookie', cookies);
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response) {
+  copyHead(reply, response.status, response.headers);
   if (!response.body) return reply.send();
   return reply.send(Readable.fromWeb(response.body as import('node:stream/web').ReadableStream));
 }
@@ -110,16 +175,97 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
   });
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, 'production');
-  const loadContext: StorefrontLoadContext = {
-    api: inProcessApi(app),
-    publicUrl: ctx.config.publicUrl,
-    isProduction: ctx.config.isProduction,
-  };
+  const loadContext = (deps: RenderDependencies, cspNonce: string) =>
+    ({
+      api: inProcessApi(app, deps),
+      publicUrl: ctx.config.publicUrl,
+      isProduction: ctx.config.isProduction,
+      cspNonce,
+    }) satisfies StorefrontLoadContext as never;
   const policyWithNonce = documentCspWithNonce(ctx.config);
+
+  const pages = pageStore({ maxBytes: PAGE_CACHE_BYTES });
+  const stopInvalidation = invalidateOnChange(ctx.changes, pages);
+  app.addHook('onClose', async () => stopInvalidation());
+  /** Renders of the same page share one (single flight), as API answers do. */
+  const flights = new Map<string, { since: number; result: Promise<CachedPage | AnonymousRender | null> }>();
+
+  async function renderAnonymous(request: FastifyRequest, url: string): Promise<AnonymousRender> {
+    const deps: RenderDependencies = { tags: new Set(), unknown: false };
+    const cspNonce = newCspNonce();
+    const response = await handle(anonymousWebRequest(request, url), loadContext(deps, cspNonce));
+    const html = Buffer.from(await response.arrayBuffer());
+    return {
+      status: response.status,
+      headers: response.headers,
+      html,
+      deps,
+      cspPolicy: policyWithNonce(cspNonce),
+    };
+  }
+
+  /** Renders the page for the cache; resolves the kept page, or the render that may not be kept. */
+  async function renderToKeep(request: FastifyRequest, key: string, url: string, since: number) {
+    const rendered = await renderAnonymous(request, url);
+    if (!keepable(rendered)) return rendered;
+    const headers: Record<string, string> = {};
+    for (const [name, value] of rendered.headers) headers[name] = value;
+    headers['content-security-policy'] = rendered.cspPolicy;
+    const page = await encodePage(rendered.html, headers);
+    pages.set(key, page, [...rendered.deps.tags], since);
+    return page;
+  }
+
+  /** Sends the page from the cache (or rendered for it); false when it must be rendered for this visitor. */
+  async function fromCache(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
+    if (request.method !== 'GET' || !pages.enabled || hasNulCharacter(request.url)) return false;
+    const url = pageUrl(request.url);
+    if (!url) return false;
+    const key = `${request.protocol}://${request.host}${url}`;
+    const hit = pages.get(key);
+    if (hit) {
+      await sendPage(request, reply, hit, 'HIT');
+      return true;
+    }
+    let flight = flights.get(key);
+    const leader = !flight || flight.since !== pages.version;
+    if (!flight || leader) {
+      const since = pages.version;
+      const result = renderToKeep(request, key, url, since).catch((error: unknown) => {
+        ctx.log.error({ err: error }, 'page render failed');
+        return null;
+      });
+      const started = { since, result };
+      flights.set(key, started);
+      void result.finally(() => {
+        if (flights.get(key) === started) flights.delete(key);
+      });
+      flight = started;
+    }
+    const result = await flight.result;
+    if (!result) return false;
+    if ('etag' in result) {
+      await sendPage(request, reply, result, 'MISS');
+      return true;
+    }
+    // Not for keeping (an error page, a redirect, a page that sets a cookie …): its renderer sends
+    // it when the visitor brought nothing the render left out (cookies, authorisation, campaign
+    // parameters a redirect would carry on); everybody else gets their own render.
+    const personal = request.headers.cookie !== undefined || request.headers.authorization !== undefined;
+    if (!leader || personal || url !== request.url) return false;
+    copyHead(reply, result.status, result.headers);
+    if ((result.headers.get('content-type') ?? '').startsWith('text/html'))
+      reply.header('content-security-policy', result.cspPolicy);
+    reply.send(result.html);
+    return true;
+  }
+
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (await fromCache(request, reply)) return reply;
     // Each document gets its own nonce: its inline scripts carry it, and the policy allows no other.
     const cspNonce = newCspNonce();
-    const response = await handle(toWebRequest(request), { ...loadContext, cspNonce } as never);
+    const deps: RenderDependencies = { tags: new Set(), unknown: false };
+    const response = await handle(toWebRequest(request), loadContext(deps, cspNonce));
     if (response.headers.get('content-type')?.startsWith('text/html')) {
       reply.header('content-security-policy', policyWithNonce(cspNonce));
     }

@@ -34,6 +34,7 @@ import {
   statusColor,
   statusLabel,
 } from '../features/orders/order-format.ts';
+import { OrderShipment } from '../features/orders/order-shipment.tsx';
 import { OrderInvoice } from '../features/orders/order-invoice.tsx';
 import { ordersApi } from '../features/orders/orders-api.ts';
 import { errorText, notifyError, notifySuccess } from '../lib/notify.ts';
@@ -193,6 +194,7 @@ function OrderDetails() {
               </Text>
             </Group>
           </OrderSummary>
+          <OrderShipment order={order} />
           <OrderInvoice order={order} />
           <RefundList order={order} />
           <Paper withBorder radius="md" p="lg">

@@ -3,7 +3,9 @@ import {
   Button,
   Center,
   Container,
+  Group,
   Loader,
+  NativeSelect,
   Paper,
   SimpleGrid,
   Stack,
@@ -11,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { Order } from '@shop/contract/orders';
+import { ORDER_STATUSES, type Order, type OrderStatus, orderStatusLabels } from '@shop/contract/orders';
 import { IconPackage } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, type MetaFunction, useNavigate } from 'react-router';
@@ -44,17 +46,19 @@ function OrderHistory() {
   const [orders, setOrders] = useState<Order[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
+  // '' shows every order; a status narrows the list on the server.
+  const [status, setStatus] = useState<OrderStatus | ''>('');
 
   useEffect(() => {
     let current = true;
     ordersApi
-      .list()
+      .list(status || undefined)
       .then((r) => current && setOrders(r.items))
       .catch((e: unknown) => current && setError(errorText(e)));
     return () => {
       current = false;
     };
-  }, []);
+  }, [status]);
 
   async function onReorder(order: Order) {
     setBusyId(order.id);
@@ -81,7 +85,7 @@ function OrderHistory() {
         <Loader color="saffron" aria-label="Loading orders" />
       </Center>
     );
-  if (orders.length === 0)
+  if (orders.length === 0 && !status)
     return (
       <Paper withBorder radius="md" p="xl" maw={560} mx="auto" ta="center">
         <Stack align="center">
@@ -98,9 +102,24 @@ function OrderHistory() {
     );
   return (
     <Stack gap="md">
-      <Title order={2} size="h3">
-        Your Orders ({orders.length})
-      </Title>
+      <Group justify="space-between" align="flex-end">
+        <Title order={2} size="h3">
+          Your Orders ({orders.length})
+        </Title>
+        <NativeSelect
+          label="Show"
+          value={status}
+          onChange={(e) => setStatus(e.currentTarget.value as OrderStatus | '')}
+          data={[
+            { value: '', label: 'All orders' },
+            ...ORDER_STATUSES.map((s) => ({ value: s, label: orderStatusLabels[s] })),
+          ]}
+          w={180}
+        />
+      </Group>
+      {orders.length === 0 && (
+        <Text c="gray.7">No {orderStatusLabels[status || 'pending'].toLowerCase()} orders.</Text>
+      )}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
         {orders.map((o) => (
           <OrderCard key={o.id} order={o} onReorder={() => onReorder(o)} reordering={busyId === o.id} />

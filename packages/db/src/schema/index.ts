@@ -9,3 +9,4 @@ export * from './grievances.ts';
 export * from './invoices.ts';
 export * from './staff.ts';
 export * from './audit.ts';
+export * from './shipping.ts';

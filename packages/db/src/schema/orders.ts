@@ -3,15 +3,40 @@ import {
   index,
   integer,
   jsonb,
+  pgEnum,
   pgTable,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { createdAt, paise, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
 import { products } from './catalogue.ts';
+
+/**
+ * Order and payment statuses as database enums: a status the code does not know cannot be
+ * written. The values mirror the contract's ORDER_STATUSES and PAYMENT_STATUSES (a test checks).
+ */
+export const orderStatus = pgEnum('order_status', [
+  'pending',
+  'confirmed',
+  'packed',
+  'shipped',
+  'delivered',
+  'cancelled',
+  'returned',
+]);
+export const paymentStatus = pgEnum('payment_status', [
+  'Pending',
+  'Paid',
+  'Partially Refunded',
+  'Refunded',
+  'Failed',
+]);
+/** Who moved an order: system (jobs, gateways), customer or staff. */
+export const orderActor = pgEnum('order_actor', ['system', 'customer', 'staff']);
 
 export const coupons = pgTable('coupons', {
   id: serial('id').primaryKey(),
@@ -42,10 +67,10 @@ export const orders = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id),
-    /** pending | confirmed | shipped | delivered | cancelled */
-    status: text('status').notNull().default('pending'),
-    /** Pending | Paid | Partially Refunded | Refunded | Failed (what the shop kept, see order-state.ts) */
-    paymentStatus: text('payment_status').notNull().default('Pending'),
+    /** Moved only by the server's orders/order-state.ts. */
+    status: orderStatus('status').notNull().default('pending'),
+    /** What the shop kept of the money (see order-state.ts paymentStatusOf). */
+    paymentStatus: paymentStatus('payment_status').notNull().default('Pending'),
     paymentGateway: text('payment_gateway'),
     subtotalPaise: paise('subtotal_paise').notNull(),
     discountPaise: paise('discount_paise').notNull().default(0),
@@ -78,6 +103,12 @@ export const orders = pgTable(
     interState: boolean('inter_state'),
     /** The GST inside a delivery charge (`{ ratePercent, sac, taxablePaise, cgstPaise, sgstPaise, igstPaise }`), when there is one. */
     shippingTax: jsonb('shipping_tax'),
+    /** The shipment, set when the order is shipped: carrier name, tracking number and page. */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -86,6 +117,14 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId, t.id),
     uniqueIndex('orders_idempotency_idx').on(t.customerId, t.idempotencyKey),
     index('orders_reservation_idx').on(t.reservationExpiresAt),
+    index('orders_status_idx').on(t.status, t.id),
+    // The back office's order list filters (order-admin-query.ts).
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_gateway_idx').on(t.paymentGateway, t.id),
+    index('orders_payment_status_idx').on(t.paymentStatus, t.id),
+    index('orders_coupon_idx').on(t.couponCode),
+    index('orders_pincode_idx').on(sql`(${t.shippingAddress}->>'pin_code')`),
+    index('orders_mobile_idx').on(sql`(${t.shippingAddress}->>'mobile_number')`),
   ],
 );
 
@@ -127,8 +166,12 @@ export const orderStatusHistory = pgTable(
     orderId: integer('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    status: text('status').notNull(),
+    status: orderStatus('status').notNull(),
+    /** In the customer's words: the timeline on order details shows it. */
     note: text('note').notNull().default(''),
+    actor: orderActor('actor').notNull().default('system'),
+    /** The staff member who made the change (actor staff); the audit log has the details. */
+    staffId: integer('staff_id'),
     createdAt: createdAt(),
   },
   (t) => [index('order_status_history_order_idx').on(t.orderId)],
@@ -155,4 +198,22 @@ export const couponRedemptions = pgTable(
     index('coupon_redemptions_coupon_idx').on(t.couponId, t.customerId),
     uniqueIndex('coupon_redemptions_order_idx').on(t.orderId),
   ],
+);
+
+/**
+ * Staff's internal notes on an order ("customer called, deliver after 6 pm"): never shown to the
+ * customer, kept with who wrote them.
+ */
+export const orderNotes = pgTable(
+  'order_notes',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    staffId: integer('staff_id'),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_notes_order_idx').on(t.orderId)],
 );

@@ -17,6 +17,7 @@ import {
   testimonials,
   videoGallery,
 } from '../schema/index.ts';
+import { seedCarriers } from './carrier-seed.ts';
 import { demoProducts, seedCatalogue } from './catalogue-seed.ts';
 import { registrationSettingKeys } from './content-data.ts';
 import { seedContent, seedSettings } from './content-seed.ts';
@@ -77,6 +78,7 @@ export async function seedDemoRows(tx: DbOrTx): Promise<void> {
   await seedContent(tx);
   await seedPaymentGateways(tx);
   await seedCoupons(tx);
+  await seedCarriers(tx);
   await resetSequences(tx);
   await seedDemoCustomer(tx);
   await seedDemoStaffIfNone(tx);
@@ -99,6 +101,7 @@ export async function seedProductionRows(tx: DbOrTx, { catalogue }: { catalogue:
     .set({ value: '' })
     .where(inArray(settings.key, [...registrationSettingKeys]));
   await seedPaymentGateways(tx, { withDemoCredentials: false });
+  await seedCarriers(tx);
   await resetSequences(tx);
 }
 

@@ -2,7 +2,7 @@ import type { DbOrTx } from '@shop/db/client';
 import { auditLog } from '@shop/db/schema/index';
 import { maskSecrets } from './audit-masking.ts';
 
-export { maskSecrets } from './audit-masking.ts';
+export { MASK, maskSecrets } from './audit-masking.ts';
 
 export interface AuditEntry {
   /** Who: null for the system or the command line. */

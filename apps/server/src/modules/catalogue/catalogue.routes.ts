@@ -2,6 +2,7 @@ import {
   categoryExpands,
   categorySchema,
   categorySortFields,
+  productDetailSchema,
   productSchema,
   productSortFields,
 } from '@shop/contract/catalogue';
@@ -20,7 +21,7 @@ import {
   parseSort,
 } from '../../http/collection.ts';
 import { cacheTags, publicGetCache, responseCacheOf } from '../../http/response-cache.ts';
-import { getProduct, listCategories, listProducts } from './catalogue.service.ts';
+import { getProductDetail, listCategories, listProducts } from './catalogue.service.ts';
 import { categoryTreeOf } from './category-tree.ts';
 import { productSearchOf } from './product-search.ts';
 import { idParam, searchParam } from '../../http/query-params.ts';
@@ -31,8 +32,10 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   const cache = publicGetCache(responseCacheOf(ctx), { scope: 'catalogue' });
   const search = productSearchOf(ctx);
   const memory = { index: search, tree: categoryTreeOf(ctx) };
-  // Read the catalogue into the search index once the server is up, not on the first search.
-  app.addHook('onReady', async () => {
+  // Read the catalogue into memory once the server listens, not on the first search, and not
+  // before listening: the first answers (a health check, a page) must not wait for 100,000 rows.
+  // Reads that need it wait for it.
+  app.addHook('onListen', async () => {
     void search.ready().catch(() => undefined);
   });
 
@@ -112,15 +115,17 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
       onRequest: cache.onRequest,
       schema: {
         tags: ['catalogue'],
-        summary: 'One active product',
+        summary:
+          'One active product with its package declarations (maker, origin, net quantity, unit price, …)',
         params: z.object({ id: idParam }),
-        response: { 200: productSchema },
+        response: { 200: productDetailSchema },
       },
     },
     async (request, reply) => {
-      const product = await getProduct(memory, request.params.id);
+      const product = await getProductDetail(ctx.db, memory, request.params.id);
       if (!product) throw AppError.notFound('Product not found.');
-      return cache.send(request, reply, product, {}, [cacheTags.product(product.id)]);
+      // The consumer-care default comes from the settings, whose changes the content tag follows.
+      return cache.send(request, reply, product, {}, [cacheTags.product(product.id), cacheTags.content]);
     },
   );
 }

@@ -94,12 +94,29 @@ const Q_INSIDE = 0.5;
 
 type Expansion = Array<[term: number, quality: number]>;
 
+/**
+ * The slots a word occurs in. Growing lists are plain arrays (8 bytes a slot); once the whole
+ * catalogue is read they become Int32Arrays (4 bytes, no spare capacity): at 100,000 products the
+ * word lists hold millions of slots. A later change to one copies that word's list back.
+ */
+type Postings = number[] | Int32Array;
+
+function post(lists: Postings[], term: number, slot: number) {
+  let list = lists[term];
+  if (list === undefined) return;
+  if (list instanceof Int32Array) {
+    list = Array.from(list);
+    lists[term] = list;
+  }
+  list.push(slot);
+}
+
 /** Words, the products they occur in, and the lookups that fuzzy matching needs. */
 class Vocabulary {
   readonly terms: string[] = [];
   readonly termOf = new Map<string, number>();
-  readonly inNames: number[][] = [];
-  readonly inDescriptions: number[][] = [];
+  readonly inNames: Postings[] = [];
+  readonly inDescriptions: Postings[] = [];
   private derived: {
     sorted: string[];
     bySkeleton: Map<string, number[]>;
@@ -121,6 +138,15 @@ class Vocabulary {
       this.memo.clear();
     }
     return id;
+  }
+
+  /** Packs every word list tightly (see Postings). */
+  compact() {
+    for (const lists of [this.inNames, this.inDescriptions])
+      for (let i = 0; i < lists.length; i++) {
+        const list = lists[i];
+        if (Array.isArray(list)) lists[i] = Int32Array.from(list);
+      }
   }
 
   private lookups() {
@@ -266,9 +292,10 @@ class Generation<Row extends SearchDocument> {
     this.slotOf.set(doc.id, slot);
     const nameWords = new Set(words(doc.name));
     this.nameLength.push(Math.max(1, nameWords.size));
-    for (const word of nameWords) this.vocabulary.inNames[this.vocabulary.term(word)]?.push(slot);
+    const { vocabulary } = this;
+    for (const word of nameWords) post(vocabulary.inNames, vocabulary.term(word), slot);
     for (const word of new Set(words(doc.description)))
-      if (!nameWords.has(word)) this.vocabulary.inDescriptions[this.vocabulary.term(word)]?.push(slot);
+      if (!nameWords.has(word)) post(vocabulary.inDescriptions, vocabulary.term(word), slot);
   }
 
   /** Puts a fresh row in place when what lists and search use is unchanged; else false. */
@@ -514,6 +541,7 @@ export function createSearchIndex<Row extends SearchDocument>(
         pending.clear(); // changes arriving while we read are queued again
         const fresh = new Generation<Row>();
         for (const doc of await load(null)) fresh.add(doc);
+        fresh.vocabulary.compact();
         generation = fresh;
         loaded = true;
         continue;

@@ -1,4 +1,5 @@
 import { invoiceMessages } from '@shop/contract/invoices';
+import { isConfirmedOrLater } from '@shop/contract/orders';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -45,7 +46,7 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const order = await ownedOrderRow(ctx.db, customerOf(request).id, request.params.id);
       let invoice = await invoiceOfOrder(ctx.db, order.id);
-      if (!invoice && ['confirmed', 'shipped', 'delivered'].includes(order.status)) {
+      if (!invoice && isConfirmedOrLater(order.status)) {
         // Confirmed while the shop's registration settings were incomplete: issue it now.
         invoice = (await ctx.db.transaction((tx) => invoiceConfirmedOrder(tx, order.id))) ?? undefined;
         if (!invoice) {

@@ -14,7 +14,6 @@ import {
   totalsOf,
 } from './invoice-document.ts';
 import { documentNumber, financialYearOf } from './invoice-numbering.ts';
-import { renderTaxDocumentPdf } from './invoice-pdf.ts';
 import {
   creditNotesOfInvoice,
   findCreditNote,
@@ -263,8 +262,12 @@ export async function orderInvoiceSummary(db: DbOrTx, orderId: number): Promise<
 /** A file name for a document: INV/2627/000001 → INV-2627-000001.pdf */
 export const pdfFileName = (number: string) => `${number.replace(/[^A-Za-z0-9-]/g, '-')}.pdf`;
 
-/** The PDF of an issued invoice or credit note, drawn from its stored document. */
-export function documentPdf(row: InvoiceRow): Promise<Buffer> {
+/**
+ * The PDF of an issued invoice or credit note, drawn from its stored document. The PDF code
+ * (pdfkit, fontkit: ~1 s of CPU to load) is loaded on the first PDF, not at every start.
+ */
+export async function documentPdf(row: InvoiceRow): Promise<Buffer> {
+  const { renderTaxDocumentPdf } = await import('./invoice-pdf.ts');
   return renderTaxDocumentPdf(row.document as TaxDocument);
 }
 

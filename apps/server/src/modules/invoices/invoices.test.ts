@@ -15,7 +15,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedFontNames, pdfText } from '../../test/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { cancelOrder, confirmOrder, settleRefundedMoney } from '../orders/order-lifecycle.service.ts';
-import { makeAddress, makeCustomer, makeProduct, setSetting } from '../orders/orders.test-kit.ts';
+import {
+  customerActorOf,
+  makeAddress,
+  makeCustomer,
+  makeProduct,
+  setSetting,
+} from '../orders/orders.test-kit.ts';
 import type { TaxDocument } from './invoice-document.ts';
 import { financialYearOf } from './invoice-numbering.ts';
 import { issueInvoice } from './invoices.service.ts';
@@ -250,7 +256,9 @@ describe('tax invoice', () => {
     expect(text).toContain('₹');
 
     // Confirming again issues nothing more.
-    await t.ctx.db.transaction((tx) => confirmOrder(tx, order.id, { paymentStatus: 'Paid', gateway: 'cod' }));
+    await t.ctx.db.transaction((tx) =>
+      confirmOrder(t.ctx, tx, order.id, { paymentStatus: 'Paid', gateway: 'cod' }),
+    );
     expect(await documentsOf(order.id)).toHaveLength(1);
   });
 
@@ -291,8 +299,8 @@ describe('tax invoice', () => {
     ).toBe(404);
 
     const unpaid = await placeOrder([{ id: p.id, quantity: 1 }]);
-    await t.ctx.db.transaction((tx) =>
-      cancelOrder(tx, unpaid.id, { by: 'system', note: 'Payment not completed in time' }),
+    await t.ctx.db.transaction(async (tx) =>
+      cancelOrder(t.ctx, tx, unpaid.id, { kind: 'system' }, 'Payment not completed in time'),
     );
     const res = await download(unpaid.id);
     expect(res.statusCode).toBe(404);
@@ -316,7 +324,7 @@ describe('tax invoice', () => {
     if (!doomed) throw new Error('no order');
     await expect(
       t.ctx.db.transaction(async (tx) => {
-        await confirmOrder(tx, doomed.id, { paymentStatus: 'Pending', gateway: 'cod' });
+        await confirmOrder(t.ctx, tx, doomed.id, { paymentStatus: 'Pending', gateway: 'cod' });
         throw new Error('the payment row could not be written');
       }),
     ).rejects.toThrow('the payment row could not be written');
@@ -331,7 +339,7 @@ describe('tax invoice', () => {
       await Promise.all(
         fifty.map((order, i) =>
           (dbs[i % dbs.length] ?? t.ctx.db).transaction((tx) =>
-            confirmOrder(tx, order.id, { paymentStatus: 'Pending', gateway: 'cod' }),
+            confirmOrder(t.ctx, tx, order.id, { paymentStatus: 'Pending', gateway: 'cod' }),
           ),
         ),
       );
@@ -512,8 +520,8 @@ describe('credit notes', () => {
     );
     expect(credited).toEqual(invoiceDoc.lines.map((l) => l.amountPaise));
     // A cancellation afterwards finds nothing left to credit.
-    await t.ctx.db.transaction((tx) =>
-      cancelOrder(tx, order.id, { by: 'customer', note: 'Cancelled by the customer' }),
+    await t.ctx.db.transaction(async (tx) =>
+      cancelOrder(t.ctx, tx, order.id, await customerActorOf(tx, order.id), 'Cancelled by the customer'),
     );
     expect(await documentsOf(order.id)).toHaveLength(3);
   });

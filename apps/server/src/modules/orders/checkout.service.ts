@@ -231,7 +231,12 @@ export async function checkout(
         })),
       );
 
-      await insertStatus(tx, order.id, 'pending', 'Order placed');
+      await insertStatus(tx, order.id, {
+        status: 'pending',
+        note: 'Order placed',
+        actor: 'customer',
+        staffId: null,
+      });
       // Stock last: a popular product's row stays locked only from here to COMMIT, so checkouts
       // of it queue as briefly as possible. Rows are locked in id order so that two carts with
       // the same products cannot deadlock; a failed guard rolls the whole order back.

@@ -6,7 +6,14 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { cancelOrder } from './order-lifecycle.service.ts';
-import { makeAddress, makeCoupon, makeCustomer, makeProduct, setSetting } from './orders.test-kit.ts';
+import {
+  customerActorOf,
+  makeAddress,
+  makeCoupon,
+  makeCustomer,
+  makeProduct,
+  setSetting,
+} from './orders.test-kit.ts';
 
 const APPLY = '/backend/api/web/orders/apply_coupon';
 const CHECKOUT = '/backend/api/web/orders/checkout';
@@ -124,11 +131,13 @@ describe('coupons', () => {
     expect((await apply(c.code, 1, s.auth)).statusCode).toBe(422);
     expect((await apply(c.code, 1)).statusCode).toBe(200);
     const orderId = first.json<CheckoutResult>().order.id;
-    await t.ctx.db.transaction((tx) =>
-      cancelOrder(tx, orderId, { by: 'customer', note: 'Cancelled by the customer' }),
+    await t.ctx.db.transaction(async (tx) =>
+      cancelOrder(t.ctx, tx, orderId, await customerActorOf(tx, orderId), 'Cancelled by the customer'),
     );
     await expect(
-      t.ctx.db.transaction((tx) => cancelOrder(tx, orderId, { by: 'customer', note: 'again' })),
+      t.ctx.db.transaction(async (tx) =>
+        cancelOrder(t.ctx, tx, orderId, await customerActorOf(tx, orderId), 'again'),
+      ),
     ).rejects.toMatchObject({ kind: 'conflict' });
     const [row] = await t.ctx.db.select().from(coupons).where(eq(coupons.id, c.id));
     expect(row?.usedCount).toBe(0);

@@ -1,15 +1,16 @@
 import {
-  CUSTOMER_CANCELLABLE,
+  isConfirmedOrLater,
   type Order,
   type OrderStatus,
   orderMessages,
   type PaymentStatus,
 } from '@shop/contract/orders';
-import type { Db, DbOrTx } from '@shop/db/client';
+import type { DbOrTx } from '@shop/db/client';
+import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { reserveAllOrNothing, restoreStock } from '../catalogue/stock.service.ts';
 import { creditCancelledOrder, creditRefundedMoney, issueInvoice } from '../invoices/invoices.service.ts';
-import { type CancelledBy, moveOrder, paymentStatusOf } from './order-state.ts';
+import { noteOnOrder, type OrderActor, paymentStatusOf, SYSTEM, transition } from './order-state.ts';
 import { toOrder } from './order-view.ts';
 import {
   claimExpiredReservations,
@@ -87,19 +88,20 @@ export async function releaseOrderStock(tx: DbOrTx, orderId: number): Promise<bo
 export async function invoiceConfirmedOrder(tx: DbOrTx, orderId: number) {
   // Locked, so two first downloads of an invoice issued late do not race each other.
   const order = await findOrder(tx, orderId, { forUpdate: true });
-  if (!order || !['confirmed', 'shipped', 'delivered'].includes(order.status)) return null;
+  if (!order || !isConfirmedOrLater(order.status as OrderStatus)) return null;
   return issueInvoice(tx, order, await itemsOfOrders(tx, [orderId]));
 }
 
 /**
  * pending → confirmed once a payment is under way (COD: Pending) or done (gateway: Paid).
  * Stock stays taken; the reservation no longer expires. Idempotent; a repeat only moves the
- * payment status forward.
+ * payment status forward (a timeline note, no second confirmation or mail).
  */
 export async function confirmOrder(
+  ctx: AppContext,
   tx: DbOrTx,
   orderId: number,
-  payment: { paymentStatus: 'Pending' | 'Paid'; gateway: string; note?: string },
+  payment: { paymentStatus: 'Pending' | 'Paid'; gateway: string; note?: string; label?: string },
 ): Promise<void> {
   const order = await findOrder(tx, orderId, { forUpdate: true });
   if (!order) throw AppError.notFound(orderMessages.notFound);
@@ -110,14 +112,16 @@ export async function confirmOrder(
     paymentRank[payment.paymentStatus] > paymentRank[current] ? payment.paymentStatus : current;
   const becomesConfirmed = order.status === 'pending';
   if (!becomesConfirmed && nextPayment === current) return;
+  const label = payment.label ?? payment.gateway;
   const note =
-    payment.note ??
-    (nextPayment === 'Paid' ? `Payment received via ${payment.gateway}` : `Confirmed (${payment.gateway})`);
-  await moveOrder(tx, order, becomesConfirmed ? 'confirmed' : (order.status as OrderStatus), {
-    note,
-    patch: { paymentStatus: nextPayment, paymentGateway: payment.gateway, reservationExpiresAt: null },
-  });
-  if (becomesConfirmed) await invoiceConfirmedOrder(tx, orderId);
+    payment.note ?? (nextPayment === 'Paid' ? `Payment received via ${label}` : `Confirmed (${label})`);
+  const patch = { paymentStatus: nextPayment, paymentGateway: payment.gateway, reservationExpiresAt: null };
+  if (!becomesConfirmed) {
+    await noteOnOrder(tx, order, note, patch);
+    return;
+  }
+  await transition(ctx, tx, order, 'confirmed', SYSTEM, note, { patch, paidVia: label });
+  await invoiceConfirmedOrder(tx, orderId);
 }
 
 /**
@@ -128,9 +132,10 @@ export async function confirmOrder(
  * keeps the discount they paid for.
  */
 export async function confirmCancelledOrderIfStockAllows(
+  ctx: AppContext,
   tx: DbOrTx,
   orderId: number,
-  payment: { gateway: string; note: string },
+  payment: { gateway: string; note: string; label?: string },
 ): Promise<boolean> {
   const order = await findOrder(tx, orderId, { forUpdate: true });
   // The shopper's (or staff's) own cancellation stands: their money goes back instead.
@@ -143,9 +148,9 @@ export async function confirmCancelledOrderIfStockAllows(
     if (!(await reserveAllOrNothing(tx, lines, { orderId }))) return false;
     await markStockRetaken(tx, orderId);
   }
-  await moveOrder(tx, order, 'confirmed', {
-    note: payment.note,
+  await transition(ctx, tx, order, 'confirmed', SYSTEM, payment.note, {
     patch: { paymentStatus: 'Paid', paymentGateway: payment.gateway, reservationExpiresAt: null },
+    paidVia: payment.label ?? payment.gateway,
   });
   await invoiceConfirmedOrder(tx, orderId);
   return true;
@@ -165,31 +170,26 @@ export function expiredReservations(db: DbOrTx, now: Date, limit = 50) {
 }
 
 /**
- * Cancels an order that has not been packed yet and gives its stock and coupon use back (once).
- * Refunding captured money is the caller's part (order-cancellation.service). Returns the order
- * as it was before, or a 409 when it can no longer be cancelled.
+ * Cancels an order as the transition table allows `actor` (the customer before packing, staff
+ * until it ships, the shop's own expiry while unpaid) and gives its stock and coupon use back
+ * (once) and its invoice a credit note. Refunding captured money is the caller's part after the
+ * commit (order-cancellation.service, the back office). Returns the order as it was before, or
+ * 404 for another customer's order and 409 when it can no longer be cancelled.
  */
 export async function cancelOrder(
+  ctx: AppContext,
   tx: DbOrTx,
   orderId: number,
-  cancellation: { by: CancelledBy; note: string; customerId?: number },
+  actor: OrderActor,
+  note: string,
 ): Promise<OrderRow> {
   const order = await findOrder(tx, orderId, { forUpdate: true });
-  if (!order || (cancellation.customerId !== undefined && order.customerId !== cancellation.customerId))
+  if (!order || (actor.kind === 'customer' && order.customerId !== actor.customerId))
     throw AppError.notFound(orderMessages.notFound);
-  const cancellable =
-    cancellation.by === 'system'
-      ? order.status === 'pending'
-      : CUSTOMER_CANCELLABLE.includes(order.status as OrderStatus);
-  if (!cancellable) throw new AppError('conflict', orderMessages.cannotCancel);
+  await transition(ctx, tx, order, 'cancelled', actor, note);
   await releaseOrderStock(tx, orderId);
-  await moveOrder(tx, order, 'cancelled', {
-    note: cancellation.note,
-    cancelledBy: cancellation.by,
-    patch: { reservationExpiresAt: null },
-  });
   // Goods invoiced and not supplied: a credit note gives the invoice back.
-  await creditCancelledOrder(tx, orderId, cancellation.note);
+  await creditCancelledOrder(tx, orderId, note);
   return order;
 }
 
@@ -219,19 +219,16 @@ export async function settleRefundedMoney(
  * Rows are claimed with FOR UPDATE SKIP LOCKED, so several instances can run it at once.
  * Returns the number of orders released.
  */
-export async function releaseExpiredReservations(db: Db, now: Date = new Date()): Promise<number> {
+export async function releaseExpiredReservations(ctx: AppContext, now: Date = new Date()): Promise<number> {
   let released = 0;
   for (;;) {
-    const batch = await db.transaction(async (tx) => {
+    const batch = await ctx.db.transaction(async (tx) => {
       const claimed = await claimExpiredReservations(tx, now, 50);
       let done = 0;
       for (const { id } of claimed) {
         const order = await findOrder(tx, id, { forUpdate: true });
-        if (!order || !(await releaseOrderStock(tx, id))) continue;
-        await moveOrder(tx, order, 'cancelled', {
-          note: 'Payment not completed in time; reserved stock released',
-          cancelledBy: 'system',
-        });
+        if (order?.status !== 'pending' || !(await releaseOrderStock(tx, id))) continue;
+        await transition(ctx, tx, order, 'cancelled', SYSTEM, 'Payment not completed in time');
         done += 1;
       }
       return { claimed: claimed.length, done };

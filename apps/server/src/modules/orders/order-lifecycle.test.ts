@@ -17,7 +17,9 @@ import {
   makeProduct,
   setSetting,
   stockOf,
+  customerActorOf,
 } from './orders.test-kit.ts';
+import { SYSTEM } from './order-state.ts';
 
 const MINUTE = 60_000;
 
@@ -53,10 +55,10 @@ describe('order lifecycle and history', () => {
     const p = await makeProduct(t.ctx.db, { availableStock: 5 });
     const order = await placeOrder(p.id);
     await t.ctx.db.transaction((tx) =>
-      confirmOrder(tx, order.id, { paymentStatus: 'Pending', gateway: 'cod' }),
+      confirmOrder(t.ctx, tx, order.id, { paymentStatus: 'Pending', gateway: 'cod' }),
     );
     await t.ctx.db.transaction((tx) =>
-      confirmOrder(tx, order.id, { paymentStatus: 'Pending', gateway: 'cod' }),
+      confirmOrder(t.ctx, tx, order.id, { paymentStatus: 'Pending', gateway: 'cod' }),
     );
     let row = await rowOf(order.id);
     expect(row).toMatchObject({
@@ -65,9 +67,11 @@ describe('order lifecycle and history', () => {
       paymentGateway: 'cod',
       reservationExpiresAt: null,
     });
-    await t.ctx.db.transaction((tx) => confirmOrder(tx, order.id, { paymentStatus: 'Paid', gateway: 'cod' }));
     await t.ctx.db.transaction((tx) =>
-      confirmOrder(tx, order.id, { paymentStatus: 'Pending', gateway: 'cod' }),
+      confirmOrder(t.ctx, tx, order.id, { paymentStatus: 'Paid', gateway: 'cod' }),
+    );
+    await t.ctx.db.transaction((tx) =>
+      confirmOrder(t.ctx, tx, order.id, { paymentStatus: 'Pending', gateway: 'cod' }),
     );
     row = await rowOf(order.id);
     expect(row?.paymentStatus).toBe('Paid');
@@ -76,7 +80,7 @@ describe('order lifecycle and history', () => {
     expect(details.status_history?.map((h) => h.status)).toEqual(['pending', 'confirmed', 'confirmed']);
     // A confirmed order never expires.
     expect(
-      await releaseExpiredReservations(t.ctx.db, new Date(Date.now() + 999 * MINUTE)),
+      await releaseExpiredReservations(t.ctx, new Date(Date.now() + 999 * MINUTE)),
     ).toBeGreaterThanOrEqual(0);
     expect((await rowOf(order.id))?.status).toBe('confirmed');
   });
@@ -86,12 +90,14 @@ describe('order lifecycle and history', () => {
     const coupon = await makeCoupon(t.ctx.db);
     const order = await placeOrder(p.id, 2, coupon.code);
     expect(await stockOf(t.ctx.db, p.id)).toBe(3);
-    await t.ctx.db.transaction((tx) =>
-      cancelOrder(tx, order.id, { by: 'customer', note: 'Cancelled by the customer' }),
+    await t.ctx.db.transaction(async (tx) =>
+      cancelOrder(t.ctx, tx, order.id, await customerActorOf(tx, order.id), 'Cancelled by the customer'),
     );
     for (let i = 0; i < 2; i++)
       await expect(
-        t.ctx.db.transaction((tx) => cancelOrder(tx, order.id, { by: 'customer', note: 'again' })),
+        t.ctx.db.transaction(async (tx) =>
+          cancelOrder(t.ctx, tx, order.id, await customerActorOf(tx, order.id), 'again'),
+        ),
       ).rejects.toMatchObject({ kind: 'conflict' });
     expect(await stockOf(t.ctx.db, p.id)).toBe(5);
     expect(await rowOf(order.id)).toMatchObject({ status: 'cancelled', cancelledBy: 'customer' });
@@ -102,20 +108,24 @@ describe('order lifecycle and history', () => {
       ['cancelled', 'Cancelled by the customer'],
     ]);
     await expect(
-      t.ctx.db.transaction((tx) => confirmOrder(tx, order.id, { paymentStatus: 'Paid', gateway: 'paytm' })),
+      t.ctx.db.transaction((tx) =>
+        confirmOrder(t.ctx, tx, order.id, { paymentStatus: 'Paid', gateway: 'paytm' }),
+      ),
     ).rejects.toMatchObject({ kind: 'conflict' });
 
     const paid = await placeOrder(p.id, 1);
     await t.ctx.db.transaction((tx) =>
-      confirmOrder(tx, paid.id, { paymentStatus: 'Paid', gateway: 'razorpay' }),
+      confirmOrder(t.ctx, tx, paid.id, { paymentStatus: 'Paid', gateway: 'razorpay' }),
     );
     await expect(
-      t.ctx.db.transaction((tx) => cancelOrder(tx, paid.id, { by: 'system', note: 'late' })),
+      t.ctx.db.transaction(async (tx) => cancelOrder(t.ctx, tx, paid.id, SYSTEM, 'late')),
     ).rejects.toMatchObject({ kind: 'conflict' });
     expect(await rowOf(paid.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'Paid' });
     await t.ctx.db.update(orders).set({ status: 'shipped' }).where(eq(orders.id, paid.id));
     await expect(
-      t.ctx.db.transaction((tx) => cancelOrder(tx, paid.id, { by: 'customer', note: 'too late' })),
+      t.ctx.db.transaction(async (tx) =>
+        cancelOrder(t.ctx, tx, paid.id, await customerActorOf(tx, paid.id), 'too late'),
+      ),
     ).rejects.toMatchObject({ kind: 'conflict' });
     expect(await stockOf(t.ctx.db, p.id)).toBe(4);
   });
@@ -130,9 +140,9 @@ describe('order lifecycle and history', () => {
       .set({ reservationExpiresAt: new Date(Date.now() - MINUTE) })
       .where(eq(orders.id, expiring.id));
     expect(await stockOf(t.ctx.db, p.id)).toBe(6);
-    const counts = await Promise.all([1, 2, 3].map(() => releaseExpiredReservations(t.ctx.db, new Date())));
+    const counts = await Promise.all([1, 2, 3].map(() => releaseExpiredReservations(t.ctx, new Date())));
     expect(counts.reduce((a, b) => a + b, 0)).toBe(1);
-    expect(await releaseExpiredReservations(t.ctx.db, new Date())).toBe(0);
+    expect(await releaseExpiredReservations(t.ctx, new Date())).toBe(0);
     expect(await stockOf(t.ctx.db, p.id)).toBe(9);
     expect(await rowOf(expiring.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'Pending' });
     expect((await rowOf(fresh.id))?.status).toBe('pending');
@@ -140,7 +150,9 @@ describe('order lifecycle and history', () => {
     expect((await rowOf(expiring.id))?.cancelledBy).toBe('system');
     // A later cancellation of the expired order gives nothing back a second time.
     await expect(
-      t.ctx.db.transaction((tx) => cancelOrder(tx, expiring.id, { by: 'customer', note: 'late' })),
+      t.ctx.db.transaction(async (tx) =>
+        cancelOrder(t.ctx, tx, expiring.id, await customerActorOf(tx, expiring.id), 'late'),
+      ),
     ).rejects.toMatchObject({ kind: 'conflict' });
     expect(await stockOf(t.ctx.db, p.id)).toBe(9);
   });

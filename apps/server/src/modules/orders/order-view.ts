@@ -2,9 +2,8 @@ import { paiseToRupees } from '@shop/contract/money';
 import type {
   Order,
   OrderItem,
-  OrderStatus,
+  OrderShipment,
   OrderStatusEntry,
-  PaymentStatus,
   ShippingAddress,
 } from '@shop/contract/orders';
 import type { OrderItemRow, OrderRow, StatusHistoryRow } from './orders.repository.ts';
@@ -22,7 +21,18 @@ export function toOrderItem(row: OrderItemRow): OrderItem {
 }
 
 export function toStatusEntry(row: StatusHistoryRow): OrderStatusEntry {
-  return { status: row.status as OrderStatus, note: row.note, created_at: row.createdAt.toISOString() };
+  return { status: row.status, note: row.note, actor: row.actor, created_at: row.createdAt.toISOString() };
+}
+
+/** The parcel of a shipped order as the customer sees it; null before shipping. */
+export function toShipment(row: OrderRow): OrderShipment | null {
+  if (!row.shippedAt || !row.carrier || !row.trackingNumber) return null;
+  return {
+    carrier: row.carrier,
+    tracking_number: row.trackingNumber,
+    tracking_url: row.trackingUrl,
+    shipped_at: row.shippedAt.toISOString(),
+  };
 }
 
 /** The API shape of an order (amounts in rupees, the public number as order_id). */
@@ -30,8 +40,8 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusHi
   return {
     id: row.id,
     order_id: row.orderNumber,
-    status: row.status as OrderStatus,
-    payment_status: row.paymentStatus as PaymentStatus,
+    status: row.status,
+    payment_status: row.paymentStatus,
     payment_gateway: row.paymentGateway,
     items: items.map(toOrderItem),
     shipping_address: row.shippingAddress as ShippingAddress,
@@ -44,6 +54,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusHi
     coupon_code: row.couponCode,
     reservation_expires_at: row.reservationExpiresAt ? row.reservationExpiresAt.toISOString() : null,
     created_at: row.createdAt.toISOString(),
+    shipment: toShipment(row),
     ...(history ? { status_history: history.map(toStatusEntry) } : {}),
   };
 }

@@ -89,8 +89,13 @@ export async function insertOrderItems(
   return db.insert(orderItems).values(values).returning();
 }
 
-export async function insertStatus(db: DbOrTx, orderId: number, status: string, note: string) {
-  await db.insert(orderStatusHistory).values({ orderId, status, note });
+/** Appends one event to an order's timeline (order-state.ts is its only writer). */
+export async function insertStatus(
+  db: DbOrTx,
+  orderId: number,
+  event: Pick<typeof orderStatusHistory.$inferInsert, 'status' | 'note' | 'actor' | 'staffId'>,
+) {
+  await db.insert(orderStatusHistory).values({ orderId, ...event });
 }
 
 export async function findOrderByKey(db: DbOrTx, customerId: number, idempotencyKey: string) {
@@ -206,17 +211,22 @@ export async function pageOfCustomerOrders(
   customerId: number,
   page: { offset: number; perPage: number },
   sort: { field: 'id' | 'created_at' | 'total_amount'; direction: 'asc' | 'desc' }[],
+  statuses: OrderRow['status'][] = [],
 ) {
   const column = { id: orders.id, created_at: orders.createdAt, total_amount: orders.totalPaise };
   const orderBy = sort.map((s) => (s.direction === 'desc' ? desc(column[s.field]) : asc(column[s.field])));
+  const where = and(
+    eq(orders.customerId, customerId),
+    statuses.length > 0 ? inArray(orders.status, statuses) : undefined,
+  );
   const rows = await db
     .select()
     .from(orders)
-    .where(eq(orders.customerId, customerId))
+    .where(where)
     .orderBy(...orderBy, desc(orders.id))
     .limit(page.perPage)
     .offset(page.offset);
-  const [total] = await db.select({ n: count() }).from(orders).where(eq(orders.customerId, customerId));
+  const [total] = await db.select({ n: count() }).from(orders).where(where);
   return { rows, total: Number(total?.n ?? 0) };
 }
 
@@ -233,11 +243,19 @@ export async function markStockReleased(db: DbOrTx, orderId: number): Promise<bo
   return rows.length === 1;
 }
 
-export async function updateOrder(db: DbOrTx, orderId: number, values: Partial<typeof orders.$inferInsert>) {
-  await db
+/** Updates an order and returns it as it is now. */
+export async function updateOrder(
+  db: DbOrTx,
+  orderId: number,
+  values: Partial<typeof orders.$inferInsert>,
+): Promise<OrderRow> {
+  const [row] = await db
     .update(orders)
     .set({ ...values, updatedAt: sql`now()` })
-    .where(eq(orders.id, orderId));
+    .where(eq(orders.id, orderId))
+    .returning();
+  if (!row) throw new Error(`order ${orderId} vanished while it was locked`);
+  return row;
 }
 
 /** Clears stock_released_at once an order's stock was taken again, so a later release gives it back. */

@@ -1,6 +1,7 @@
 import {
   applyCouponRequestSchema,
   checkoutRequestSchema,
+  orderStatusFilterSchema,
   priceCartRequestSchema,
 } from '@shop/contract/orders';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -66,11 +67,24 @@ export async function ordersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.get(
     '/orders',
-    { onRequest: auth, schema: { tags, querystring: z.looseObject(paginationQuery) } },
+    {
+      onRequest: auth,
+      schema: {
+        tags,
+        querystring: z.looseObject({ ...paginationQuery, status: orderStatusFilterSchema }),
+        description: 'Own orders, newest first; `status=shipped,delivered` keeps those statuses only.',
+      },
+    },
     async (request, reply) => {
       const page = pageRequest(request.query);
       const sort = parseSort(request.query.sort, SORTABLE, [{ field: 'id', direction: 'desc' }]);
-      const { items, total } = await listCustomerOrders(ctx.db, customerOf(request).id, page, sort);
+      const { items, total } = await listCustomerOrders(
+        ctx.db,
+        customerOf(request).id,
+        page,
+        sort,
+        request.query.status,
+      );
       return sendCollection(reply, items, total, page);
     },
   );

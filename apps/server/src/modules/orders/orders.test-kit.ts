@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DbOrTx } from '@shop/db/client';
-import { addresses, categories, coupons, customers, products, settings } from '@shop/db/schema/index';
+import { addresses, categories, coupons, customers, orders, products, settings } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { issueToken } from '../customers/customers.test-kit.ts';
 
@@ -121,4 +121,11 @@ export async function stockOf(db: DbOrTx, productId: number): Promise<number> {
     .from(products)
     .where(eq(products.id, productId));
   return row?.s ?? Number.NaN;
+}
+
+/** The order's customer as the actor of a customer's own change (cancelOrder and the like). */
+export async function customerActorOf(db: DbOrTx, orderId: number) {
+  const [row] = await db.select({ customerId: orders.customerId }).from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new Error(`no order ${orderId}`);
+  return { kind: 'customer' as const, customerId: row.customerId };
 }

@@ -154,7 +154,7 @@ async function runScenario(seed: number) {
           .where(eq(orders.id, order.id));
         const now = new Date();
         await settleExpiringPayments(h.t.ctx, now);
-        await releaseExpiredReservations(h.t.ctx.db, now);
+        await releaseExpiredReservations(h.t.ctx, now);
         break;
       }
       case 'sell-out':

@@ -44,7 +44,7 @@ async function expireAndRelease(orderId: number) {
     .update(orders)
     .set({ reservationExpiresAt: new Date(Date.now() - 60_000) })
     .where(eq(orders.id, orderId));
-  await releaseExpiredReservations(h.t.ctx.db, new Date());
+  await releaseExpiredReservations(h.t.ctx, new Date());
 }
 
 describe('a capture after the reservation ran out', () => {
@@ -120,7 +120,7 @@ describe('before a reservation is released, the gateway is asked', () => {
         .where(eq(orders.id, order.id));
       const now = new Date();
       expect(await settleExpiringPayments(h.t.ctx, now)).toBe(1);
-      expect(await releaseExpiredReservations(h.t.ctx.db, now)).toBe(0);
+      expect(await releaseExpiredReservations(h.t.ctx, now)).toBe(0);
       expect(await h.orderRow(order.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'Paid' });
       expect(await stockOf(h.t.ctx.db, productId)).toBe(9);
     } finally {
@@ -146,7 +146,7 @@ describe('before a reservation is released, the gateway is asked', () => {
       .where(eq(orders.id, order.id));
     const now = new Date();
     expect(await settleExpiringPayments(h.t.ctx, now)).toBe(0);
-    expect(await releaseExpiredReservations(h.t.ctx.db, now)).toBe(1);
+    expect(await releaseExpiredReservations(h.t.ctx, now)).toBe(1);
     expect(await h.orderRow(order.id)).toMatchObject({ status: 'cancelled' });
     expect(await stockOf(h.t.ctx.db, productId)).toBe(10);
   });

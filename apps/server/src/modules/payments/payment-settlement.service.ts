@@ -1,9 +1,6 @@
-import { formatPaise } from '@shop/contract/money';
 import { paymentMessages, type VerifyPaymentResult } from '@shop/contract/payments';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
-import { queueMail } from '../mail/mail.service.ts';
-import { customerEmail } from '../customers/customer-lookup.service.ts';
 import {
   confirmCancelledOrderIfStockAllows,
   confirmOrder,
@@ -170,10 +167,15 @@ export async function settlePayment(
           refund: fullRefund('The order was already paid: this second payment is refunded', 'duplicate'),
         };
       }
-      let becomesConfirmed = order.status === 'pending';
       if (order.status === 'cancelled') {
         const note = `Payment received via ${label} after the order was cancelled; stock reserved again`;
-        if (!(await confirmCancelledOrderIfStockAllows(tx, order.id, { gateway: payment.gateway, note }))) {
+        if (
+          !(await confirmCancelledOrderIfStockAllows(ctx, tx, order.id, {
+            gateway: payment.gateway,
+            note,
+            label,
+          }))
+        ) {
           ctx.log.warn(
             { orderId: order.id, paymentId: payment.id },
             'capture for a cancelled order without stock; refunding it',
@@ -183,29 +185,12 @@ export async function settlePayment(
             refund: fullRefund('Payment received after the order was cancelled', 'late-capture'),
           };
         }
-        becomesConfirmed = true;
       } else {
-        await confirmOrder(tx, order.id, {
+        await confirmOrder(ctx, tx, order.id, {
           paymentStatus: outcome.kind === 'paid' ? 'Paid' : 'Pending',
           gateway: payment.gateway,
           note: outcome.kind === 'paid' ? `Payment received via ${label}` : `Confirmed: ${label}`,
-        });
-      }
-      const email = becomesConfirmed ? await customerEmail(tx, order.customerId) : undefined;
-      if (email) {
-        await queueMail(ctx, tx, {
-          kind: 'order-placed',
-          to: email,
-          subject: `Order ${order.orderNumber} placed successfully`,
-          heading: 'Thank you for your order',
-          highlight: order.orderNumber,
-          paragraphs: [
-            `Your order ${order.orderNumber} is confirmed. Total: ${formatPaise(order.totalPaise)}.`,
-            outcome.kind === 'paid'
-              ? `We have received your payment via ${label}.`
-              : `Please keep ${formatPaise(order.totalPaise)} ready: you pay in cash on delivery.`,
-            `You can follow your order at ${ctx.config.publicUrl}/orders/${order.id}.`,
-          ],
+          label,
         });
       }
       return { result: resultOfPayment({ status: next, errorMessage }) };

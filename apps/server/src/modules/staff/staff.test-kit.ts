@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { CSRF_HEADER, type StaffMe, type StaffRole } from '@shop/contract/admin/staff';
 import { ADMIN_API_PREFIX } from '@shop/contract/api-prefix';
 import { staffAccounts } from '@shop/db/schema/index';
@@ -5,7 +6,8 @@ import { DEMO_STAFF } from '@shop/db/seed/demo-staff';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { testDatabaseOf } from '../../test/test-app.ts';
-import { totpCodeAt } from './totp.ts';
+import { createStaffAccount } from './staff-accounts.service.ts';
+import { newTotpSecret, totpCodeAt } from './totp.ts';
 
 /**
  * Signing in to the back office in tests, through the real sign-in API: the demo owner (with
@@ -68,4 +70,44 @@ export async function signInStaff(app: FastifyInstance, role: StaffRole): Promis
   }
   const staff = response.json<{ staff: StaffMe }>().staff;
   return { headers: { cookie: sessionCookieOf(response), [CSRF_HEADER]: staff.csrf_token }, staff };
+}
+
+let accountCounter = 0;
+export const TEST_STAFF_PASSWORD = 'Back#office2026';
+
+/**
+ * A new staff account of its own (so a test can lock, disable or reset it without touching the
+ * demo accounts); with `totp`, second factor on and its secret returned.
+ */
+export async function makeStaff(
+  app: FastifyInstance,
+  role: StaffRole,
+  options: { totp?: boolean } = {},
+): Promise<{ id: number; email: string; password: string; secret: string | null }> {
+  accountCounter += 1;
+  const email = `${role}-${accountCounter}-${randomBytes(3).toString('hex')}@staff.example.in`;
+  const { db } = testDatabaseOf(app);
+  const created = await createStaffAccount(
+    db,
+    { id: null, ip: null },
+    { email, name: `Test ${role}`, role, password: TEST_STAFF_PASSWORD },
+  );
+  const secret = options.totp ? newTotpSecret() : null;
+  if (secret)
+    await db
+      .update(staffAccounts)
+      .set({ totpSecret: secret, totpEnabled: true })
+      .where(eq(staffAccounts.id, created.staff.id));
+  return { id: created.staff.id, email, password: TEST_STAFF_PASSWORD, secret };
+}
+
+/** POST /session from a client address of its own. */
+export function postSignIn(app: FastifyInstance, email: string, password: string, cookie?: string) {
+  return app.inject({
+    method: 'POST',
+    url: `${ADMIN}/session`,
+    payload: { email, password },
+    remoteAddress: uniqueStaffIp(),
+    headers: cookie ? { cookie } : {},
+  });
 }

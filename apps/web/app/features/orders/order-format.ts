@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentStatus } from '@shop/contract/orders';
+import { type OrderStatus, orderStatusLabels, type PaymentStatus } from '@shop/contract/orders';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const IST_OFFSET_MS = 330 * 60_000;
@@ -19,14 +19,17 @@ export function formatOrderDateTime(iso: string): string {
   return `${formatOrderDate(iso)}, ${hh}:${mm}`;
 }
 
-export const statusLabel = (s: OrderStatus) => s.charAt(0).toUpperCase() + s.slice(1);
+/** A status in the customer's words (the contract's labels, one home for them). */
+export const statusLabel = (s: OrderStatus) => orderStatusLabels[s];
 
 export const statusColor: Record<OrderStatus, string> = {
   pending: 'yellow',
   confirmed: 'blue',
+  packed: 'cyan',
   shipped: 'grape',
   delivered: 'green',
   cancelled: 'red',
+  returned: 'gray',
 };
 
 export const paymentColor: Record<PaymentStatus, string> = {

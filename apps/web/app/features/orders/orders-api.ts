@@ -1,11 +1,14 @@
 import { type Collection, NUMERIC_ID } from '@shop/contract/collection';
-import type { Order } from '@shop/contract/orders';
+import type { Order, OrderStatus } from '@shop/contract/orders';
 import { ApiFailure } from '@shop/contract/storefront-context';
 import { api } from '../../lib/api-client.ts';
 
 /** Order history calls (product rules §7 GET /orders: sort=-id, per-page=200, page=1). */
 export const ordersApi = {
-  list: () => api.get<Collection<Order>>('orders', { query: { sort: '-id', 'per-page': 200, page: 1 } }),
+  list: (status?: OrderStatus) =>
+    api.get<Collection<Order>>('orders', {
+      query: { sort: '-id', 'per-page': 200, page: 1, ...(status ? { status } : {}) },
+    }),
   get: (id: number) => api.get<Order>(`orders/${id}`),
   /** Cancels an own order before it is packed; answers the order with its refunds. */
   cancel: (id: number) => api.post<Order>(`orders/${id}/cancel`, {}),

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogueRow } from './catalogue.repository.ts';
+import { shareRepeatedValues } from './product-search.ts';
+
+function row(id: number, labels: string[]): CatalogueRow {
+  return {
+    id,
+    name: `Kaju Katli ${id}`,
+    urlSlug: `kaju-katli-${id}`,
+    description: ['Made with cashews', 'and sugar'].join(' '),
+    mainImage: ['kaju', 'katli.webp'].join('-'),
+    productLabels: labels,
+    itemWeight: 250,
+    sellingPricePaise: 45_000,
+    mrpPaise: 50_000,
+    availableStock: 5,
+    categoryId: 3,
+    displayOrder: id,
+    foodType: 'veg',
+    attachments: [],
+  };
+}
+
+/** Memory rule (ADR 0010): a whole catalogue read keeps one copy of what its rows repeat. */
+describe('shareRepeatedValues', () => {
+  it('gives rows with the same labels and no attachments one shared list each, values unchanged', () => {
+    const rows = shareRepeatedValues([
+      row(1, ['sweets', 'diwali']),
+      row(2, ['sweets', 'diwali']),
+      row(3, []),
+    ]);
+    expect(rows[0]?.productLabels).toBe(rows[1]?.productLabels);
+    expect(rows[0]?.productLabels).toEqual(['sweets', 'diwali']);
+    expect(rows[2]?.productLabels).toEqual([]);
+    expect(rows[0]?.attachments).toBe(rows[2]?.attachments);
+    expect(rows.map((r) => r.description)).toEqual(Array(3).fill('Made with cashews and sugar'));
+    expect(rows[1]?.mainImage).toBe('kaju-katli.webp');
+  });
+});

@@ -1,0 +1,107 @@
+import type { OrderAction } from '@shop/contract/orders';
+import type { DbOrTx } from '@shop/db/client';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { restoreStock } from '../catalogue/stock.service.ts';
+import { carrierById, trackingUrlOf } from '../fulfilment/shipping-carriers.service.ts';
+import { refundOrderInFull } from '../payments/refunds.service.ts';
+import { cancelOrder, invoiceConfirmedOrder } from './order-lifecycle.service.ts';
+import { type OrderActor, transition } from './order-state.ts';
+import { findOrder, itemsOfOrders, type OrderRow } from './orders.repository.ts';
+
+/** One staff action on one order, as the back office sends it. */
+export interface StaffOrderAction {
+  action: OrderAction;
+  /** Shown to the customer on the order's timeline (and in the cancellation mail). */
+  note?: string | undefined;
+  /** ship: the carrier (shipping_carriers id) and the parcel's tracking number. */
+  carrierId?: number | undefined;
+  trackingNumber?: string | undefined;
+  /** return: put the returned goods back on sale (sealed packs); perishable returns stay out. */
+  restock?: boolean | undefined;
+}
+
+/** A tracking (AWB) number as carriers print them. */
+export const TRACKING_NUMBER = /^[A-Za-z0-9][A-Za-z0-9-]{3,39}$/;
+
+const defaultNotes: Record<OrderAction, string> = {
+  confirm: 'Confirmed by the shop',
+  pack: 'Packed',
+  ship: 'Handed to the carrier',
+  deliver: 'Delivered',
+  cancel: 'Cancelled by the shop',
+  return: 'Returned to the shop',
+};
+
+/**
+ * What staff do to an order from the back office: the transition table decides whether the
+ * action is allowed from the order's current status (409 with its message otherwise); the
+ * transition and everything that belongs to it commit together; a cancellation then refunds
+ * every captured rupee through the gateway (keyed by the order, so a retried cancel asks once).
+ * `audit` runs inside the same transaction (the back office writes its audit entry there).
+ */
+export async function actOnOrder(
+  ctx: AppContext,
+  staffId: number,
+  orderId: number,
+  input: StaffOrderAction,
+  audit: (tx: DbOrTx, before: OrderRow, after: OrderRow) => Promise<void> = async () => {},
+): Promise<OrderRow> {
+  const actor: OrderActor = { kind: 'staff', staffId };
+  const note = (input.note?.trim() || defaultNotes[input.action]).slice(0, 500);
+  const after = await ctx.db.transaction(async (tx) => {
+    const order = await findOrder(tx, orderId, { forUpdate: true });
+    if (!order) throw AppError.notFound('Order not found.');
+    let updated: OrderRow;
+    switch (input.action) {
+      case 'cancel':
+        await cancelOrder(ctx, tx, orderId, actor, note);
+        updated = (await findOrder(tx, orderId)) as OrderRow;
+        break;
+      case 'ship': {
+        const trackingNumber = input.trackingNumber?.trim() ?? '';
+        if (!TRACKING_NUMBER.test(trackingNumber))
+          throw AppError.invalid(
+            'tracking_number',
+            'Please enter the tracking number: 4 to 40 letters, digits or dashes.',
+          );
+        const carrier = input.carrierId ? await carrierById(tx, input.carrierId) : undefined;
+        if (!carrier?.isActive) throw AppError.invalid('carrier_id', 'Please choose a carrier.');
+        updated = await transition(ctx, tx, order, 'shipped', actor, note, {
+          shipment: {
+            carrier: carrier.name,
+            trackingNumber,
+            trackingUrl: trackingUrlOf(carrier, trackingNumber),
+          },
+        });
+        break;
+      }
+      case 'return':
+        updated = await transition(ctx, tx, order, 'returned', actor, note);
+        if (input.restock)
+          for (const item of await itemsOfOrders(tx, [orderId]))
+            await restoreStock(tx, item.productId, item.quantity);
+        break;
+      case 'confirm':
+        updated = await transition(ctx, tx, order, 'confirmed', actor, note);
+        await invoiceConfirmedOrder(tx, orderId);
+        break;
+      case 'pack':
+        updated = await transition(ctx, tx, order, 'packed', actor, note);
+        break;
+      case 'deliver':
+        updated = await transition(ctx, tx, order, 'delivered', actor, note);
+        break;
+    }
+    await audit(tx, order, updated);
+    return updated;
+  });
+  if (input.action === 'cancel')
+    await refundOrderInFull(ctx, orderId, {
+      reason: note,
+      requestedBy: 'staff',
+      requestedById: staffId,
+      key: `staff-cancel-${orderId}`,
+    });
+  return after;
+}

@@ -1,0 +1,161 @@
+/**
+ * Staff order operations (one order state machine): confirm → pack → ship with tracking →
+ * deliver, cancel with restock and refund, record a return. Every move is a timeline event the
+ * customer sees in their words, with the shipment and its tracking link, and each event's mail
+ * exists exactly once even when the action is retried.
+ */
+import type { Collection } from '@shop/contract/collection';
+import type { Order } from '@shop/contract/orders';
+import { shippingCarriers } from '@shop/db/schema/index';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  API,
+  createdPayment,
+  newShopper,
+  type PaymentsHarness,
+  paidThrough,
+  paymentsHarness,
+  placeOrder,
+  type Shopper,
+  verified,
+} from '../payments/payments.test-kit.ts';
+import { runDueRefunds } from '../payments/refunds.service.ts';
+import { actOnOrder } from './order-operations.service.ts';
+import { setSetting, stockOf } from './orders.test-kit.ts';
+
+const SHOP = 'orders@kesarfoods.test';
+const STAFF_ID = 7;
+let h: PaymentsHarness;
+let shopper: Shopper;
+let delhivery: number;
+beforeAll(async () => {
+  h = await paymentsHarness();
+  shopper = await newShopper(h.t);
+  await setSetting(h.t.ctx.db, 'company_email_address', SHOP);
+  const [carrier] = await h.t.ctx.db
+    .select()
+    .from(shippingCarriers)
+    .where(eq(shippingCarriers.name, 'Delhivery'));
+  if (!carrier) throw new Error('the demo carriers are not seeded');
+  delhivery = carrier.id;
+});
+afterAll(() => h.close());
+
+const details = async (orderId: number) =>
+  (
+    await h.t.request({ method: 'GET', url: `${API}/orders/${orderId}`, headers: shopper.auth })
+  ).json<Order>();
+
+async function codOrder(options: { stock?: number; quantity?: number } = {}) {
+  const placed = await placeOrder(h.t, shopper, options);
+  await createdPayment(h.t, shopper, placed.order.id, 'cod');
+  await verified(h.t, shopper, placed.order.order_id, {});
+  return placed;
+}
+
+const subjects = async () => (await h.mailsTo(shopper.email)).map((m) => m.subject);
+
+describe('staff order operations', () => {
+  it('confirm → pack → ship with tracking → deliver: the customer sees the timeline and shipment, and gets each mail once', async () => {
+    const { order } = await codOrder();
+    expect((await h.mailsTo(SHOP)).map((m) => m.subject)).toContain(`New order ${order.order_id} (₹295.00)`);
+
+    await actOnOrder(h.t.ctx, STAFF_ID, order.id, { action: 'pack' });
+    const ship = { action: 'ship' as const, carrierId: delhivery, trackingNumber: 'DL-12345678', note: '' };
+    await actOnOrder(h.t.ctx, STAFF_ID, order.id, ship);
+    // A retried ship (double click, a repeated request) is refused and mails nothing more.
+    await expect(actOnOrder(h.t.ctx, STAFF_ID, order.id, ship)).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'This order is already shipped.',
+    });
+    await actOnOrder(h.t.ctx, STAFF_ID, order.id, { action: 'deliver' });
+
+    const seen = await details(order.id);
+    expect(seen.status).toBe('delivered');
+    expect(seen.shipment).toMatchObject({
+      carrier: 'Delhivery',
+      tracking_number: 'DL-12345678',
+      tracking_url: 'https://www.delhivery.com/track-v2/package/DL-12345678',
+    });
+    expect(seen.status_history?.map((e) => [e.status, e.actor])).toEqual([
+      ['pending', 'customer'],
+      ['confirmed', 'system'],
+      ['packed', 'staff'],
+      ['shipped', 'staff'],
+      ['delivered', 'staff'],
+    ]);
+
+    const mails = await subjects();
+    expect(mails.filter((s) => s === `Order ${order.order_id} placed successfully`)).toHaveLength(1);
+    expect(mails.filter((s) => s === `Order ${order.order_id} is on its way`)).toHaveLength(1);
+    expect(mails.filter((s) => s === `Order ${order.order_id} delivered`)).toHaveLength(1);
+    const shipped = (await h.mailsTo(shopper.email)).find((m) => m.subject.endsWith('is on its way'));
+    expect(shipped?.text).toContain('https://www.delhivery.com/track-v2/package/DL-12345678');
+    expect(shipped?.html).toContain('DL-12345678');
+  });
+
+  it('refuses what the table forbids and shipping without a carrier or tracking number', async () => {
+    const { order } = await codOrder();
+    await expect(actOnOrder(h.t.ctx, STAFF_ID, order.id, { action: 'deliver' })).rejects.toMatchObject({
+      kind: 'conflict',
+      message: 'This order is confirmed: it cannot be marked delivered.',
+    });
+    await expect(
+      actOnOrder(h.t.ctx, STAFF_ID, order.id, { action: 'ship', carrierId: delhivery, trackingNumber: 'x' }),
+    ).rejects.toMatchObject({ kind: 'invalid' });
+    await expect(
+      actOnOrder(h.t.ctx, STAFF_ID, order.id, {
+        action: 'ship',
+        carrierId: 999_999,
+        trackingNumber: 'AB123456',
+      }),
+    ).rejects.toMatchObject({ kind: 'invalid', message: 'Please choose a carrier.' });
+    expect((await details(order.id)).status).toBe('confirmed');
+  });
+
+  it('staff cancel a packed prepaid order: stock back, refunded in full, the customer told why', async () => {
+    const { order } = await paidThrough(h, shopper, 'razorpay', 52_000);
+    const productId = order.items[0]?.item_id ?? 0;
+    const stock = await stockOf(h.t.ctx.db, productId);
+    await actOnOrder(h.t.ctx, STAFF_ID, order.id, { action: 'pack' });
+    await actOnOrder(h.t.ctx, STAFF_ID, order.id, {
+      action: 'cancel',
+      note: 'The pack was damaged in our store.',
+    });
+    expect(await stockOf(h.t.ctx.db, productId)).toBe(stock + 1);
+    await h.sims.webhooks.idle();
+    await runDueRefunds(h.t.ctx, new Date(Date.now() + 60 * 60_000));
+    await h.sims.webhooks.idle();
+    const seen = await details(order.id);
+    expect(seen).toMatchObject({ status: 'cancelled', payment_status: 'Refunded' });
+    expect(seen.refunds?.[0]).toMatchObject({ amount: 520, status: 'processed' });
+    const cancelled = (await h.mailsTo(shopper.email)).find(
+      (m) => m.subject === `Order ${order.order_id} cancelled`,
+    );
+    expect(cancelled?.text).toContain('The pack was damaged in our store.');
+    expect(cancelled?.text).toContain('refunded in full');
+  });
+
+  it('records a return (with restock when asked) and filters the history by status', async () => {
+    const { order, productId } = await codOrder({ stock: 5, quantity: 2 });
+    for (const action of ['pack', 'ship', 'deliver'] as const)
+      await actOnOrder(h.t.ctx, STAFF_ID, order.id, {
+        action,
+        ...(action === 'ship' ? { carrierId: delhivery, trackingNumber: 'RT-0001' } : {}),
+      });
+    await actOnOrder(h.t.ctx, STAFF_ID, order.id, { action: 'return', restock: true });
+    expect(await stockOf(h.t.ctx.db, productId)).toBe(5);
+    expect((await details(order.id)).status).toBe('returned');
+
+    const list = async (query: string) =>
+      h.t.request({ method: 'GET', url: `${API}/orders?${query}`, headers: shopper.auth });
+    const returned = (await list('status=returned')).json<Collection<Order>>();
+    expect(returned.items.map((o) => o.id)).toEqual([order.id]);
+    const several = (await list('status=returned,delivered')).json<Collection<Order>>();
+    expect(several.items.every((o) => o.status === 'returned' || o.status === 'delivered')).toBe(true);
+    const bad = await list('status=lost');
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain('Unknown order status');
+  });
+});

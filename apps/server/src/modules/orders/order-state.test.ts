@@ -1,0 +1,90 @@
+import {
+  ORDER_ACTIONS,
+  ORDER_ACTORS,
+  ORDER_STATUSES,
+  type OrderAction,
+  type OrderActorKind,
+  type OrderStatus,
+  orderMessages,
+  PAYMENT_STATUSES,
+} from '@shop/contract/orders';
+import { orderActor, orderStatus, paymentStatus } from '@shop/db/schema/index';
+import { describe, expect, it } from 'vitest';
+import { allowedActions, decide } from './order-state.ts';
+
+/**
+ * The transition table, cell by cell: every status × action × actor is either allowed (and leads
+ * to the action's status) or refused with the message the back office or the shopper sees.
+ */
+const expected: Record<OrderActorKind, Record<OrderStatus, OrderAction[]>> = {
+  system: {
+    pending: ['confirm', 'cancel'],
+    confirmed: [],
+    packed: [],
+    shipped: ['deliver'],
+    delivered: [],
+    cancelled: ['confirm'],
+    returned: [],
+  },
+  customer: {
+    pending: ['cancel'],
+    confirmed: ['cancel'],
+    packed: [],
+    shipped: [],
+    delivered: [],
+    cancelled: [],
+    returned: [],
+  },
+  staff: {
+    pending: ['confirm', 'cancel'],
+    confirmed: ['pack', 'ship', 'cancel'],
+    packed: ['ship', 'cancel'],
+    shipped: ['deliver', 'return'],
+    delivered: ['return'],
+    cancelled: [],
+    returned: [],
+  },
+};
+
+describe('order transition table (one order state machine)', () => {
+  for (const actor of ORDER_ACTORS)
+    for (const from of ORDER_STATUSES)
+      for (const action of ORDER_ACTIONS) {
+        const allowed = expected[actor][from].includes(action);
+        it(`${actor} ${allowed ? 'may' : 'may not'} ${action} a ${from} order`, () => {
+          const decision = decide(from, action, actor);
+          expect(decision.allowed).toBe(allowed);
+          if (!decision.allowed) expect(decision.message).toMatch(/\S.*\.$/);
+        });
+      }
+
+  it('lists the allowed actions per status as the back office shows them', () => {
+    for (const actor of ORDER_ACTORS)
+      for (const from of ORDER_STATUSES) expect(allowedActions(from, actor)).toEqual(expected[actor][from]);
+  });
+
+  it('refuses in words the reader understands', () => {
+    expect(decide('packed', 'cancel', 'customer')).toEqual({
+      allowed: false,
+      message: orderMessages.cannotCancel,
+    });
+    expect(decide('shipped', 'pack', 'staff')).toEqual({
+      allowed: false,
+      message: 'This order is shipped: it cannot be packed.',
+    });
+    expect(decide('packed', 'pack', 'staff')).toEqual({
+      allowed: false,
+      message: 'This order is already packed.',
+    });
+    expect(decide('confirmed', 'ship', 'customer')).toEqual({
+      allowed: false,
+      message: 'Only the shop can ship this order.',
+    });
+  });
+
+  it('keeps statuses as database enums with the contract values', () => {
+    expect(orderStatus.enumValues).toEqual([...ORDER_STATUSES]);
+    expect(paymentStatus.enumValues).toEqual([...PAYMENT_STATUSES]);
+    expect(orderActor.enumValues).toEqual([...ORDER_ACTORS]);
+  });
+});

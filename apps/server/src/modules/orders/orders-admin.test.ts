@@ -1,0 +1,215 @@
+/**
+ * The back office's orders API: the list with its filters and search, order details with the
+ * actions the transition table allows for the staff member's role, actions, internal notes and
+ * partial refunds, each audited.
+ */
+import type { AdminOrderDetail, AdminOrderRow } from '@shop/contract/admin/orders';
+import type { Collection } from '@shop/contract/collection';
+import { auditLog } from '@shop/db/schema/index';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createdPayment,
+  newShopper,
+  type PaymentsHarness,
+  paidThrough,
+  paymentsHarness,
+  placeOrder,
+  type Shopper,
+  verified,
+} from '../payments/payments.test-kit.ts';
+import { runDueRefunds } from '../payments/refunds.service.ts';
+import { ADMIN, type SignedInStaff, signInStaff } from '../staff/staff.test-kit.ts';
+
+let h: PaymentsHarness;
+let shopper: Shopper;
+let manager: SignedInStaff;
+let packer: SignedInStaff;
+beforeAll(async () => {
+  h = await paymentsHarness();
+  shopper = await newShopper(h.t);
+  manager = await signInStaff(h.t.app, 'manager');
+  packer = await signInStaff(h.t.app, 'staff');
+});
+afterAll(() => h.close());
+
+const as = (who: SignedInStaff, method: 'GET' | 'POST', url: string, payload?: unknown) =>
+  h.t.request({ method, url: `${ADMIN}${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
+
+async function codOrder() {
+  const { order } = await placeOrder(h.t, shopper);
+  await createdPayment(h.t, shopper, order.id, 'cod');
+  await verified(h.t, shopper, order.order_id, {});
+  return order;
+}
+
+describe('back-office orders', () => {
+  it('lists with filters and search by order number, e-mail, mobile and pincode', async () => {
+    const order = await codOrder();
+    const list = async (query: string) => {
+      const res = await as(manager, 'GET', `/orders?${query}`);
+      expect(res.statusCode).toBe(200);
+      return res.json<Collection<AdminOrderRow>>();
+    };
+    expect((await list(`q=${order.order_id}`)).items.map((o) => o.id)).toEqual([order.id]);
+    const byEmail = await list(`q=${encodeURIComponent(shopper.email)}&status=confirmed&per-page=100`);
+    expect(byEmail.items.some((o) => o.id === order.id)).toBe(true);
+    expect(byEmail.items.every((o) => o.customer_email === shopper.email && o.status === 'confirmed')).toBe(
+      true,
+    );
+    expect((await list('q=9876543210&pincode=302001&method=cod')).items.some((o) => o.id === order.id)).toBe(
+      true,
+    );
+    expect((await list('status=delivered&q=9876543210')).items.some((o) => o.id === order.id)).toBe(false);
+    const first = (await list('per-page=1')).items[0];
+    expect(first?.item_count).toBeGreaterThan(0);
+    expect((await as(manager, 'GET', '/orders?status=lost')).statusCode).toBe(400);
+    expect((await as(manager, 'GET', '/orders?from=yesterday')).statusCode).toBe(400);
+  });
+
+  it('shows the actions the role may take; the staff role packs and ships but cannot cancel', async () => {
+    const order = await codOrder();
+    const detail = (await as(manager, 'GET', `/orders/${order.id}`)).json<AdminOrderDetail>();
+    expect(detail.allowed_actions).toEqual(['pack', 'ship', 'cancel']);
+    expect((await as(packer, 'GET', `/orders/${order.id}`)).json<AdminOrderDetail>().allowed_actions).toEqual(
+      ['pack', 'ship'],
+    );
+    const refused = await as(packer, 'POST', `/orders/${order.id}/actions`, { action: 'cancel' });
+    expect(refused.statusCode).toBe(403);
+
+    const packed = await as(packer, 'POST', `/orders/${order.id}/actions`, { action: 'pack' });
+    expect(packed.statusCode).toBe(200);
+    const carriers = (await as(packer, 'GET', '/carriers')).json<{ id: number; name: string }[]>();
+    const bluedart = carriers.find((c) => c.name === 'Blue Dart');
+    const shipped = await as(packer, 'POST', `/orders/${order.id}/actions`, {
+      action: 'ship',
+      carrier_id: bluedart?.id,
+      tracking_number: '81234567890',
+    });
+    expect(shipped.statusCode).toBe(200);
+    const after = shipped.json<AdminOrderDetail>();
+    expect(after).toMatchObject({
+      status: 'shipped',
+      shipment: { carrier: 'Blue Dart', tracking_number: '81234567890' },
+    });
+    expect(after.timeline.at(-1)).toMatchObject({
+      status: 'shipped',
+      actor: 'staff',
+      staff_id: packer.staff.id,
+    });
+    const again = await as(packer, 'POST', `/orders/${order.id}/actions`, { action: 'pack' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: 'This order is shipped: it cannot be packed.' });
+
+    const audit = await h.t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'order'),
+          eq(auditLog.entityId, String(order.id)),
+          eq(auditLog.action, 'order.ship'),
+        ),
+      );
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ staffId: packer.staff.id, before: { status: 'packed' } });
+  });
+
+  it('keeps internal notes and refunds part of a prepaid order, never more than captured', async () => {
+    const { order } = await paidThrough(h, shopper, 'razorpay', 80_000);
+    const note = await as(manager, 'POST', `/orders/${order.id}/notes`, {
+      body: 'Customer asked for evening delivery.',
+    });
+    expect(note.statusCode).toBe(200);
+    expect((await as(manager, 'POST', `/orders/${order.id}/notes`, { body: '  ' })).statusCode).toBe(422);
+
+    expect(
+      (
+        await as(packer, 'POST', `/orders/${order.id}/refunds`, {
+          amount_paise: 10_000,
+          reason: 'One pack damaged',
+        })
+      ).statusCode,
+    ).toBe(403);
+    const tooMuch = await as(manager, 'POST', `/orders/${order.id}/refunds`, {
+      amount_paise: 90_000,
+      reason: 'Everything',
+    });
+    expect(tooMuch.statusCode).toBe(422);
+    expect(JSON.stringify(tooMuch.json())).toContain('At most ₹800.00 can still be refunded');
+
+    const refunded = await as(manager, 'POST', `/orders/${order.id}/refunds`, {
+      amount_paise: 25_000,
+      reason: 'One pack damaged in transit',
+    });
+    expect(refunded.statusCode).toBe(200);
+    await h.sims.webhooks.idle();
+    await runDueRefunds(h.t.ctx, new Date(Date.now() + 60 * 60_000));
+    await h.sims.webhooks.idle();
+    const detail = (await as(manager, 'GET', `/orders/${order.id}`)).json<AdminOrderDetail>();
+    expect(detail.refunds).toHaveLength(1);
+    expect(detail.refunds[0]).toMatchObject({
+      amount_paise: 25_000,
+      status: 'processed',
+      requested_by: 'staff',
+    });
+    expect(detail.refundable_paise).toBe(55_000);
+    expect(detail.payment_status).toBe('Partially Refunded');
+    expect(detail.notes.map((n) => n.body)).toEqual(['Customer asked for evening delivery.']);
+    const subjects = (await h.mailsTo(shopper.email)).map((m) => m.subject);
+    expect(subjects).toContain(`Refund of ₹250.00 for order ${order.order_id} initiated`);
+  });
+
+  it('packs in bulk, ships from a carrier file after a dry run (all or none) and exports CSV', async () => {
+    const [a, b, c] = [await codOrder(), await codOrder(), await codOrder()];
+    await as(manager, 'POST', `/orders/${c.id}/actions`, { action: 'cancel' });
+    const packed = (await as(packer, 'POST', '/orders/bulk/pack', { ids: [a.id, b.id, c.id] })).json<
+      { id: number; ok: boolean; message: string | null }[]
+    >();
+    expect(packed.map((o) => o.ok)).toEqual([true, true, false]);
+    expect(packed[2]?.message).toBe('This order is cancelled: it cannot be packed.');
+
+    const file = (rows: string[]) => ['Order Number,Courier,AWB', ...rows].join('\r\n');
+    const wrong = file([
+      `${a.order_id},Delhivery,DL-0001`,
+      `${c.order_id},Delhivery,DL-0002`,
+      `${b.order_id},Pigeon Post,x`,
+    ]);
+    const dry = await as(packer, 'POST', '/orders/bulk/ship', { csv: wrong, dry_run: true });
+    expect(dry.statusCode).toBe(200);
+    const report = dry.json<{ rows: { line: number; errors: { column: string }[] }[]; shipped: number }>();
+    expect(report.shipped).toBe(0);
+    expect(report.rows.map((r) => [r.line, r.errors.map((e) => e.column)])).toEqual([
+      [2, []],
+      [3, ['order number']],
+      [4, ['carrier', 'tracking number']],
+    ]);
+    // Without the dry run a wrong file ships nothing.
+    expect(
+      (await as(packer, 'POST', '/orders/bulk/ship', { csv: wrong, dry_run: false })).json(),
+    ).toMatchObject({ shipped: 0 });
+    expect((await as(manager, 'GET', `/orders/${a.id}`)).json<AdminOrderDetail>().status).toBe('packed');
+
+    const right = file([`${a.order_id},Delhivery,DL-0001`, `${b.order_id},blue dart,BD-0002`]);
+    const done = await as(packer, 'POST', '/orders/bulk/ship', { csv: right, dry_run: false });
+    expect(done.json()).toMatchObject({ shipped: 2 });
+    expect((await as(manager, 'GET', `/orders/${b.id}`)).json<AdminOrderDetail>().shipment).toMatchObject({
+      carrier: 'Blue Dart',
+      tracking_number: 'BD-0002',
+    });
+
+    const csv = await as(manager, 'GET', `/orders/export.csv?q=${a.order_id}`);
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe(
+      'order_id,created_at,status,payment_status,payment_gateway,total,customer_email,contact_person,mobile_number,pincode,city,coupon_code,items',
+    );
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${a.order_id},`);
+    expect(lines[1]).toContain(',shipped,');
+  });
+});

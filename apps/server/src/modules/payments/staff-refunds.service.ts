@@ -1,0 +1,95 @@
+import type { DbOrTx } from '@shop/db/client';
+import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
+import { CAPTURED_STATES } from './payments.repository.ts';
+import { paymentsOfOrder, refundedOfPayment } from './refunds.repository.ts';
+import { capturedPaiseOf, recordManualRefund, requestRefund } from './refunds.service.ts';
+
+/** One payment of an order with what is left to refund of it. */
+export interface OrderPaymentView {
+  id: number;
+  gateway: string;
+  status: string;
+  amountPaise: number;
+  gatewayPaymentId: string | null;
+  createdAt: Date;
+  /** Captured minus refunded (0 for a payment that captured nothing). */
+  refundablePaise: number;
+}
+
+/** An order's payments, oldest first, each with what can still be refunded. */
+export async function orderPayments(db: DbOrTx, orderId: number): Promise<OrderPaymentView[]> {
+  const rows = await paymentsOfOrder(db, orderId);
+  return Promise.all(
+    rows.map(async (p) => {
+      const captured = CAPTURED_STATES.has(p.status) ? capturedPaiseOf(p) : 0;
+      const refunded = captured > 0 ? await refundedOfPayment(db, p.id) : 0;
+      return {
+        id: p.id,
+        gateway: p.gateway,
+        status: p.status,
+        amountPaise: capturedPaiseOf(p),
+        gatewayPaymentId: p.gatewayPaymentId,
+        createdAt: p.createdAt,
+        refundablePaise: Math.max(0, captured - refunded),
+      };
+    }),
+  );
+}
+
+/**
+ * Staff refund part or all of an order's money. The amount is taken from the captured payments,
+ * newest first, each up to what is left of it; a gateway payment is refunded through its gateway
+ * (the refund job retries, the customer is mailed at each step), collected cash by hand with the
+ * reference staff give. `key` makes a retried request (a double click) refund once.
+ */
+export async function refundOrderAmount(
+  ctx: AppContext,
+  orderId: number,
+  input: {
+    amountPaise: number;
+    reason: string;
+    staffId: number;
+    reference?: string | undefined;
+    key: string;
+  },
+): Promise<number> {
+  const payments = (await orderPayments(ctx.db, orderId)).filter((p) => p.refundablePaise > 0).reverse();
+  const refundable = payments.reduce((sum, p) => sum + p.refundablePaise, 0);
+  if (input.amountPaise > refundable)
+    throw AppError.invalid(
+      'amount_paise',
+      refundable === 0
+        ? 'Nothing is left to refund on this order.'
+        : `At most ₹${(refundable / 100).toFixed(2)} can still be refunded on this order.`,
+    );
+  let left = input.amountPaise;
+  let refunds = 0;
+  for (const payment of payments) {
+    if (left <= 0) break;
+    const amountPaise = Math.min(left, payment.refundablePaise);
+    const request = {
+      orderId,
+      paymentId: payment.id,
+      amountPaise,
+      reason: input.reason,
+      requestedBy: 'staff' as const,
+      requestedById: input.staffId,
+    };
+    if (payment.gateway === 'cod') {
+      if (!input.reference?.trim())
+        throw AppError.invalid(
+          'reference',
+          'Cash is refunded by hand: please enter the reference of the transfer.',
+        );
+      const result = await recordManualRefund(ctx, { ...request, reference: input.reference });
+      if (!result.ok) throw AppError.invalid('amount_paise', result.message);
+    } else {
+      const result = await requestRefund(ctx, request, `${input.key}-${payment.id}`);
+      if (!result.ok) throw AppError.invalid('amount_paise', result.message);
+    }
+    left -= amountPaise;
+    refunds += 1;
+  }
+  return refunds;
+}

@@ -1,0 +1,169 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliDecompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { memoryResponseCache, type ResponseCacheStore } from '../http/response-cache.ts';
+
+/**
+ * Server-rendered pages kept per URL (ADR 0010), so that a page many visitors open is rendered
+ * once, not once per visitor (rendering a category page takes 10–20 ms of CPU).
+ *
+ * What may be kept: a page rendered for nobody in particular (the render sees no cookie and no
+ * authorisation header; the storefront keeps customers' data client-side), answered 200 as HTML,
+ * without Set-Cookie or a private/no-store Cache-Control, whose every API answer came from the
+ * public cache (so its tags say what it shows). The page carries the union of those tags and is
+ * dropped by the same database change notifications as the API answers (http/cache-invalidation):
+ * a sale drops the pages showing the product, and the next visitor gets a fresh render.
+ *
+ * The content security policy's nonce is that of the render: the document and its policy header
+ * are kept and sent together. A nonce protects against markup injected into the document; a kept
+ * document no longer changes, and any change to what it shows drops it, so the next render (with
+ * a new nonce) is the first to contain it.
+ *
+ * Pages are kept brotli-compressed only (made once, on the thread pool): every current browser
+ * asks for brotli, and a category page of 100 products takes ~18 KB instead of 272 KB, so the
+ * ~2,000 category pages of 100,000 products fit in 40 MiB. A client without brotli gets the page
+ * decompressed (and gzip-compressed if it accepts gzip) on the thread pool.
+ */
+export interface CachedPage {
+  /** The document, brotli-compressed. */
+  body: Buffer;
+  /** Status 200's headers: content type, security policy, Cache-Control, ETag, Vary. */
+  headers: Record<string, string>;
+  etag: string;
+}
+
+/**
+ * Browsers ask again each time (max-age=0) and get 304 Not Modified while the page is the same;
+ * a CDN may keep it one second — the freshness promise for stock and prices (ADR 0009) — and serve
+ * it a few seconds longer while it asks for the new one in the background.
+ */
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=1, stale-while-revalidate=5';
+
+/**
+ * Query parameters no page reads: cache busters and campaign tags. A CDN ignores them too; the
+ * page is rendered (and kept) for the URL without them.
+ */
+function ignoredParam(name: string): boolean {
+  return (
+    name === '_' ||
+    name.startsWith('utm_') ||
+    name === 'gclid' ||
+    name === 'fbclid' ||
+    name === 'msclkid' ||
+    name === 'dclid' ||
+    name === 'mc_cid' ||
+    name === 'mc_eid'
+  );
+}
+
+/** Longest URL kept: longer ones are rendered each time. */
+const MAX_URL_LENGTH = 1_024;
+
+/**
+ * The URL a page is rendered and kept for (path + the query without ignored parameters), or null
+ * when the request cannot be kept.
+ */
+export function pageUrl(url: string): string | null {
+  if (url.length > MAX_URL_LENGTH) return null;
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const kept = url
+    .slice(q + 1)
+    .split('&')
+    .filter((pair) => {
+      if (pair === '') return false;
+      const eq = pair.indexOf('=');
+      const name = eq < 0 ? pair : pair.slice(0, eq);
+      try {
+        return !ignoredParam(decodeURIComponent(name));
+      } catch {
+        return true;
+      }
+    });
+  return kept.length ? `${url.slice(0, q)}?${kept.join('&')}` : url.slice(0, q);
+}
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+const unbrotliAsync = promisify(brotliDecompress);
+
+/** Compresses a rendered document once, for every visitor after. */
+export async function encodePage(html: Buffer, headers: Record<string, string>): Promise<CachedPage> {
+  const body = await brotliAsync(html, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: 6,
+      [constants.BROTLI_PARAM_SIZE_HINT]: html.byteLength,
+    },
+  });
+  const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
+  return {
+    body,
+    etag,
+    headers: {
+      ...headers,
+      'cache-control': PAGE_CACHE_CONTROL,
+      etag,
+      vary: 'Accept-Encoding',
+    },
+  };
+}
+
+/** Brotli bytes of kept pages. */
+export const PAGE_CACHE_BYTES = 40 * 1024 * 1024;
+
+/** The store of one app's pages, bounded in entries and (compressed) bytes. */
+export function pageStore(options: {
+  maxBytes: number;
+  maxEntries?: number;
+}): ResponseCacheStore<CachedPage> {
+  return memoryResponseCache<CachedPage>({
+    // The TTL is a backstop: change notifications drop pages the moment what they show changes.
+    ttlMs: 5 * 60_000,
+    maxEntries: options.maxEntries ?? 10_000,
+    maxBytes: options.maxBytes,
+    sizeOf: (page) => page.body.byteLength + 512,
+  });
+}
+
+/** Whether `accept-encoding` accepts `coding` (a q=0 refuses it). */
+function accepts(header: string, coding: string): boolean {
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.trim().split(';');
+    if (name.trim().toLowerCase() !== coding) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    return !q || Number(q.slice(2)) > 0;
+  }
+  return false;
+}
+
+/** Whether the client already holds this page (If-None-Match, weak comparison). */
+function notModified(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
+}
+
+/**
+ * Sends a kept page: 304 when the client has it, else the best encoding it accepts. Resolves once
+ * sent (not to the reply: a reply is a thenable that would wait for the whole response).
+ */
+export async function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: CachedPage,
+  cache: 'HIT' | 'MISS',
+): Promise<void> {
+  reply.headers(page.headers).header('x-cache', cache);
+  const accepted = request.headers['accept-encoding'] ?? '';
+  if (notModified(request, page.etag)) reply.code(304).send();
+  else if (accepts(accepted, 'br')) reply.header('content-encoding', 'br').send(page.body);
+  else {
+    const html = await unbrotliAsync(page.body);
+    if (accepts(accepted, 'gzip'))
+      reply.header('content-encoding', 'gzip').send(await gzipAsync(html, { level: 6 }));
+    else reply.send(html);
+  }
+}

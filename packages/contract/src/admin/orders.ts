@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { ORDER_ACTIONS, ORDER_ACTORS, ORDER_STATUSES, PAYMENT_STATUSES } from '../orders.ts';
+
+/**
+ * The back office's view of orders: amounts in paise (the storefront's order shape uses rupees
+ * for the product rules; staff screens format paise with the contract's formatPaise).
+ */
+
+export const adminOrderRowSchema = z.object({
+  id: z.number().int(),
+  order_id: z.string(),
+  created_at: z.string(),
+  status: z.enum(ORDER_STATUSES),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  payment_gateway: z.string().nullable(),
+  total_paise: z.number().int(),
+  customer_id: z.number().int(),
+  customer_email: z.string().nullable(),
+  contact_person: z.string(),
+  mobile_number: z.string(),
+  pincode: z.string(),
+  city: z.string(),
+  coupon_code: z.string().nullable(),
+  item_count: z.number().int(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+
+/** Sortable columns of the order list (`-` first for newest/largest first). */
+export const ADMIN_ORDER_SORTS = ['created_at', 'total'] as const;
+
+export const adminOrderLineSchema = z.object({
+  product_id: z.number().int(),
+  name: z.string(),
+  quantity: z.number().int(),
+  unit_price_paise: z.number().int(),
+  line_total_paise: z.number().int(),
+  hsn_code: z.string().nullable(),
+  gst_rate: z.number(),
+  taxable_paise: z.number().int(),
+  cgst_paise: z.number().int(),
+  sgst_paise: z.number().int(),
+  igst_paise: z.number().int(),
+});
+
+export const adminTimelineEventSchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  note: z.string(),
+  actor: z.enum(ORDER_ACTORS),
+  staff_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+
+export const adminOrderNoteSchema = z.object({
+  id: z.number().int(),
+  body: z.string(),
+  staff_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+
+export const adminPaymentSchema = z.object({
+  id: z.number().int(),
+  gateway: z.string(),
+  status: z.string(),
+  amount_paise: z.number().int(),
+  gateway_payment_id: z.string().nullable(),
+  created_at: z.string(),
+});
+
+export const adminRefundSchema = z.object({
+  id: z.number().int(),
+  payment_id: z.number().int(),
+  gateway: z.string(),
+  amount_paise: z.number().int(),
+  reason: z.string(),
+  status: z.enum(['pending', 'processed', 'failed']),
+  reference: z.string().nullable(),
+  requested_by: z.string(),
+  created_at: z.string(),
+  processed_at: z.string().nullable(),
+});
+
+export const adminOrderDetailSchema = adminOrderRowSchema.extend({
+  subtotal_paise: z.number().int(),
+  discount_paise: z.number().int(),
+  shipping_paise: z.number().int(),
+  customer_remarks: z.string(),
+  shipping_address: z.record(z.string(), z.unknown()),
+  place_of_supply: z.string().nullable(),
+  cancelled_by: z.string().nullable(),
+  shipment: z
+    .object({
+      carrier: z.string(),
+      tracking_number: z.string(),
+      tracking_url: z.string().nullable(),
+      shipped_at: z.string(),
+    })
+    .nullable(),
+  lines: z.array(adminOrderLineSchema),
+  timeline: z.array(adminTimelineEventSchema),
+  notes: z.array(adminOrderNoteSchema),
+  payments: z.array(adminPaymentSchema),
+  refunds: z.array(adminRefundSchema),
+  /** Captured minus refunded: the most a new refund can be. */
+  refundable_paise: z.number().int(),
+  /** What the signed-in staff member may do now, from the transition table. */
+  allowed_actions: z.array(z.enum(ORDER_ACTIONS)),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+
+export const orderActionRequestSchema = z.object({
+  action: z.enum(ORDER_ACTIONS, { error: 'Please choose what to do with the order.' }),
+  note: z.string().trim().max(500, 'The note can have at most 500 characters.').optional(),
+  carrier_id: z.number().int().positive().optional(),
+  tracking_number: z
+    .string()
+    .trim()
+    .max(40, 'The tracking number can have at most 40 characters.')
+    .optional(),
+  restock: z.boolean().optional(),
+});
+export type OrderActionRequest = z.infer<typeof orderActionRequestSchema>;
+
+export const orderNoteRequestSchema = z.object({
+  body: z
+    .string({ error: 'Please write the note.' })
+    .trim()
+    .min(1, 'Please write the note.')
+    .max(2000, 'A note can have at most 2000 characters.'),
+});
+
+/** A refund staff start: the amount in paise (at most what is still refundable) and the reason the customer reads. */
+export const orderRefundRequestSchema = z.object({
+  amount_paise: z
+    .number({ error: 'Please enter the amount to refund.' })
+    .int('Please enter the amount in whole paise.')
+    .positive('Please enter an amount above zero.'),
+  reason: z
+    .string({ error: 'Please give the reason the customer will read.' })
+    .trim()
+    .min(3, 'Please give the reason the customer will read.')
+    .max(200, 'The reason can have at most 200 characters.'),
+  /** Cash on delivery: the reference of the bank transfer or cash handed back. */
+  reference: z.string().trim().max(100).optional(),
+});
+
+export const carrierSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  tracking_url_template: z.string().nullable(),
+});
+
+/** Orders ticked in the list for one bulk action. */
+export const bulkOrderIdsSchema = z.object({
+  ids: z
+    .array(z.number().int().positive(), { error: 'Please choose the orders.' })
+    .min(1, 'Please choose the orders.')
+    .max(500, 'At most 500 orders at once.'),
+});
+
+export const bulkOutcomeSchema = z.object({
+  id: z.number().int(),
+  ok: z.boolean(),
+  message: z.string().nullable(),
+});
+
+/** One line of a carrier's file, as the dry run reports it. */
+export const bulkShipRowSchema = z.object({
+  line: z.number().int(),
+  order_number: z.string(),
+  carrier: z.string(),
+  tracking_number: z.string(),
+  errors: z.array(z.object({ column: z.string(), message: z.string() })),
+});
+export type BulkShipRow = z.infer<typeof bulkShipRowSchema>;
+
+export const bulkShipRequestSchema = z.object({
+  csv: z.string({ error: 'Please choose the carrier file.' }).min(1, 'Please choose the carrier file.'),
+  dry_run: z.boolean().default(true),
+});
+
+export const bulkShipResultSchema = z.object({
+  rows: z.array(bulkShipRowSchema),
+  /** Orders shipped (0 in a dry run, or when any row is wrong: then none is). */
+  shipped: z.number().int(),
+});
+
+/** Columns of the order CSV export, in order. */
+export const ORDER_CSV_COLUMNS = [
+  'order_id',
+  'created_at',
+  'status',
+  'payment_status',
+  'payment_gateway',
+  'total',
+  'customer_email',
+  'contact_person',
+  'mobile_number',
+  'pincode',
+  'city',
+  'coupon_code',
+  'items',
+] as const;

@@ -1,0 +1,2 @@
+/** How Node runs the compiled server (see server-flags.mjs). */
+export const SERVER_NODE_FLAGS: string[];

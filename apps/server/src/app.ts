@@ -188,7 +188,6 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         catalogueAdminRoutes,
         catalogueCsvAdminRoutes,
         productImagesAdminRoutes,
-        ordersAdminRoutes,
       ]) {
         await routes(admin, ctx);
       }

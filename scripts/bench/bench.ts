@@ -13,6 +13,7 @@
  *    - the compiled server's start to first answer (< 2 s) and its largest RSS (< 300 MiB).
  * 2. Checkout: p50/p99 at 50 concurrent customers, and no overselling.
  * 3. Storefront: Lighthouse (mobile) on home, a category page and a content page.
+ * 4. Back office: the admin product list with search, filters, sort and paging (scripts/bench/admin-list.ts), p95 < 50 ms.
  * Prints a table, writes bench-results/bench-<timestamp>.json and exits 1 when a budget is missed.
  * 4. CSV import (scripts/bench/catalogue-import.ts): 10,000 new products, then the whole catalogue
  *    updated from its own export, each < 30 s, on each database.
@@ -30,6 +31,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type LoadResult, measure } from './api-load.ts';
 import { ensureBuilt } from '../ensure-ready.mjs';
+import { type AdminListResult, runAdminListBench } from './admin-list.ts';
 import { startShop } from './bench-server.ts';
 import { benchCsvImport, CSV_IMPORT_BUDGET_MS, type CsvImportResult } from './catalogue-import.ts';
 import {
@@ -340,6 +342,7 @@ interface Report {
   checkout?: unknown;
   lighthouse?: unknown;
   csvImport: CsvImportResult[];
+  admin: Array<AdminListResult & { database: string }>;
 }
 
 /**
@@ -384,6 +387,7 @@ async function main() {
     server: [],
     api: [],
     csvImport: [],
+    admin: [],
   };
   const kinds: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
   // BENCH_DATABASES=postgres (or pglite) runs one of them only.
@@ -476,6 +480,10 @@ async function benchApi(
             `, server CPU ${cpuPerRequestMs ?? '?'} ms/answer, load ${load}`,
         );
       }
+      await settle(shop.baseUrl);
+      const admin = await runAdminListBench(shop.baseUrl, sample);
+      report.admin.push({ ...admin, database: kind });
+      console.log(`  ${admin.name}: p50 ${admin.p50Ms} ms, p95 ${admin.p95Ms} ms, p99 ${admin.p99Ms} ms`);
       if (kind === 'pglite' && !apiOnly) {
         const checkout = await import('./checkout.ts').catch(() => null);
         if (checkout) report.checkout = await checkout.runCheckoutBench(shop.baseUrl);
@@ -534,6 +542,18 @@ function printReport(report: Report) {
       budget: `${r.withinBudget ? 'ok' : 'OVER'}: start < ${START_BUDGET_MS} ms, RSS < ${RSS_BUDGET_MIB} MiB`,
     })),
   );
+  console.log('\nBack office');
+  console.table(
+    report.admin.map((r) => ({
+      database: r.database,
+      scenario: r.name,
+      requests: r.requests,
+      'p50 ms': r.p50Ms,
+      'p95 ms': r.p95Ms,
+      'p99 ms': r.p99Ms,
+      budget: `${r.withinBudget ? 'ok' : 'OVER'}: p95 < ${r.budgetP95Ms} ms`,
+    })),
+  );
   if (report.checkout) console.log('\nCheckout:', report.checkout);
   if (report.lighthouse) {
     console.log('\nLighthouse (mobile)');
@@ -557,6 +577,7 @@ function printReport(report: Report) {
     ...report.api.filter((r) => !r.withinBudget).map((r) => `${r.database} ${r.name}`),
     ...report.server.filter((r) => !r.withinBudget).map((r) => `${r.database} server start/RSS`),
     ...report.csvImport.filter((r) => !r.withinBudget).map((r) => `${r.database} CSV ${r.scenario}`),
+    ...report.admin.filter((r) => !r.withinBudget).map((r) => `${r.database} ${r.name}`),
   ];
   if (over.length) {
     console.log(`\n${over.length} budget(s) missed: ${over.join('; ')}`);

@@ -190,7 +190,6 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         catalogueAdminRoutes,
         catalogueCsvAdminRoutes,
         productImagesAdminRoutes,
-        ordersAdminRoutes,
       ]) {
         await routes(admin, ctx);
       }

@@ -180,10 +180,8 @@ export default function CategoriesPage() {
                 }}
                 onDragOver={(e: DragEvent<HTMLElement>) => onDragOver(e, node)}
                 onDrop={(e: DragEvent<HTMLElement>) => onDrop(e, node)}
-                px="sm"
-                py={6}
                 style={{
-                  paddingLeft: `calc(var(--mantine-spacing-sm) + ${node.depth * 24}px)`,
+                  padding: `6px var(--mantine-spacing-sm) 6px calc(var(--mantine-spacing-sm) + ${node.depth * 20}px)`,
                   borderTop:
                     marked === 'before'
                       ? '2px solid var(--mantine-color-blue-6)'

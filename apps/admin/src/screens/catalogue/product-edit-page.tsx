@@ -322,6 +322,7 @@ export default function ProductEditPage() {
                     label="Selling price"
                     prefix="₹"
                     decimalScale={2}
+                    fixedDecimalScale
                     thousandSeparator=","
                     thousandsGroupStyle="lakh"
                     min={0}
@@ -334,6 +335,7 @@ export default function ProductEditPage() {
                     label="MRP"
                     prefix="₹"
                     decimalScale={2}
+                    fixedDecimalScale
                     thousandSeparator=","
                     thousandsGroupStyle="lakh"
                     min={0}

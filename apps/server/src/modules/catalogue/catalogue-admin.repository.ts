@@ -28,9 +28,11 @@ export async function findAllCategories(db: DbOrTx) {
       isActive: categories.isActive,
       image: categories.image,
       productsCount:
-        sql<number>`(select count(*) from products p where p.category_id = ${categories.id})`.mapWith(Number),
+        sql<number>`(select count(*) from products p where p.category_id = "categories"."id")`.mapWith(
+          Number,
+        ),
       oldSlugs: sql<string[]>`coalesce((select array_agg(h.slug order by h.created_at desc, h.slug)
-        from category_slug_history h where h.category_id = ${categories.id}), '{}'::text[])`,
+        from category_slug_history h where h.category_id = "categories"."id"), '{}'::text[])`,
     })
     .from(categories)
     .orderBy(asc(categories.parentId), asc(categories.displayOrder), asc(categories.id));
@@ -252,6 +254,11 @@ export async function findProductForEdit(db: DbOrTx, id: number, defaultThreshol
 }
 
 export type ProductRecord = typeof products.$inferSelect;
+
+/** id and name of every product, hidden ones too, in id order. */
+export async function findAllProductNames(db: DbOrTx) {
+  return db.select({ id: products.id, name: products.name }).from(products).orderBy(asc(products.id));
+}
 
 /** The stored row, locked for the change about to be made. */
 export async function lockProductRow(db: DbOrTx, id: number): Promise<ProductRecord | undefined> {

@@ -199,6 +199,19 @@ describe('products over HTTP', () => {
     expect(list.json<Collection<AdminProductRow>>().items.map((p) => p.id)).toEqual([product.id]);
   });
 
+  it('the search box finds a renamed product by its new name at once, and hidden ones too', async () => {
+    const p = await makeProduct(t.ctx.db, { name: 'Qwerty Masala Box', isActive: false });
+    const ids = async (q: string) =>
+      (await call(manager, 'GET', `/products?q=${encodeURIComponent(q)}`))
+        .json<Collection<AdminProductRow>>()
+        .items.map((i) => i.id);
+    expect(await ids('qwerty masala')).toEqual([p.id]);
+    await call(manager, 'PATCH', `/products/${p.id}`, { name: 'Qwerty Chai Box' });
+    expect(await ids('QWERTY CHAI')).toEqual([p.id]);
+    expect(await ids('qwerty masala')).toEqual([]);
+    expect(await ids(String(p.id))).toContain(p.id);
+  });
+
   it('a bulk price change over a filter answers what it changed and leaves one audit entry', async () => {
     const cat = (
       await call(manager, 'POST', '/categories', { name: 'Bulk Price Test' })

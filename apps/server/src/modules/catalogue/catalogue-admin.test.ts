@@ -52,6 +52,10 @@ describe('category tree', () => {
     const tree = await categoryTree(t.ctx.db);
     const made = tree.find((c) => c.id === id);
     expect(made).toMatchObject({ parent_id: 1, url_slug: 'festive-hampers-and-gifts', is_active: true });
+    expect(made?.products_count).toBe(0);
+    await makeProduct(t.ctx.db, { categoryId: id });
+    await makeProduct(t.ctx.db, { categoryId: id });
+    expect((await categoryTree(t.ctx.db)).find((c) => c.id === id)?.products_count).toBe(2);
     expect((await children(1)).at(-1)).toBe(id);
   });
 

@@ -40,6 +40,7 @@ import {
   listAdminProducts,
   updateProduct,
 } from './product-admin.service.ts';
+import { productNamesOf } from './product-names.ts';
 import { adjustStock, stockHistory } from './stock.service.ts';
 
 /** A yes/no query parameter: true/false or 1/0; empty means "no filter". */
@@ -84,6 +85,8 @@ export async function catalogueAdminRoutes(app: FastifyInstance, ctx: AppContext
   const categoryTags = ['admin: categories'];
   const productTags = ['admin: products'];
   const stockTags = ['admin: stock'];
+  const productNames = productNamesOf(ctx);
+  const names = (text: string) => productNames.matching(text);
   const actorOf = (request: FastifyRequest): Actor => ({ staffId: staffOf(request).id, ip: request.ip });
   // A write's own change notifications have reached this instance's caches before it answers, so
   // the next storefront request shows it (on PostgreSQL they make a round trip through LISTEN).
@@ -198,10 +201,13 @@ export async function catalogueAdminRoutes(app: FastifyInstance, ctx: AppContext
     async (request, reply) => {
       const q = request.query;
       const page = pageRequest(q);
-      const { items, total } = await listAdminProducts(ctx.db, filterOf(q), sortOf(q.sort, '-id'), {
-        page: page.page,
-        perPage: page.perPage,
-      });
+      const { items, total } = await listAdminProducts(
+        ctx.db,
+        filterOf(q),
+        sortOf(q.sort, '-id'),
+        { page: page.page, perPage: page.perPage },
+        names,
+      );
       return sendCollection(reply, items, total, page);
     },
   );
@@ -276,7 +282,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, ctx: AppContext
       },
     },
     async (request) => {
-      const result = await bulkUpdateProducts(ctx.db, request.body, actorOf(request));
+      const result = await bulkUpdateProducts(ctx.db, request.body, actorOf(request), names);
       await settled();
       return result;
     },
@@ -345,6 +351,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, ctx: AppContext
         { q: request.query.q, stock: 'reorder' },
         sortOf(request.query.sort, 'available_stock'),
         { page: page.page, perPage: page.perPage },
+        names,
       );
       return sendCollection(reply, items, total, page);
     },

@@ -80,11 +80,22 @@ function toRow(r: AdminProductRowData): AdminProductRow {
   };
 }
 
-/** The filter in the repository's terms: a category with its sub-categories, an id typed as text. */
-async function toQuery(db: DbOrTx, filter: ProductFilter): Promise<ProductQuery> {
+/** Finds products by a part of their name without scanning the table (product-names.ts). */
+export type NameSearch = (text: string) => Promise<number[]>;
+
+/**
+ * The filter in the repository's terms: a category with its sub-categories, an id typed as text.
+ * With `names`, a search text becomes the ids whose names contain it (an index lookup); without,
+ * the database compares the names itself.
+ */
+async function toQuery(db: DbOrTx, filter: ProductFilter, names?: NameSearch): Promise<ProductQuery> {
   const query: ProductQuery = {};
   const text = filter.q?.normalize('NFKC').trim().replace(/\s+/g, ' ');
-  if (text) {
+  if (text && names) {
+    const ids = await names(text);
+    if (/^\d{1,9}$/.test(text)) ids.push(Number(text));
+    query.ids = ids;
+  } else if (text) {
     query.text = text;
     if (/^\d{1,9}$/.test(text)) query.id = Number(text);
   }
@@ -119,8 +130,9 @@ export async function listAdminProducts(
   filter: ProductFilter,
   sort: ProductListSort,
   page: { page: number; perPage: number },
+  names?: NameSearch,
 ): Promise<ProductListResponse> {
-  const [query, threshold] = await Promise.all([toQuery(db, filter), defaultLowStockThreshold(db)]);
+  const [query, threshold] = await Promise.all([toQuery(db, filter, names), defaultLowStockThreshold(db)]);
   const { rows, total } = await findProductPage(
     db,
     query,
@@ -305,7 +317,12 @@ export function changedPrice(
  * A bulk action on chosen products or on every product a filter matches, in one transaction with
  * one audit entry that lists what changed (for prices: each product's old and new price).
  */
-export async function bulkUpdateProducts(db: Db, request: BulkRequest, actor: Actor): Promise<BulkResult> {
+export async function bulkUpdateProducts(
+  db: Db,
+  request: BulkRequest,
+  actor: Actor,
+  names?: NameSearch,
+): Promise<BulkResult> {
   const { change } = request;
   if (change.action === 'move') await checkCategory(db, change.category_id);
   return db.transaction(async (tx) => {
@@ -314,7 +331,7 @@ export async function bulkUpdateProducts(db: Db, request: BulkRequest, actor: Ac
         ? [...new Set(request.target.ids)]
         : await findProductIds(
             tx,
-            await toQuery(tx, request.target.filter),
+            await toQuery(tx, request.target.filter, names),
             await defaultLowStockThreshold(tx),
           );
     const rows = await lockProducts(tx, ids);

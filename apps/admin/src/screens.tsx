@@ -11,6 +11,7 @@ import {
   IconHome,
   IconLayoutDashboard,
   IconMail,
+  IconMessageReport,
   IconTicket,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -117,6 +118,14 @@ export const screens: AdminScreen[] = [
     permission: 'stock',
     group: 'Catalogue',
     component: lazy(() => import('./screens/catalogue/low-stock-page.tsx')),
+  },
+  {
+    path: 'grievances',
+    label: 'Grievances',
+    icon: IconMessageReport,
+    permission: 'customers',
+    group: 'Customers',
+    component: lazy(() => import('./screens/grievances/grievances-page.tsx')),
   },
   {
     path: 'staff',

@@ -33,7 +33,18 @@ export async function grievancesAdminRoutes(app: FastifyInstance, ctx: AppContex
         summary: 'Grievance tickets, newest first; `status=open,in_progress`, `q` = ticket number or e-mail',
         querystring: z.object({
           ...paginationQuery,
-          status: z.enum(GRIEVANCE_STATUSES).array().or(z.enum(GRIEVANCE_STATUSES)).optional(),
+          status: z
+            .string()
+            .max(100)
+            .optional()
+            .transform((value, issue) => {
+              const wanted = (value ?? '').split(',').filter(Boolean);
+              if (wanted.some((s) => !(GRIEVANCE_STATUSES as readonly string[]).includes(s))) {
+                issue.addIssue({ code: 'custom', message: `Use ${GRIEVANCE_STATUSES.join(', ')}.` });
+                return z.NEVER;
+              }
+              return wanted as GrievanceStatus[];
+            }),
           q: searchParam(100),
         }),
         response: { 200: collectionSchema(adminGrievanceSchema) },

@@ -7,10 +7,8 @@
  * database must not be open in a running server at the same time).
  */
 import { readFileSync } from 'node:fs';
-import { openDatabase } from '@shop/db/client';
-import { migrateDatabase } from '@shop/db/migrate';
 import { DirectoryFormatError } from '@shop/db/pincode-directory';
-import { loadConfig } from './env.ts';
+import { runCommand, withShopDatabase } from './command-line.ts';
 import { importPincodeDirectory } from './modules/fulfilment/pincode-import.service.ts';
 
 const SHOWN_BAD_ROWS = 20;
@@ -22,37 +20,23 @@ async function main(): Promise<number> {
     return 2;
   }
   const csv = readFileSync(file);
-  const config = loadConfig();
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.DATABASE_URL ? undefined : `${config.dataDir}/db`,
+  return withShopDatabase(async (database) => {
+    try {
+      const report = await importPincodeDirectory(database.db, csv);
+      console.log(
+        `Read ${report.rows} post offices: ${report.pincodes} pincodes (${report.added} new, ${report.updated} updated), ${report.badRows.length} bad rows.`,
+      );
+      for (const bad of report.badRows.slice(0, SHOWN_BAD_ROWS))
+        console.log(`  ${bad.line > 0 ? `line ${bad.line}: ` : ''}${bad.reason}`);
+      if (report.badRows.length > SHOWN_BAD_ROWS)
+        console.log(`  … and ${report.badRows.length - SHOWN_BAD_ROWS} more`);
+      return 0;
+    } catch (error) {
+      if (!(error instanceof DirectoryFormatError)) throw error;
+      console.error(error.message);
+      return 1;
+    }
   });
-  try {
-    await migrateDatabase(database);
-    const report = await importPincodeDirectory(database.db, csv);
-    console.log(
-      `Read ${report.rows} post offices: ${report.pincodes} pincodes (${report.added} new, ${report.updated} updated), ${report.badRows.length} bad rows.`,
-    );
-    for (const bad of report.badRows.slice(0, SHOWN_BAD_ROWS))
-      console.log(`  ${bad.line > 0 ? `line ${bad.line}: ` : ''}${bad.reason}`);
-    if (report.badRows.length > SHOWN_BAD_ROWS)
-      console.log(`  … and ${report.badRows.length - SHOWN_BAD_ROWS} more`);
-    return 0;
-  } catch (error) {
-    if (!(error instanceof DirectoryFormatError)) throw error;
-    console.error(error.message);
-    return 1;
-  } finally {
-    await database.close();
-  }
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  },
-);
+runCommand(main);

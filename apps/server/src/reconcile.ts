@@ -5,9 +5,7 @@
  * the PGlite folder in DATA_DIR — an embedded database must not be open in a running server at
  * the same time). With the simulators, the gateways are the running shop's at PUBLIC_URL.
  */
-import { openDatabase } from '@shop/db/client';
-import { migrateDatabase } from '@shop/db/migrate';
-import { loadConfig } from './env.ts';
+import { runCommand, withShopDatabase } from './command-line.ts';
 import { parseSince, reconcileReport } from './modules/payments/reconciliation.service.ts';
 
 async function main(): Promise<number> {
@@ -16,27 +14,9 @@ async function main(): Promise<number> {
     console.error('Usage: npm run reconcile -- --since YYYY-MM-DD');
     return 2;
   }
-  const config = loadConfig();
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.DATABASE_URL ? undefined : `${config.dataDir}/db`,
-  });
-  try {
-    await migrateDatabase(database);
-    return await reconcileReport({ db: database.db, config }, config.publicUrl, since, (line) =>
-      console.log(line),
-    );
-  } finally {
-    await database.close();
-  }
+  return withShopDatabase((database, config) =>
+    reconcileReport({ db: database.db, config }, config.publicUrl, since, (line) => console.log(line)),
+  );
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 2;
-  },
-);
+runCommand(main);

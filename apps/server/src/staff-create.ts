@@ -6,9 +6,7 @@
  * embedded database must not be open in a running server at the same time). Exits 2 on bad
  * usage, 1 when the account cannot be created (e.g. the e-mail is taken).
  */
-import { openDatabase } from '@shop/db/client';
-import { migrateDatabase } from '@shop/db/migrate';
-import { loadConfig } from './env.ts';
+import { runCommand, withShopDatabase } from './command-line.ts';
 import { AppError } from './http/app-error.ts';
 import {
   createStaffFromCommandLine,
@@ -23,33 +21,19 @@ async function main(): Promise<number> {
     console.error(`${args.message}\n${STAFF_CREATE_USAGE}`);
     return 2;
   }
-  const config = loadConfig();
-  const database = await openDatabase({
-    url: config.DATABASE_URL,
-    dataDir: config.DATABASE_URL ? undefined : `${config.dataDir}/db`,
-  });
-  try {
-    await migrateDatabase(database);
-    const created = await createStaffFromCommandLine(database.db, args);
-    for (const line of describeCreatedStaff(created)) console.log(line);
-    return 0;
-  } catch (error) {
-    if (error instanceof AppError) {
-      console.error(error.fields[0]?.message ?? error.message);
-      return 1;
+  return withShopDatabase(async (database) => {
+    try {
+      const created = await createStaffFromCommandLine(database.db, args);
+      for (const line of describeCreatedStaff(created)) console.log(line);
+      return 0;
+    } catch (error) {
+      if (error instanceof AppError) {
+        console.error(error.fields[0]?.message ?? error.message);
+        return 1;
+      }
+      throw error;
     }
-    throw error;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-main().then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error);
-    process.exitCode = 2;
-  },
-);
+runCommand(main);

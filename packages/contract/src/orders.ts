@@ -32,28 +32,33 @@ export function isConfirmedOrLater(status: OrderStatus): boolean {
 }
 
 /**
- * `?status=shipped,delivered` on the order list: one or more statuses, comma-separated; an
- * empty value means every status.
+ * A comma-separated list of known values in a query string (`?status=shipped,delivered`): an
+ * empty value means no filter; an unknown value is refused with the values that are known.
  */
-export const orderStatusFilterSchema = z
-  .string()
-  .max(200)
-  .optional()
-  .transform((value, issue) => {
-    const wanted = (value ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const unknown = wanted.find((s) => !(ORDER_STATUSES as readonly string[]).includes(s));
-    if (unknown !== undefined) {
-      issue.addIssue({
-        code: 'custom',
-        message: `Unknown order status "${unknown.slice(0, 20)}". Use ${ORDER_STATUSES.join(', ')}.`,
-      });
-      return z.NEVER;
-    }
-    return wanted as OrderStatus[];
-  });
+export function enumListFilter<const T extends string>(values: readonly T[], noun: string) {
+  return z
+    .string()
+    .max(200)
+    .optional()
+    .transform((value, issue) => {
+      const wanted = (value ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      const unknown = wanted.find((s) => !(values as readonly string[]).includes(s));
+      if (unknown !== undefined) {
+        issue.addIssue({
+          code: 'custom',
+          message: `Unknown ${noun} "${unknown.slice(0, 30)}". Use ${values.join(', ')}.`,
+        });
+        return z.NEVER;
+      }
+      return wanted as T[];
+    });
+}
+
+/** `?status=shipped,delivered` on the order lists (the customer's and the back office's). */
+export const orderStatusFilterSchema = enumListFilter(ORDER_STATUSES, 'order status');
 
 /** What staff (or the shop itself) can do to an order; each leads to one status. */
 export const ORDER_ACTIONS = ['confirm', 'pack', 'ship', 'deliver', 'cancel', 'return'] as const;

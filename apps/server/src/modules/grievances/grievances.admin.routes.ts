@@ -1,10 +1,10 @@
 import {
   adminGrievanceSchema,
   GRIEVANCE_STATUSES,
-  type GrievanceStatus,
   grievanceChangeSchema,
   grievanceTicketParamsSchema,
 } from '@shop/contract/grievances';
+import { enumListFilter } from '@shop/contract/orders';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -33,18 +33,7 @@ export async function grievancesAdminRoutes(app: FastifyInstance, ctx: AppContex
         summary: 'Grievance tickets, newest first; `status=open,in_progress`, `q` = ticket number or e-mail',
         querystring: z.object({
           ...paginationQuery,
-          status: z
-            .string()
-            .max(100)
-            .optional()
-            .transform((value, issue) => {
-              const wanted = (value ?? '').split(',').filter(Boolean);
-              if (wanted.some((s) => !(GRIEVANCE_STATUSES as readonly string[]).includes(s))) {
-                issue.addIssue({ code: 'custom', message: `Use ${GRIEVANCE_STATUSES.join(', ')}.` });
-                return z.NEVER;
-              }
-              return wanted as GrievanceStatus[];
-            }),
+          status: enumListFilter(GRIEVANCE_STATUSES, 'grievance status'),
           q: searchParam(100),
         }),
         response: { 200: collectionSchema(adminGrievanceSchema) },
@@ -52,10 +41,8 @@ export async function grievancesAdminRoutes(app: FastifyInstance, ctx: AppContex
     },
     async (request, reply) => {
       const page = pageRequest(request.query);
-      const status = request.query.status;
-      const statuses: GrievanceStatus[] =
-        status === undefined ? [] : Array.isArray(status) ? status : [status];
-      const { items, total } = await listGrievances(ctx.db, { statuses, q: request.query.q }, page);
+      const filter = { statuses: request.query.status, q: request.query.q };
+      const { items, total } = await listGrievances(ctx.db, filter, page);
       return sendCollection(reply, items, total, page);
     },
   );

@@ -14,7 +14,7 @@ import {
   orderNoteRequestSchema,
   orderRefundRequestSchema,
 } from '@shop/contract/admin/orders';
-import { orderStatusFilterSchema, PAYMENT_STATUSES, type PaymentStatus } from '@shop/contract/orders';
+import { enumListFilter, orderStatusFilterSchema, PAYMENT_STATUSES } from '@shop/contract/orders';
 import type { DbOrTx } from '@shop/db/client';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -41,26 +41,9 @@ import type { OrderRow } from './orders.repository.ts';
 
 const idParams = z.object({ id: idParam });
 
-const paymentStatusFilter = z
-  .string()
-  .max(200)
-  .optional()
-  .transform((value, issue) => {
-    const wanted = (value ?? '')
-      .split(',')
-      .map((s) => s.trim())
-      .filter(Boolean);
-    const unknown = wanted.find((s) => !(PAYMENT_STATUSES as readonly string[]).includes(s));
-    if (unknown !== undefined) {
-      issue.addIssue({ code: 'custom', message: `Unknown payment status "${unknown.slice(0, 30)}".` });
-      return z.NEVER;
-    }
-    return wanted as PaymentStatus[];
-  });
-
 export const adminOrderFilterQuery = {
   status: orderStatusFilterSchema,
-  payment_status: paymentStatusFilter,
+  payment_status: enumListFilter(PAYMENT_STATUSES, 'payment status'),
   method: searchParam(40),
   from: searchParam(40),
   to: searchParam(40),

@@ -448,6 +448,8 @@ async function main() {
             '/',
             '/category/2/1/food',
             '/page/about-us',
+            // The demo's first product (the bench catalogue starts with the demo shop).
+            '/product/1/kaju-katli',
           ]);
         }
       }

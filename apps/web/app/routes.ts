@@ -4,6 +4,7 @@ import { index, type RouteConfig, route } from '@react-router/dev/routes';
 export default [
   index('routes/home.tsx'),
   route('category/:categoryId/:pageNumber/:categorySlug', 'routes/category.tsx'),
+  route('product/:productId/:slug?', 'routes/product.tsx'),
   route('search', 'routes/search.tsx'),
   route('page/:slug', 'routes/content-page.tsx'),
   // One gallery route module serves both galleries (it tells them apart by the path).

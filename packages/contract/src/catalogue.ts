@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { foodTypes, makerRoles, netQuantityUnits } from './package-declarations.ts';
 
 /**
  * Catalogue shapes of the REST API (product rules §3, §7): categories and products, field names in
@@ -56,8 +57,46 @@ export const productSchema = z.object({
   mrp: z.number().nullable(),
   available_stock: z.number().int(),
   category_id: z.number().int(),
+  /** 'veg' or 'non_veg' for food (tiles and pages show FSSAI's mark), 'not_food' otherwise. */
+  food_type: z.enum(foodTypes),
 });
 export type Product = z.infer<typeof productSchema>;
+
+/**
+ * The package declarations of a product page (see package-declarations.ts for what they are and
+ * the helpers that format them).
+ */
+export const productDeclarationsSchema = z.object({
+  maker_role: z.enum(makerRoles),
+  maker_name: z.string().nullable(),
+  maker_address: z.string().nullable(),
+  country_of_origin: z.string(),
+  generic_name: z.string().nullable(),
+  /** In the base unit: grams, millilitres, centimetres or pieces. */
+  net_quantity: z.object({ value: z.number().int().positive(), unit: z.enum(netQuantityUnits) }).nullable(),
+  /** Computed from the selling price and the net quantity; null without a net quantity. */
+  unit_sale_price: z
+    .object({
+      /** Rupees per `per`, to two decimals. */
+      price: z.number(),
+      /** 'kg', 'g', 'l', 'ml', 'm', 'cm' or 'unit'. */
+      per: z.string(),
+    })
+    .nullable(),
+  best_before: z.string().nullable(),
+  dimensions: z.string().nullable(),
+  /** The product's own consumer-care contact, else the shop's (name, address, phone, e-mail). */
+  consumer_care: z.string(),
+});
+export type ProductDeclarations = z.infer<typeof productDeclarationsSchema>;
+
+/** GET products/{id}: the product and the declarations its page must show. */
+export const productDetailSchema = productSchema.extend({
+  declarations: productDeclarationsSchema,
+});
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+
+export { productPath } from './product-path.ts';
 
 export const productSortFields = ['display_order', 'id', 'name', 'selling_price', 'available_stock'] as const;
 

@@ -6,8 +6,7 @@ import { z } from 'zod';
  * contract; `free_above` and `cod_max` are null where no threshold applies.
  */
 
-/** Six digits, the first not 0 (India Post's PIN codes run 110001–855117). */
-export const PINCODE_PATTERN = /^[1-9][0-9]{5}$/;
+export { PINCODE_PATTERN } from './pincode.ts';
 
 export const deliveryQuoteSchema = z.object({
   pincode: z.string(),

@@ -56,8 +56,12 @@ BEGIN
     END IF;
     IF NEW.available_stock IS DISTINCT FROM OLD.available_stock THEN what := what || 'stock'::text; END IF;
     IF NEW.selling_price_paise IS DISTINCT FROM OLD.selling_price_paise THEN what := what || 'price'::text; END IF;
-    IF (NEW.mrp_paise, NEW.item_weight, NEW.main_image, NEW.url_slug)
-       IS DISTINCT FROM (OLD.mrp_paise, OLD.item_weight, OLD.main_image, OLD.url_slug) THEN
+    IF (NEW.mrp_paise, NEW.item_weight, NEW.main_image, NEW.url_slug, NEW.food_type, NEW.maker_role,
+        NEW.maker_name, NEW.maker_address, NEW.country_of_origin, NEW.generic_name, NEW.net_quantity,
+        NEW.net_quantity_unit, NEW.best_before, NEW.dimensions, NEW.consumer_care)
+       IS DISTINCT FROM (OLD.mrp_paise, OLD.item_weight, OLD.main_image, OLD.url_slug, OLD.food_type, OLD.maker_role,
+        OLD.maker_name, OLD.maker_address, OLD.country_of_origin, OLD.generic_name, OLD.net_quantity,
+        OLD.net_quantity_unit, OLD.best_before, OLD.dimensions, OLD.consumer_care) THEN
       what := what || 'detail'::text;
     END IF;
     IF cardinality(what) = 0 THEN RETURN NULL; END IF;

@@ -12,6 +12,8 @@ export interface CartItem {
   selling_price: number;
   qty: number;
   available_stock: number;
+  /** The product page's slug; carts saved before it was kept lack it (the page redirects). */
+  url_slug?: string;
 }
 
 /** The product fields a tile knows; qty is managed by the cart. */

@@ -42,6 +42,27 @@ export const products = pgTable(
     hsnCode: text('hsn_code'),
     /** GST rate in percent (0, 5, 12, 18 or 28); the selling price includes it. */
     gstRate: integer('gst_rate').notNull().default(18),
+    // Package declarations an online shop must show on the product page (Legal Metrology,
+    // Packaged Commodities Rules: everything on the label except the month of packing).
+    /** Whose name and address the label carries: 'manufacturer', 'packer' or 'importer'. */
+    makerRole: text('maker_role').notNull().default('manufacturer'),
+    makerName: text('maker_name'),
+    makerAddress: text('maker_address'),
+    countryOfOrigin: text('country_of_origin').notNull().default('India'),
+    /** Common or generic name of the commodity, e.g. 'Cashew nut barfi' for Kaju Katli. */
+    genericName: text('generic_name'),
+    /** Net quantity in the base unit below (grams, millilitres, centimetres or pieces). */
+    netQuantity: integer('net_quantity'),
+    /** 'g', 'ml', 'cm' or 'unit'; with net_quantity it gives the unit sale price. */
+    netQuantityUnit: text('net_quantity_unit').notNull().default('g'),
+    /** Food: best before / use by, as the label words it ('Best before 6 months from packing'). */
+    bestBefore: text('best_before'),
+    /** Where size matters (locks): dimensions as the label gives them. */
+    dimensions: text('dimensions'),
+    /** Consumer-care contact of this product when not the shop's own (settings give the default). */
+    consumerCare: text('consumer_care'),
+    /** 'veg', 'non_veg' (FSSAI's green and brown marks) or 'not_food'. */
+    foodType: text('food_type').notNull().default('not_food'),
     isActive: boolean('is_active').notNull().default(true),
     displayOrder: integer('display_order').notNull().default(0),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
@@ -58,6 +79,10 @@ export const products = pgTable(
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     uniqueIndex('products_slug_idx').on(t.urlSlug),
     check('products_gst_rate_check', sql`${t.gstRate} IN (0, 5, 12, 18, 28)`),
+    check('products_maker_role_check', sql`${t.makerRole} IN ('manufacturer', 'packer', 'importer')`),
+    check('products_net_quantity_unit_check', sql`${t.netQuantityUnit} IN ('g', 'ml', 'cm', 'unit')`),
+    check('products_net_quantity_check', sql`${t.netQuantity} > 0`),
+    check('products_food_type_check', sql`${t.foodType} IN ('veg', 'non_veg', 'not_food')`),
     check('products_hsn_code_check', sql`${t.hsnCode} ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$'`),
   ],
 );

@@ -3,6 +3,7 @@ import type { Db } from '../client.ts';
 import { products } from '../schema/index.ts';
 import { categoryById, categoryClosing, LOCKS_ID, productSeeds } from './catalogue-data.ts';
 import { rupeesToPaise } from './catalogue-seed.ts';
+import { declarationsOf } from './declaration-data.ts';
 import { createPrng, slugify } from './prng.ts';
 import { weightLabel } from './media/svg-kit.ts';
 
@@ -77,6 +78,7 @@ export function benchProduct(n: number): ProductInsert {
   const unit = base.price * factor * (variantFactor[variantIndex] ?? 1);
   const price = shopPrice(unit * bundle * (bundle > 1 ? 0.95 : 1));
   const mrp = prng.next() < 0.7 ? shopPrice(price * (1.08 + prng.next() * 0.2)) : price;
+  const declarations = declarationsOf(base);
   const stockRoll = prng.next();
   const labelRoll = prng.next();
   return {
@@ -87,6 +89,9 @@ export function benchProduct(n: number): ProductInsert {
     mainImage: null,
     productLabels: labelRoll < 0.03 ? ['New'] : labelRoll < 0.06 ? ['Bestseller'] : [],
     itemWeight: weight * bundle,
+    ...declarations,
+    // A pack of N holds N locks, or N times the food's net weight.
+    netQuantity: isLock ? bundle : weight * bundle,
     sellingPricePaise: rupeesToPaise(price),
     mrpPaise: rupeesToPaise(mrp),
     availableStock: stockRoll < 0.05 ? 0 : prng.int(1, 250),

@@ -468,7 +468,7 @@ export const productSeeds: readonly ProductSeed[] = [
     weight: 300,
     price: 95,
     stock: 45,
-    blurb: 'Crisp cookies loaded with desiccated coconut.',
+    blurb: 'Crisp, egg-glazed cookies loaded with desiccated coconut.',
   },
   {
     name: 'Kaju Pista Cookies',

@@ -10,6 +10,7 @@ import {
   productSeeds,
   taxClassOf,
 } from './catalogue-data.ts';
+import { declarationsOf } from './declaration-data.ts';
 import { slugify } from './prng.ts';
 
 type CategoryRow = typeof categories.$inferInsert;
@@ -73,6 +74,7 @@ export function productRows(): ProductRow[] {
       availableStock: seed.stock,
       hsnCode: taxClassOf(seed).hsn,
       gstRate: taxClassOf(seed).rate,
+      ...declarationsOf(seed),
       isActive: true,
       displayOrder: order,
     };

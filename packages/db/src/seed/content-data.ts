@@ -24,6 +24,7 @@ export const metaModules = [
   'orders',
   'seller_information',
   'grievance',
+  'product',
 ] as const;
 
 const homeMeta: Record<string, string> = {

@@ -102,6 +102,7 @@ const productFields = {
   mrpPaise: products.mrpPaise,
   availableStock: products.availableStock,
   categoryId: products.categoryId,
+  foodType: products.foodType,
   /** Attachments in display order, in the same query (one round trip per page, not two). */
   attachments: sql<Array<{ id: number; file_name: string; kind: string }>>`coalesce((
     select json_agg(json_build_object('id', a.id, 'file_name', a.file_name, 'kind', a.kind) order by a.display_order, a.id)
@@ -155,6 +156,7 @@ const productJson = sql`json_build_object(
   'mainImage', p.main_image, 'productLabels', p.product_labels, 'itemWeight', p.item_weight,
   'sellingPricePaise', p.selling_price_paise, 'mrpPaise', p.mrp_paise,
   'availableStock', p.available_stock, 'categoryId', p.category_id, 'displayOrder', p.display_order,
+  'foodType', p.food_type,
   'attachments', coalesce((
     select json_agg(json_build_object('id', a.id, 'file_name', a.file_name, 'kind', a.kind) order by a.display_order, a.id)
     from product_attachments a where a.product_id = p.id), '[]'::json))`;
@@ -164,7 +166,8 @@ async function productsAsJson(db: Db, where: SQL, limit?: number): Promise<Catal
   const result: unknown = await db.execute(
     sql`select coalesce(json_agg(${productJson}), '[]'::json)::text as rows
         from (select id, name, url_slug, description, main_image, product_labels, item_weight,
-                     selling_price_paise, mrp_paise, available_stock, category_id, display_order
+                     selling_price_paise, mrp_paise, available_stock, category_id, display_order,
+                     food_type
               from products p where ${where}${page}) p`,
   );
   // node-postgres and PGlite both answer { rows }.
@@ -193,4 +196,27 @@ export async function findCatalogueRows(db: Db, ids: readonly number[] | null): 
     if (!last || batch.length < BATCH) return rows;
     after = last.id;
   }
+}
+
+/**
+ * The package declarations of one active product (only the product page shows them, so the
+ * catalogue's memory does not hold them).
+ */
+export async function findProductDeclarations(db: Db, id: number) {
+  const [row] = await db
+    .select({
+      makerRole: products.makerRole,
+      makerName: products.makerName,
+      makerAddress: products.makerAddress,
+      countryOfOrigin: products.countryOfOrigin,
+      genericName: products.genericName,
+      netQuantity: products.netQuantity,
+      netQuantityUnit: products.netQuantityUnit,
+      bestBefore: products.bestBefore,
+      dimensions: products.dimensions,
+      consumerCare: products.consumerCare,
+    })
+    .from(products)
+    .where(and(eq(products.id, id), eq(products.isActive, true)));
+  return row;
 }

@@ -2,6 +2,7 @@ import {
   categoryExpands,
   categorySchema,
   categorySortFields,
+  productDetailSchema,
   productSchema,
   productSortFields,
 } from '@shop/contract/catalogue';
@@ -20,7 +21,7 @@ import {
   parseSort,
 } from '../../http/collection.ts';
 import { cacheTags, publicGetCache, responseCacheOf } from '../../http/response-cache.ts';
-import { getProduct, listCategories, listProducts } from './catalogue.service.ts';
+import { getProductDetail, listCategories, listProducts } from './catalogue.service.ts';
 import { categoryTreeOf } from './category-tree.ts';
 import { productSearchOf } from './product-search.ts';
 import { idParam, searchParam } from '../../http/query-params.ts';
@@ -114,15 +115,17 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
       onRequest: cache.onRequest,
       schema: {
         tags: ['catalogue'],
-        summary: 'One active product',
+        summary:
+          'One active product with its package declarations (maker, origin, net quantity, unit price, …)',
         params: z.object({ id: idParam }),
-        response: { 200: productSchema },
+        response: { 200: productDetailSchema },
       },
     },
     async (request, reply) => {
-      const product = await getProduct(memory, request.params.id);
+      const product = await getProductDetail(ctx.db, memory, request.params.id);
       if (!product) throw AppError.notFound('Product not found.');
-      return cache.send(request, reply, product, {}, [cacheTags.product(product.id)]);
+      // The consumer-care default comes from the settings, whose changes the content tag follows.
+      return cache.send(request, reply, product, {}, [cacheTags.product(product.id), cacheTags.content]);
     },
   );
 }

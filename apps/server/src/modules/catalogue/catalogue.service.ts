@@ -1,5 +1,11 @@
-import { type Category, MAX_KEYWORD_LENGTH, type Product } from '@shop/contract/catalogue';
-import { paiseToRupees } from '@shop/contract/money';
+import {
+  type Category,
+  MAX_KEYWORD_LENGTH,
+  type Product,
+  type ProductDetail,
+} from '@shop/contract/catalogue';
+import { makerRoles, netQuantityUnits, unitSalePrice } from '@shop/contract/package-declarations';
+import { paiseToRupees, rupeesToPaise } from '@shop/contract/money';
 import type { Db } from '@shop/db/client';
 import type { PageRequest, SortTerm } from '../../http/collection.ts';
 import {
@@ -7,6 +13,7 @@ import {
   countProductsByCategory,
   findCategories,
   findCategoryParents,
+  findProductDeclarations,
   findProducts,
   type ProductFilter,
   type ProductOrder,
@@ -16,6 +23,7 @@ import {
 import type { CategoryTree } from './category-tree.ts';
 import type { SearchIndex } from './search-index.ts';
 import type { CatalogueRow } from './catalogue.repository.ts';
+import { settingValues } from '../settings/settings.service.ts';
 
 /** Catalogue rules: what a visitor may see and how search understands a keyword. */
 
@@ -145,5 +153,60 @@ function toProducts(rows: ProductRow[]): Product[] {
     mrp: r.mrpPaise === null ? null : paiseToRupees(r.mrpPaise),
     available_stock: r.availableStock,
     category_id: r.categoryId,
+    food_type: r.foodType === 'veg' || r.foodType === 'non_veg' ? r.foodType : 'not_food',
   }));
+}
+
+/**
+ * One active product with the declarations its page must show: the product from the catalogue's
+ * memory, the declarations from its row, the unit sale price worked out from the selling price
+ * and the net quantity, and the shop's consumer-care contact where the product names none.
+ */
+export async function getProductDetail(
+  db: Db,
+  memory: CatalogueMemory,
+  id: number,
+): Promise<ProductDetail | null> {
+  const [product, row] = await Promise.all([getProduct(memory, id), findProductDeclarations(db, id)]);
+  if (!product || !row) return null;
+  const unit = netQuantityUnits.find((u) => u === row.netQuantityUnit);
+  const netQuantity = row.netQuantity !== null && unit ? { value: row.netQuantity, unit } : null;
+  return {
+    ...product,
+    declarations: {
+      maker_role: makerRoles.find((r) => r === row.makerRole) ?? 'manufacturer',
+      maker_name: row.makerName,
+      maker_address: row.makerAddress,
+      country_of_origin: row.countryOfOrigin,
+      generic_name: row.genericName,
+      net_quantity: netQuantity,
+      unit_sale_price: netQuantity ? unitSalePrice(rupeesToPaise(product.selling_price), netQuantity) : null,
+      best_before: row.bestBefore,
+      dimensions: row.dimensions,
+      consumer_care: row.consumerCare?.trim() || (await shopConsumerCare(db)),
+    },
+  };
+}
+
+/**
+ * The shop's consumer-care contact as one line (name, address, phone, e-mail), from the seller
+ * settings; a setting that is not set is left out.
+ */
+export async function shopConsumerCare(db: Db): Promise<string> {
+  const values = await settingValues(db, [
+    'seller_legal_name',
+    'seller_address',
+    'company_contact_number',
+    'company_email_address',
+  ]);
+  const value = (key: string) => values.get(key)?.trim() ?? '';
+  const name = value('seller_legal_name');
+  return [
+    name ? `Customer Care, ${name}` : 'Customer Care',
+    value('seller_address'),
+    value('company_contact_number'),
+    value('company_email_address'),
+  ]
+    .filter(Boolean)
+    .join(' · ');
 }

@@ -1,11 +1,23 @@
-import { Badge, Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatInr } from '@shop/contract/money';
-import { IconPhotoOff } from '@tabler/icons-react';
+import { IconArrowRight, IconPhotoOff } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { FoodMarkLabel } from './food-mark-label.tsx';
 import { type Product, formatWeight, productLargeUrl } from './product.ts';
 import { ProductCartActions } from './product-cart-actions.tsx';
+import { productPath } from './product-url.ts';
 
-/** Large (original) image, price, weight, description and the cart actions of one product. */
-export default function ProductModalContent({ product }: { product: Product }) {
+/**
+ * Large (original) image, price, weight, description and the cart actions of one product, and a
+ * link to its own page (with the declarations the modal leaves out); following it closes the modal.
+ */
+export default function ProductModalContent({
+  product,
+  onNavigate,
+}: {
+  product: Product;
+  onNavigate?: () => void;
+}) {
   const image = productLargeUrl(product);
   const mrp = product.mrp && product.mrp > product.selling_price ? product.mrp : null;
   return (
@@ -34,6 +46,7 @@ export default function ProductModalContent({ product }: { product: Product }) {
       </Box>
       <Stack gap="md">
         <Group gap="xs">
+          <FoodMarkLabel foodType={product.food_type} />
           {product.available_stock > 0 ? (
             <Badge color="green" variant="light">
               In stock
@@ -64,6 +77,10 @@ export default function ProductModalContent({ product }: { product: Product }) {
           </Text>
         )}
         <ProductCartActions product={product} withRemove />
+        <Anchor component={Link} to={productPath(product)} onClick={onNavigate} c="maroon.8" fw={600}>
+          See full product details{' '}
+          <IconArrowRight size={16} aria-hidden style={{ verticalAlign: 'middle' }} />
+        </Anchor>
       </Stack>
     </SimpleGrid>
   );

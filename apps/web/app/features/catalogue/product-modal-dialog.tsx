@@ -23,7 +23,7 @@ export default function ProductModalDialog({ product, opened, onClose }: Props) 
       closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 700, fontSize: '1.35rem', color: 'var(--mantine-color-maroon-9)' } }}
     >
-      <ProductModalContent product={product} />
+      <ProductModalContent product={product} onNavigate={onClose} />
     </Modal>
   );
 }

@@ -1,9 +1,12 @@
 import { formatInr } from '@shop/contract/money';
 import { IconPhotoOff } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { FoodMark } from './product-food-mark.tsx';
 import { type Product, formatWeight, productThumbUrl } from './product.ts';
 import { ProductCartActions } from './product-cart-actions.tsx';
 import { useOpenProduct } from './product-modal.tsx';
 import classes from './product-tile.module.css';
+import { productPath } from './product-url.ts';
 
 interface Props {
   product: Product;
@@ -11,7 +14,10 @@ interface Props {
   eager?: boolean;
 }
 
-/** A product tile: 300x300 image, name, weight and price; clicking opens the product modal. */
+/**
+ * A product tile: 300x300 image, name, weight and price, and FSSAI's veg / non-veg mark on food.
+ * Clicking the image opens the product modal; the name links to the product's own page.
+ */
 export function ProductTile({ product, eager = false }: Props) {
   const openProduct = useOpenProduct();
   const image = productThumbUrl(product);
@@ -49,7 +55,15 @@ export function ProductTile({ product, eager = false }: Props) {
       {/* Plain elements, not Mantine's Card/Stack/Group/Text: a category page renders dozens of
           tiles, and each Mantine component costs script, server rendering and hydration time. */}
       <div className={classes.body}>
-        <h3 className={classes.name}>{product.name}</h3>
+        {/* Beside the heading, not in it: the heading's name stays the product's name. */}
+        <div className={classes.nameRow}>
+          <FoodMark foodType={product.food_type} />
+          <h3 className={classes.name}>
+            <Link to={productPath(product)} className={classes.nameLink}>
+              {product.name}
+            </Link>
+          </h3>
+        </div>
         <div className={classes.facts}>
           <div className={classes.prices}>
             <p className={classes.price} data-testid="product-price">

@@ -14,6 +14,7 @@ export function toCartProduct(product: Product): CartProduct {
     item_weight: product.item_weight,
     selling_price: Number(product.selling_price),
     available_stock: product.available_stock,
+    url_slug: product.url_slug,
   };
 }
 

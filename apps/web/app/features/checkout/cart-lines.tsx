@@ -1,7 +1,9 @@
-import { ActionIcon, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Paper, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { productImageUrl } from '@shop/contract/media';
 import { formatInr } from '@shop/contract/money';
+import { productPath } from '@shop/contract/product-path';
 import { IconTrash } from '@tabler/icons-react';
+import { Link } from 'react-router';
 import { type CartItem, cart } from '../../lib/cart-store.ts';
 import classes from './checkout.module.css';
 import { QuantityStepper } from './quantity-stepper.tsx';
@@ -10,6 +12,15 @@ const lineTotal = (i: CartItem) => (Math.round(i.selling_price * 100) * i.qty) /
 const imageOf = (i: CartItem, size: '120x120') =>
   i.main_image ? productImageUrl(i.id, i.main_image, size) : undefined;
 const setQty = (i: CartItem, qty: number) => cart.setQty(i, qty);
+
+/** A line's name links to the product's page. */
+function ProductName({ item, lineClamp }: { item: CartItem; lineClamp?: number }) {
+  return (
+    <Anchor component={Link} to={productPath(item)} fw={600} c="dark.8" lineClamp={lineClamp}>
+      {item.name}
+    </Anchor>
+  );
+}
 
 function RemoveButton({ item }: { item: CartItem }) {
   return (
@@ -56,7 +67,7 @@ export function CartLines({ items }: { items: CartItem[] }) {
                   />
                 </Table.Td>
                 <Table.Td>
-                  <Text fw={600}>{item.name}</Text>
+                  <ProductName item={item} />
                   <Text size="sm" c="gray.7">
                     {item.item_weight} gm
                   </Text>
@@ -95,9 +106,7 @@ export function CartLines({ items }: { items: CartItem[] }) {
               <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
                 <Group justify="space-between" wrap="nowrap" align="flex-start">
                   <div>
-                    <Text fw={600} lineClamp={2}>
-                      {item.name}
-                    </Text>
+                    <ProductName item={item} lineClamp={2} />
                     <Text size="sm" c="gray.7">
                       {item.item_weight} gm · {formatInr(item.selling_price)}
                     </Text>

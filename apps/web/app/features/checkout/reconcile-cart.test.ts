@@ -24,6 +24,10 @@ const base = () => ({
 });
 
 describe('cart re-pricing', () => {
+  it('keeps the product page slug the line links to', () => {
+    const r = reconcileCart([line({ url_slug: 'kaju-katli' })], [priced({ selling_price: 480 })]);
+    expect(r.items[0]?.url_slug).toBe('kaju-katli');
+  });
   it('takes a new price and says so', () => {
     const r = reconcileCart([line({})], [priced({ selling_price: 480 })]);
     expect(r.items[0]?.selling_price).toBe(480);

@@ -39,6 +39,7 @@ export function reconcileCart(
       selling_price: now.selling_price,
       available_stock: now.available_stock,
       qty,
+      ...(item.url_slug ? { url_slug: item.url_slug } : {}),
     });
   }
   return { items: next, notices };

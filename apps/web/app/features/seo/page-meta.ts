@@ -146,6 +146,9 @@ export function pageMeta(args: PageMetaArgs): MetaDescriptor[] {
     { property: 'og:locale', content: 'en_IN' },
     ...(args.image ? [{ property: 'og:image', content: absolute(args.publicUrl, args.image) }] : []),
     { name: 'twitter:card', content: args.image ? 'summary_large_image' : 'summary' },
+    { name: 'twitter:title', content: title },
+    { name: 'twitter:description', content: description },
+    ...(args.image ? [{ name: 'twitter:image', content: absolute(args.publicUrl, args.image) }] : []),
   ];
   const jsonLd = [organizationJsonLd(settings, args.publicUrl), ...(args.jsonLd ?? [])];
   for (const item of jsonLd) tags.push({ 'script:ld+json': item });

@@ -1,0 +1,101 @@
+import type { ProductDetail } from '@shop/contract/catalogue';
+import { mediaVariantOf, productImageUrl } from '@shop/contract/media';
+import { formatInr } from '@shop/contract/money';
+import { formatNetQuantity, formatUnitSalePrice, MRP_TAX_NOTE } from '@shop/contract/package-declarations';
+import { IconPhotoOff } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Container } from '../../components/ui/container.tsx';
+import { FoodMarkLabel } from './food-mark-label.tsx';
+import { ProductCartActions } from './product-cart-actions.tsx';
+import { ProductDeclarations } from './declarations-list.tsx';
+import classes from './details-page.module.css';
+
+/** Product images are made 800 pixels square; the media server makes the smaller copies. */
+const IMAGE_SIZE = 800;
+
+/**
+ * (Not named product-*: those files make the tiles' chunk every listing page loads; see
+ * shell-chunks.ts.)
+ *
+ * The body of /product/{id}/{slug} (below the page banner): the image; the veg / non-veg mark,
+ * price with MRP and unit sale price, net quantity, stock and the cart buttons; `aside` (the
+ * delivery check); the description; and the declarations. Nothing here depends on who is looking,
+ * so the server's HTML can be cached and shared (the cart buttons fill in after hydration).
+ */
+export function ProductPageView({
+  product,
+  fssaiLicenceNumber,
+  aside,
+}: {
+  product: ProductDetail;
+  fssaiLicenceNumber: string;
+  aside?: ReactNode;
+}) {
+  const d = product.declarations;
+  const mrp = product.mrp && product.mrp > product.selling_price ? product.mrp : null;
+  const original = product.main_image ? productImageUrl(product.id, product.main_image) : null;
+  return (
+    <Container className={classes.page}>
+      <div className={classes.top}>
+        <div className={classes.media}>
+          {original && product.main_image ? (
+            <img
+              src={mediaVariantOf(original, 'w480')}
+              srcSet={`${productImageUrl(product.id, product.main_image, '300x300')} 300w, ${mediaVariantOf(original, 'w480')} 480w, ${original} ${IMAGE_SIZE}w`}
+              sizes="(max-width: 768px) calc(100vw - 32px), 560px"
+              alt={product.name}
+              width={IMAGE_SIZE}
+              height={IMAGE_SIZE}
+              className={classes.image}
+            />
+          ) : (
+            <IconPhotoOff size={64} color="var(--mantine-color-gray-6)" aria-label="No image" />
+          )}
+        </div>
+        <div className={classes.summary}>
+          <div className={classes.badges}>
+            <FoodMarkLabel foodType={product.food_type} />
+            <span
+              className={product.available_stock > 0 ? classes.inStock : classes.soldOut}
+              data-testid="stock-state"
+            >
+              {product.available_stock > 0 ? 'In stock' : 'Sold out'}
+            </span>
+          </div>
+          <div className={classes.priceBlock}>
+            <p className={classes.price} data-testid="product-price">
+              {formatInr(product.selling_price)}
+            </p>
+            {mrp && (
+              <p className={classes.mrp}>
+                MRP <s>{formatInr(mrp)}</s>
+              </p>
+            )}
+          </div>
+          <p className={classes.taxNote}>
+            {mrp ? 'Price' : 'MRP'} {MRP_TAX_NOTE}
+            {d.unit_sale_price && <> · {formatUnitSalePrice(d.unit_sale_price)}</>}
+          </p>
+          {d.net_quantity && (
+            <p className={classes.quantity}>
+              Net quantity: <strong>{formatNetQuantity(d.net_quantity)}</strong>
+            </p>
+          )}
+          <div className={classes.cart}>
+            <ProductCartActions product={product} withRemove fullWidth={false} />
+          </div>
+          {aside}
+        </div>
+      </div>
+      {product.description && (
+        <section className={classes.section} aria-labelledby="description-heading">
+          <h2 id="description-heading" className={classes.sectionTitle}>
+            Description
+          </h2>
+          <p className={classes.description}>{product.description}</p>
+        </section>
+      )}
+      <ProductDeclarations product={product} fssaiLicenceNumber={fssaiLicenceNumber} />
+    </Container>
+  );
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { formatNetQuantity, formatUnitSalePrice, unitSalePrice } from './package-declarations.ts';
+
+describe('net quantity', () => {
+  it('is written in grams below a kilogram and in kilograms from one kilogram', () => {
+    expect(formatNetQuantity({ value: 500, unit: 'g' })).toBe('500 g');
+    expect(formatNetQuantity({ value: 1000, unit: 'g' })).toBe('1 kg');
+    expect(formatNetQuantity({ value: 1500, unit: 'g' })).toBe('1.5 kg');
+    expect(formatNetQuantity({ value: 750, unit: 'ml' })).toBe('750 ml');
+    expect(formatNetQuantity({ value: 2000, unit: 'ml' })).toBe('2 l');
+    expect(formatNetQuantity({ value: 250, unit: 'cm' })).toBe('2.5 m');
+  });
+
+  it('counts goods sold by number in units', () => {
+    expect(formatNetQuantity({ value: 1, unit: 'unit' })).toBe('1 unit');
+    expect(formatNetQuantity({ value: 6, unit: 'unit' })).toBe('6 units');
+  });
+});
+
+describe('unit sale price (the rules: per kg, l or m from one of them; per g, ml or cm below; per piece)', () => {
+  it('is per gram for a pack under a kilogram, to the paisa', () => {
+    expect(unitSalePrice(62_000, { value: 500, unit: 'g' })).toEqual({ price: 1.24, per: 'g' });
+    // ₹85 for 100 g → ₹0.85 per g; ₹110 for 400 g → 27.5 paise, rounded to 28.
+    expect(unitSalePrice(8_500, { value: 100, unit: 'g' })).toEqual({ price: 0.85, per: 'g' });
+    expect(unitSalePrice(11_000, { value: 400, unit: 'g' })).toEqual({ price: 0.28, per: 'g' });
+  });
+
+  it('is per kilogram (litre, metre) for a pack of one or more', () => {
+    expect(unitSalePrice(28_500, { value: 5000, unit: 'g' })).toEqual({ price: 57, per: 'kg' });
+    expect(unitSalePrice(11_000, { value: 1000, unit: 'g' })).toEqual({ price: 110, per: 'kg' });
+    expect(unitSalePrice(30_000, { value: 1500, unit: 'ml' })).toEqual({ price: 200, per: 'l' });
+    expect(unitSalePrice(45_000, { value: 300, unit: 'cm' })).toEqual({ price: 150, per: 'm' });
+  });
+
+  it('is per piece for goods sold by number', () => {
+    expect(unitSalePrice(45_000, { value: 1, unit: 'unit' })).toEqual({ price: 450, per: 'unit' });
+    expect(unitSalePrice(100_000, { value: 3, unit: 'unit' })).toEqual({ price: 333.33, per: 'unit' });
+  });
+
+  it('reads as rupees per unit', () => {
+    expect(formatUnitSalePrice({ price: 1.24, per: 'g' })).toBe('₹1.24 per g');
+    expect(formatUnitSalePrice({ price: 2450, per: 'unit' })).toBe('₹2,450.00 per unit');
+  });
+});

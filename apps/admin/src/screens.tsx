@@ -1,4 +1,4 @@
-import { IconDeviceDesktop, IconHistory, IconHome, IconUsersGroup } from '@tabler/icons-react';
+import { IconDeviceDesktop, IconHistory, IconHome, IconReceipt, IconUsersGroup } from '@tabler/icons-react';
 import { lazy } from 'react';
 import type { AdminScreen } from './screen-types.ts';
 
@@ -13,6 +13,21 @@ export const screens: AdminScreen[] = [
     icon: IconHome,
     permission: null,
     component: lazy(() => import('./screens/home/home-page.tsx')),
+  },
+  {
+    path: 'orders',
+    label: 'Orders',
+    icon: IconReceipt,
+    permission: 'orders',
+    component: lazy(() => import('./screens/orders/orders-page.tsx')),
+  },
+  {
+    path: 'orders/:id',
+    label: 'Order',
+    icon: IconReceipt,
+    permission: 'orders',
+    nav: false,
+    component: lazy(() => import('./screens/orders/order-page.tsx')),
   },
   {
     path: 'staff',

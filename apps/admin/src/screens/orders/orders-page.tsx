@@ -240,10 +240,17 @@ export default function OrdersPage() {
           {
             accessor: 'order_id',
             title: 'Order',
+            noWrap: true,
             render: (o) => (
-              <Anchor component={Link} to={`/orders/${o.id}`} fw={600}>
-                {o.order_id}
-              </Anchor>
+              <div>
+                <Anchor component={Link} to={`/orders/${o.id}`} fw={600} size="sm">
+                  {o.order_id}
+                </Anchor>
+                {/* On a phone the customer column is hidden: the name goes under the number. */}
+                <Text size="xs" c="dimmed" hiddenFrom="sm">
+                  {o.contact_person}
+                </Text>
+              </div>
             ),
           },
           {
@@ -257,6 +264,7 @@ export default function OrdersPage() {
           {
             accessor: 'contact_person',
             title: 'Customer',
+            visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.sm})`,
             render: (o) => (
               <div>
                 <Text size="sm">{o.contact_person}</Text>
@@ -270,7 +278,7 @@ export default function OrdersPage() {
             accessor: 'status',
             title: 'Status',
             render: (o) => (
-              <Badge color={statusColor[o.status]} variant="light">
+              <Badge color={statusColor[o.status]} variant="light" size="sm" style={{ overflow: 'visible' }}>
                 {orderStatusLabels[o.status]}
               </Badge>
             ),
@@ -286,6 +294,7 @@ export default function OrdersPage() {
             title: 'Total',
             sortable: true,
             textAlign: 'right',
+            noWrap: true,
             render: (o) => formatPaise(o.total_paise),
           },
         ]}

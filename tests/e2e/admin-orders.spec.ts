@@ -66,7 +66,9 @@ test('staff pack and ship a cash-on-delivery order; the customer sees the carrie
   await expect(staff.getByRole('heading', { name: 'Orders' })).toBeVisible();
   await staff.getByLabel('Order number, e-mail or mobile').fill(order.order_id);
   const row = staff.getByRole('row').filter({ hasText: order.order_id });
-  await expect(row).toHaveCount(1);
+  // The search reaches the URL and narrows the list to the one order (plus the header row).
+  await expect(staff).toHaveURL(new RegExp(`q=${order.order_id}`));
+  await expect(staff.getByRole('row')).toHaveCount(2);
   await expect(row).toContainText('Confirmed');
   await staff.screenshot({ path: `${shots}/list-${testInfo.project.name}.png`, fullPage: true });
   await row.getByRole('checkbox').check();
@@ -178,4 +180,37 @@ test('bulk ship from a carrier file: the dry run names the bad line, the fixed f
   await expect(staff.getByText('2 orders shipped.')).toBeVisible();
   for (const order of [first, second])
     await expect(staff.getByRole('row').filter({ hasText: order.order_id })).toContainText('Shipped');
+});
+
+test('a saved view brings its filters back; the packing slips of ticked orders open as a PDF', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const shopper = await newShopper(request, testInfo, 'views');
+  const order = await codOrder(request, shopper);
+  const staff = await backOffice(browser, page, 'staff', '/admin/orders?method=cod');
+  await staff.getByLabel('Order number, e-mail or mobile').fill(shopper.email);
+  const row = staff.getByRole('row').filter({ hasText: order.order_id });
+  await expect(staff).toHaveURL(/q=pay-views/);
+  await expect(staff.getByRole('row')).toHaveCount(2);
+
+  staff.once('dialog', (prompt) => prompt.accept('My COD orders'));
+  await staff.getByRole('button', { name: 'Saved views' }).click();
+  await staff.getByRole('menuitem', { name: 'Save current view…' }).click();
+  await expect(staff.getByText('View "My COD orders" saved.')).toBeVisible();
+  await staff.goto('/admin/orders');
+  await staff.getByRole('button', { name: 'Saved views' }).click();
+  await staff.getByRole('menuitem', { name: 'My COD orders' }).click();
+  await expect(staff).toHaveURL(/method=cod/);
+  await expect(staff.getByLabel('Order number, e-mail or mobile')).toHaveValue(shopper.email);
+  await expect(row).toHaveCount(1);
+
+  await row.getByRole('checkbox').check();
+  const slip = staff.context().waitForEvent('response', (r) => r.url().includes('/orders/packing-slips.pdf'));
+  await staff.getByRole('button', { name: 'Packing slips' }).click();
+  const pdf = await slip;
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect(pdf.url()).toContain(`ids=${order.id}`);
 });

@@ -13,8 +13,12 @@
  *    - the compiled server's start to first answer (< 2 s) and its largest RSS (< 300 MiB).
  * 2. Checkout: p50/p99 at 50 concurrent customers, and no overselling.
  * 3. Storefront: Lighthouse (mobile) on home, a category page and a content page.
+ * 4. Back office: the admin product list with search, filters, sort and paging (scripts/bench/admin-list.ts), p95 < 50 ms.
  * Prints a table, writes bench-results/bench-<timestamp>.json and exits 1 when a budget is missed.
- * Options: --products N, --api-only (no checkout, no Lighthouse), --no-pages (no SSR scenarios).
+ * 4. CSV import (scripts/bench/catalogue-import.ts): 10,000 new products, then the whole catalogue
+ *    updated from its own export, each < 30 s, on each database.
+ * Options: --products N, --api-only (no checkout, no Lighthouse), --no-pages (no SSR scenarios),
+ * --csv-only (only the CSV import).
  * The PostgreSQL run creates the database <name of DATABASE_URL>_bench and drops it afterwards.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,7 +31,9 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type LoadResult, measure } from './api-load.ts';
 import { ensureBuilt } from '../ensure-ready.mjs';
+import { type AdminListResult, runAdminListBench } from './admin-list.ts';
 import { startShop } from './bench-server.ts';
+import { benchCsvImport, CSV_IMPORT_BUDGET_MS, type CsvImportResult } from './catalogue-import.ts';
 import {
   type CatalogueSample,
   categoryListings,
@@ -48,6 +54,7 @@ const args = process.argv.slice(2);
 const productsArg = args.indexOf('--products');
 const productTotal = productsArg >= 0 ? Number(args[productsArg + 1]) : 10_000;
 const apiOnly = args.includes('--api-only');
+const csvOnly = args.includes('--csv-only');
 const withPages = !args.includes('--no-pages');
 if (!Number.isInteger(productTotal) || productTotal < 100)
   throw new Error('--products takes a whole number ≥ 100');
@@ -334,6 +341,8 @@ interface Report {
   api: ApiRow[];
   checkout?: unknown;
   lighthouse?: unknown;
+  csvImport: CsvImportResult[];
+  admin: Array<AdminListResult & { database: string }>;
 }
 
 /**
@@ -372,7 +381,14 @@ function budgetText(budget: Budget): string {
 
 async function main() {
   ensureBuilt(); // pages and Lighthouse must measure the current storefront
-  const report: Report = { date: new Date().toISOString(), products: productTotal, server: [], api: [] };
+  const report: Report = {
+    date: new Date().toISOString(),
+    products: productTotal,
+    server: [],
+    api: [],
+    csvImport: [],
+    admin: [],
+  };
   const kinds: Array<'pglite' | 'postgres'> = process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
   // BENCH_DATABASES=postgres (or pglite) runs one of them only.
   const only = process.env.BENCH_DATABASES;
@@ -380,6 +396,31 @@ async function main() {
   for (const kind of kinds) {
     console.log(`\n# ${kind}: preparing ${productTotal.toLocaleString('en')} products…`);
     const { env, sample } = await prepareDatabase(kind);
+    if (!csvOnly) await benchApi(kind, env, sample, report);
+    // Last: the import grows the catalogue the API scenarios measure.
+    const database = await openDatabase(
+      env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: `${env.DATA_DIR}/db` },
+    );
+    try {
+      report.csvImport.push(...(await benchCsvImport(database, kind)));
+    } finally {
+      await database.close();
+      if (kind === 'postgres') {
+        const target = postgresBenchUrl();
+        await adminQuery(target.admin, `DROP DATABASE IF EXISTS "${target.name}" WITH (FORCE)`);
+      }
+    }
+  }
+  printReport(report);
+}
+
+async function benchApi(
+  kind: 'pglite' | 'postgres',
+  env: Record<string, string>,
+  sample: CatalogueSample,
+  report: Report,
+) {
+  {
     const shop = await startShop(env);
     console.log(`  first answer ${shop.startMs} ms after start (${shop.startCpuMs ?? '?'} ms of CPU)`);
     let ceiling: number | null = null;
@@ -439,6 +480,10 @@ async function main() {
             `, server CPU ${cpuPerRequestMs ?? '?'} ms/answer, load ${load}`,
         );
       }
+      await settle(shop.baseUrl);
+      const admin = await runAdminListBench(shop.baseUrl, sample);
+      report.admin.push({ ...admin, database: kind });
+      console.log(`  ${admin.name}: p50 ${admin.p50Ms} ms, p95 ${admin.p95Ms} ms, p99 ${admin.p99Ms} ms`);
       if (kind === 'pglite' && !apiOnly) {
         const checkout = await import('./checkout.ts').catch(() => null);
         if (checkout) report.checkout = await checkout.runCheckoutBench(shop.baseUrl);
@@ -462,12 +507,11 @@ async function main() {
       });
     } finally {
       await shop.stop();
-      if (kind === 'postgres') {
-        const target = postgresBenchUrl();
-        await adminQuery(target.admin, `DROP DATABASE IF EXISTS "${target.name}" WITH (FORCE)`);
-      }
     }
   }
+}
+
+function printReport(report: Report) {
   console.log(
     `\nAPI and pages on ${productTotal.toLocaleString('en')} products (cache hits: share of answers from the response cache)`,
   );
@@ -498,11 +542,33 @@ async function main() {
       budget: `${r.withinBudget ? 'ok' : 'OVER'}: start < ${START_BUDGET_MS} ms, RSS < ${RSS_BUDGET_MIB} MiB`,
     })),
   );
+  console.log('\nBack office');
+  console.table(
+    report.admin.map((r) => ({
+      database: r.database,
+      scenario: r.name,
+      requests: r.requests,
+      'p50 ms': r.p50Ms,
+      'p95 ms': r.p95Ms,
+      'p99 ms': r.p99Ms,
+      budget: `${r.withinBudget ? 'ok' : 'OVER'}: p95 < ${r.budgetP95Ms} ms`,
+    })),
+  );
   if (report.checkout) console.log('\nCheckout:', report.checkout);
   if (report.lighthouse) {
     console.log('\nLighthouse (mobile)');
     console.table(report.lighthouse);
   }
+  console.log(`\nCSV import (budget < ${CSV_IMPORT_BUDGET_MS / 1000} s each)`);
+  console.table(
+    report.csvImport.map((r) => ({
+      database: r.database,
+      scenario: r.scenario,
+      rows: r.rows,
+      s: r.ms / 1000,
+      budget: r.withinBudget ? 'ok' : 'OVER',
+    })),
+  );
   mkdirSync(`${root}bench-results`, { recursive: true });
   const file = `${root}bench-results/bench-${report.date.replace(/[:.]/g, '-')}.json`;
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
@@ -510,6 +576,8 @@ async function main() {
   const over = [
     ...report.api.filter((r) => !r.withinBudget).map((r) => `${r.database} ${r.name}`),
     ...report.server.filter((r) => !r.withinBudget).map((r) => `${r.database} server start/RSS`),
+    ...report.csvImport.filter((r) => !r.withinBudget).map((r) => `${r.database} CSV ${r.scenario}`),
+    ...report.admin.filter((r) => !r.withinBudget).map((r) => `${r.database} ${r.name}`),
   ];
   if (over.length) {
     console.log(`\n${over.length} budget(s) missed: ${over.join('; ')}`);

@@ -1,5 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
-import { backOfficeNav, demoAccount, openBackOfficeNav, signInToBackOffice } from './admin-helpers.ts';
+import {
+  backOfficeNav,
+  demoAccount,
+  openBackOfficeNav,
+  signInToBackOffice,
+  totpCode,
+} from './admin-helpers.ts';
 
 /** The page fits the window: nothing sticks out sideways (a phone would scroll the whole page). */
 async function expectNoSidewaysScroll(page: Page) {
@@ -25,7 +31,7 @@ test('the back office is its own page: noindex, no-store, a policy without inlin
   expect((await request.get('/admin/assets/index-missing.js')).status()).toBe(404);
 });
 
-test('the owner signs in with the authenticator code and sees every back-office screen', async ({
+test('the owner signs in with the authenticator code, sees every screen, adds an owner who must set up two-factor', async ({
   page,
 }, testInfo) => {
   // Signed out, a back-office address leads to sign-in and back to it afterwards.
@@ -62,17 +68,39 @@ test('the owner signs in with the authenticator code and sees every back-office 
   await dialog.getByLabel('E-mail').fill(email);
   await dialog.getByLabel('Name').fill('Ravi Packer');
   await dialog.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByTestId('generated-password')).toHaveText(/\S{8,}/);
+  const generated = page.getByTestId('generated-password');
+  await expect(generated).toHaveText(/\S{8,}/);
+  const password = (await generated.textContent()) ?? '';
   const row = page.getByRole('row').filter({ hasText: email });
   await expect(row).toContainText('Active');
   await row.getByRole('button', { name: 'Edit' }).click();
   const edit = page.getByRole('dialog', { name: 'Edit staff member' });
   await edit.getByRole('combobox', { name: 'Role' }).click();
-  await page.getByRole('option', { name: /^Manager/ }).click();
+  await page.getByRole('option', { name: /^Owner/ }).click();
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();
   await expect(page.getByText('Saved.')).toBeVisible();
-  await expect(row).toContainText('Manager');
+  await expect(row).toContainText('Owner');
+
+  // The new owner must set up two-factor authentication before anything else.
+  const other = await page.context().browser()?.newContext({ baseURL: testInfo.project.use.baseURL });
+  if (!other) throw new Error('no browser');
+  const newOwner = await other.newPage();
+  await newOwner.goto('/admin');
+  await newOwner.getByLabel('E-mail').fill(email);
+  await newOwner.getByRole('textbox', { name: 'Password' }).fill(password);
+  await newOwner.getByRole('button', { name: 'Continue' }).click();
+  await expect(newOwner.getByRole('heading', { name: 'Set up two-factor authentication' })).toBeVisible();
+  await expect(newOwner.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
+  await expect(newOwner.getByTestId('recovery-codes').locator('code')).toHaveCount(10);
+  expect((await newOwner.request.get('/backend/api/admin/staff')).status()).toBe(403);
+  const secret = (await newOwner.getByTestId('totp-secret').textContent()) ?? '';
+  await newOwner.getByLabel('I have saved my recovery codes').check();
+  await newOwner.getByLabel('Code from the app').fill(totpCode(secret));
+  await newOwner.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
+  await expect(newOwner.getByRole('heading', { name: 'Namaste, Ravi Packer' })).toBeVisible();
+  expect((await newOwner.request.get('/backend/api/admin/staff')).status()).toBe(200);
+  await other.close();
 
   // The audit log holds the owner's own sign-in.
   await page.goto('/admin/audit?action=session.sign_in');

@@ -103,9 +103,11 @@ test('the policies are linked on the cart and the payment page, and the payment 
   await expect(
     page.getByText(order.shipping === 0 ? 'Free' : formatInr(order.shipping), { exact: true }),
   ).toBeVisible();
-  await expect(page.getByTestId('payment-total')).toHaveText(formatInr(order.total_amount));
+  // Cash on delivery is preselected: the Chennai zone's fee is a row of the breakdown and in the total.
+  await expect(page.getByTestId('summary-cod-fee')).toHaveText(formatInr(40));
+  await expect(page.getByTestId('payment-total')).toHaveText(formatInr(order.total_amount + 40));
   await expect(page.getByTestId('price-inclusions')).toHaveText(
-    'All prices include GST. There are no handling, payment or cash-on-delivery fees.',
+    'All prices include GST. There are no handling or payment fees; cash on delivery adds ₹40.00.',
   );
   // The policies come before the pay button, and on a phone the total does too.
   const payHeading = page.getByRole('heading', { name: 'Choose a payment option' });

@@ -17,6 +17,7 @@ import { contentRoutes } from './modules/content/content.routes.ts';
 import { findAccessToken } from './modules/customers/customer-lookup.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { engagementRoutes } from './modules/engagement/engagement.routes.ts';
+import { fulfilmentRoutes } from './modules/fulfilment/fulfilment.routes.ts';
 import { grievancesRoutes } from './modules/grievances/grievances.routes.ts';
 import { createMailDispatcher } from './modules/mail/mail.service.ts';
 import { mediaRoutes } from './modules/media/media.routes.ts';
@@ -27,7 +28,16 @@ import { paymentsRoutes } from './modules/payments/payments.routes.ts';
 import { findStaffSession } from './modules/staff/staff.service.ts';
 import { staffAdminRoutes } from './modules/staff/staff.admin.routes.ts';
 import { auditAdminRoutes } from './modules/audit/audit.admin.routes.ts';
+import { contentAdminRoutes } from './modules/content/content.admin.routes.ts';
+import { engagementAdminRoutes } from './modules/engagement/engagement.admin.routes.ts';
+import { couponsAdminRoutes } from './modules/orders/coupons.admin.routes.ts';
+import { gatewaysAdminRoutes } from './modules/payments/gateways.admin.routes.ts';
+import { settingsAdminRoutes } from './modules/settings/settings.admin.routes.ts';
+import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes.ts';
+import { catalogueCsvAdminRoutes } from './modules/catalogue/catalogue-csv.admin.routes.ts';
+import { productImagesAdminRoutes } from './modules/catalogue/product-images.admin.routes.ts';
 import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.ts';
+import { grievancesAdminRoutes } from './modules/grievances/grievances.admin.routes.ts';
 import { fastifyTrustProxy } from './http/client-address.ts';
 import { registerFreshWrites, startChangeFeed } from './plugins/change-feed.ts';
 import { registerErrorHandler, sendNamedError } from './plugins/error-handler.ts';
@@ -145,6 +155,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         engagementRoutes,
         customersRoutes,
         addressesRoutes,
+        fulfilmentRoutes,
         ordersRoutes,
         invoicesRoutes,
         paymentsRoutes,
@@ -166,7 +177,20 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       registerJsonBody(admin);
       registerNulGuard(admin);
       enforceStaffGuards(admin);
-      for (const routes of [staffAdminRoutes, auditAdminRoutes, ordersAdminRoutes]) {
+      for (const routes of [
+        staffAdminRoutes,
+        auditAdminRoutes,
+        ordersAdminRoutes,
+        grievancesAdminRoutes,
+        contentAdminRoutes,
+        engagementAdminRoutes,
+        settingsAdminRoutes,
+        couponsAdminRoutes,
+        gatewaysAdminRoutes,
+        catalogueAdminRoutes,
+        catalogueCsvAdminRoutes,
+        productImagesAdminRoutes,
+      ]) {
         await routes(admin, ctx);
       }
       admin.all('/*', { schema: { hide: true, ...PUBLIC_ADMIN_OPERATION } }, async (request, reply) =>

@@ -1,7 +1,7 @@
 import { openDatabase } from '@shop/db/client';
 import { migrateDatabase } from '@shop/db/migrate';
 import { ensureDemoShop } from '@shop/db/seed/demo-shop';
-import { demoStaffNotice } from '@shop/db/seed/demo-staff';
+import { demoStaffNotice, disableDemoStaffWithPublishedPasswords } from '@shop/db/seed/demo-staff';
 import { loadServerConfig } from './production-config.ts';
 
 /**
@@ -24,6 +24,13 @@ async function main() {
     ...(config.isProduction ? { production: { catalogue: config.SEED_DEMO_CATALOGUE === '1' } } : {}),
   });
   const { app } = await buildApp({ config, database });
+  if (config.isProduction) {
+    const disabled = await disableDemoStaffWithPublishedPasswords(database.db);
+    if (disabled.length > 0)
+      app.log.warn(
+        `Disabled the demo back-office accounts ${disabled.join(', ')}: their passwords are published. Create the shop's owner with npm run staff:create.`,
+      );
+  }
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -56,7 +63,7 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Shop ready on ${config.publicUrl} (database: ${database.kind})`);
   // Development only: how to sign in to the back office (production never seeds these accounts).
-  if (!config.isProduction) app.log.info(demoStaffNotice(config.publicUrl));
+  if (!config.isProduction) for (const line of demoStaffNotice(config.publicUrl)) app.log.info(line);
 }
 
 main().catch((error: unknown) => {

@@ -27,7 +27,10 @@ export function normaliseIndianMobile(input: string): string | null {
 
 const text = (max: number) => requiredText.max(max, addressMessages.tooLong(max));
 
-/** The eight address fields (product rules §3, §5: all required), shared by the form and the API. */
+/**
+ * The eight address fields (product rules §3, §5: all required) and the optional state, shared by
+ * the form and the API.
+ */
 export const addressInputSchema = z.object({
   contact_person: text(100),
   mobile_number: z.preprocess(
@@ -40,6 +43,17 @@ export const addressInputSchema = z.object({
     wholeNumberToText,
     requiredText.regex(/^[1-9]\d{5}$/, addressMessages.invalidPinCode),
   ),
+  /**
+   * The state, filled in from the pincode by the form (still editable). Optional: addresses saved
+   * before it was asked, and API clients that do not send it, keep working; the directory's state
+   * of the pincode stands in for it on the order.
+   */
+  state: z
+    .string({ error: textFieldError })
+    .trim()
+    .max(60, addressMessages.tooLong(60))
+    .nullish()
+    .transform((v) => v || null),
   landmark: text(200),
   address_name: text(60),
   address_type: z
@@ -64,6 +78,7 @@ export interface Address {
   full_address: string;
   city: string;
   pin_code: string;
+  state: string | null;
   landmark: string;
   address_name: string;
   address_type: AddressType;

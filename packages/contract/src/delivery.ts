@@ -23,3 +23,33 @@ export const deliveryQuoteSchema = z.object({
   cod_fee: z.number().int().nonnegative(),
 });
 export type DeliveryQuote = z.infer<typeof deliveryQuoteSchema>;
+
+/** What the shopper reads about delivery; checkout refusals name the pincode so the fix is clear. */
+export const deliveryMessages = {
+  invalidPincode: 'Please enter a valid 6-digit PIN code.',
+  notServiceable: (pincode: string) =>
+    `Sorry, we do not deliver to PIN code ${pincode} yet. Please choose another delivery address.`,
+  codNotOffered: (pincode: string) =>
+    `Cash on delivery is not available for PIN code ${pincode}. Please choose another payment option.`,
+  codAboveLimit: (maxText: string) =>
+    `Cash on delivery is available for orders up to ${maxText}. Please choose another payment option.`,
+  /** Days as the cart and shipping step show them. */
+  eta: (days: number) => (days <= 1 ? 'Delivery in 1 day' : `Delivery in ${days} days`),
+  freeAbove: (amountText: string) => `Free delivery above ${amountText}`,
+} as const;
+
+/**
+ * Why cash on delivery cannot pay an order of `orderTotalPaise` (goods after the coupon, with
+ * delivery, before the cash-on-delivery fee) to this pincode, or null when it can. One rule for
+ * the payment step and the server that refuses it.
+ */
+export function codRefusal(
+  quote: Pick<DeliveryQuote, 'pincode' | 'serviceable' | 'cod_available' | 'cod_max'>,
+  orderTotalPaise: number,
+  formatAmount: (paise: number) => string,
+): string | null {
+  if (!quote.serviceable || !quote.cod_available) return deliveryMessages.codNotOffered(quote.pincode);
+  if (quote.cod_max !== null && orderTotalPaise > quote.cod_max)
+    return deliveryMessages.codAboveLimit(formatAmount(quote.cod_max));
+  return null;
+}

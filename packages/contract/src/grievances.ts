@@ -103,6 +103,32 @@ export const grievanceViewSchema = z.object({
 });
 export type GrievanceView = z.infer<typeof grievanceViewSchema>;
 
+/** A grievance as staff see it in the back office: the complainant and the complaint too. */
+export const adminGrievanceSchema = grievanceViewSchema.extend({
+  name: z.string(),
+  email_address: z.string(),
+  contact_number: z.string(),
+  description: z.string(),
+});
+export type AdminGrievance = z.infer<typeof adminGrievanceSchema>;
+
+/** Staff move a ticket on: in progress, or resolved with what was done (mailed to the complainant). */
+export const grievanceChangeSchema = z.discriminatedUnion(
+  'status',
+  [
+    z.object({ status: z.literal('in_progress') }),
+    z.object({
+      status: z.literal('resolved'),
+      resolution: z
+        .string({ error: 'Please say what was done.' })
+        .trim()
+        .min(10, 'Please say what was done, in at least 10 characters.')
+        .max(2000, 'At most 2000 characters.'),
+    }),
+  ],
+  { error: 'Please choose in progress or resolved.' },
+);
+
 /** The answer to POST grievances. */
 export const grievanceCreatedSchema = grievanceViewSchema.extend({ message: z.string() });
 export type GrievanceCreated = z.infer<typeof grievanceCreatedSchema>;

@@ -246,7 +246,12 @@ export interface Order {
   shipping_address: ShippingAddress;
   subtotal: number;
   discount: number;
+  /** The delivery charge of the address's zone (0: free delivery). */
   shipping: number;
+  /** The cash-on-delivery fee, once the shopper chose to pay at the door (else 0). */
+  cod_fee: number;
+  /** Days from placing to delivery the zone promised; null on orders from before zones. */
+  delivery_eta_days: number | null;
   total_amount: number;
   currency_code: string;
   customer_remarks: string;

@@ -13,12 +13,28 @@ CREATE TABLE "categories" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "category_slug_history" (
+	"category_id" integer NOT NULL,
+	"slug" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "category_slug_history_category_id_slug_pk" PRIMARY KEY("category_id","slug")
+);
+--> statement-breakpoint
 CREATE TABLE "product_attachments" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"product_id" integer NOT NULL,
 	"file_name" text NOT NULL,
 	"kind" text DEFAULT 'image' NOT NULL,
+	"alt_text" text DEFAULT '' NOT NULL,
 	"display_order" integer DEFAULT 0 NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "product_relations" (
+	"product_id" integer NOT NULL,
+	"related_id" integer NOT NULL,
+	"display_order" integer DEFAULT 0 NOT NULL,
+	CONSTRAINT "product_relations_product_id_related_id_pk" PRIMARY KEY("product_id","related_id"),
+	CONSTRAINT "product_relations_not_self" CHECK ("product_relations"."product_id" <> "product_relations"."related_id")
 );
 --> statement-breakpoint
 CREATE TABLE "products" (
@@ -28,6 +44,7 @@ CREATE TABLE "products" (
 	"url_slug" text NOT NULL,
 	"description" text DEFAULT '' NOT NULL,
 	"main_image" text,
+	"main_image_alt" text DEFAULT '' NOT NULL,
 	"product_labels" text[] DEFAULT '{}'::text[] NOT NULL,
 	"item_weight" integer DEFAULT 0 NOT NULL,
 	"selling_price_paise" integer NOT NULL,
@@ -46,17 +63,31 @@ CREATE TABLE "products" (
 	"dimensions" text,
 	"consumer_care" text,
 	"food_type" text DEFAULT 'not_food' NOT NULL,
+	"low_stock_threshold" integer,
 	"is_active" boolean DEFAULT true NOT NULL,
 	"display_order" integer DEFAULT 0 NOT NULL,
 	"search_vector" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce("products"."name", '')), 'A') || setweight(to_tsvector('english', coalesce("products"."description", '')), 'B')) STORED,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "products_low_stock_threshold_check" CHECK ("products"."low_stock_threshold" >= 0),
 	CONSTRAINT "products_gst_rate_check" CHECK ("products"."gst_rate" IN (0, 5, 12, 18, 28)),
 	CONSTRAINT "products_maker_role_check" CHECK ("products"."maker_role" IN ('manufacturer', 'packer', 'importer')),
 	CONSTRAINT "products_net_quantity_unit_check" CHECK ("products"."net_quantity_unit" IN ('g', 'ml', 'cm', 'unit')),
 	CONSTRAINT "products_net_quantity_check" CHECK ("products"."net_quantity" > 0),
 	CONSTRAINT "products_food_type_check" CHECK ("products"."food_type" IN ('veg', 'non_veg', 'not_food')),
 	CONSTRAINT "products_hsn_code_check" CHECK ("products"."hsn_code" ~ '^([0-9]{4}|[0-9]{6}|[0-9]{8})$')
+);
+--> statement-breakpoint
+CREATE TABLE "stock_movements" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"product_id" integer NOT NULL,
+	"change" integer NOT NULL,
+	"stock_after" integer NOT NULL,
+	"reason" text NOT NULL,
+	"note" text DEFAULT '' NOT NULL,
+	"staff_id" integer,
+	"order_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "assets" (
@@ -74,7 +105,9 @@ CREATE TABLE "banners" (
 	"url" text,
 	"image" text NOT NULL,
 	"display_order" integer DEFAULT 0 NOT NULL,
-	"is_active" boolean DEFAULT true NOT NULL
+	"is_active" boolean DEFAULT true NOT NULL,
+	"starts_at" timestamp with time zone,
+	"ends_at" timestamp with time zone
 );
 --> statement-breakpoint
 CREATE TABLE "captcha_solutions" (
@@ -89,7 +122,9 @@ CREATE TABLE "contact_enquiries" (
 	"contact_number" text NOT NULL,
 	"subject" text NOT NULL,
 	"message" text NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"handled_at" timestamp with time zone,
+	"handled_by" integer
 );
 --> statement-breakpoint
 CREATE TABLE "contents" (
@@ -137,7 +172,8 @@ CREATE TABLE "pages" (
 	"meta_keyword" text DEFAULT '' NOT NULL,
 	"meta_description" text DEFAULT '' NOT NULL,
 	"is_active" boolean DEFAULT true NOT NULL,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "settings" (
@@ -174,6 +210,7 @@ CREATE TABLE "addresses" (
 	"full_address" text NOT NULL,
 	"city" text NOT NULL,
 	"pin_code" text NOT NULL,
+	"state" text,
 	"landmark" text NOT NULL,
 	"address_name" text NOT NULL,
 	"address_type" text NOT NULL,
@@ -299,6 +336,8 @@ CREATE TABLE "orders" (
 	"subtotal_paise" integer NOT NULL,
 	"discount_paise" integer DEFAULT 0 NOT NULL,
 	"shipping_paise" integer DEFAULT 0 NOT NULL,
+	"cod_fee_paise" integer DEFAULT 0 NOT NULL,
+	"delivery_eta_days" integer,
 	"total_paise" integer NOT NULL,
 	"currency_code" text DEFAULT 'INR' NOT NULL,
 	"coupon_id" integer,
@@ -314,6 +353,7 @@ CREATE TABLE "orders" (
 	"place_of_supply" text,
 	"inter_state" boolean,
 	"shipping_tax" jsonb,
+	"cod_fee_tax" jsonb,
 	"carrier" text,
 	"tracking_number" text,
 	"tracking_url" text,
@@ -459,6 +499,43 @@ CREATE TABLE "invoices" (
 	"document" jsonb NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "delivery_zones" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"kind" text NOT NULL,
+	"matches" text[] DEFAULT '{}' NOT NULL,
+	"serviceable" boolean DEFAULT true NOT NULL,
+	"charge_paise" integer DEFAULT 0 NOT NULL,
+	"free_above_paise" integer,
+	"eta_days" integer NOT NULL,
+	"cod_allowed" boolean DEFAULT true NOT NULL,
+	"cod_max_paise" integer,
+	"cod_fee_paise" integer DEFAULT 0 NOT NULL,
+	"is_active" boolean DEFAULT true NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "pincodes" (
+	"pincode" text PRIMARY KEY NOT NULL,
+	"office" text NOT NULL,
+	"city" text NOT NULL,
+	"district" text NOT NULL,
+	"state" text NOT NULL,
+	"delivery" boolean DEFAULT true NOT NULL,
+	"offices" integer DEFAULT 1 NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "media_variant_jobs" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"folder" text NOT NULL,
+	"file" text NOT NULL,
+	"attempts" integer DEFAULT 0 NOT NULL,
+	"claimed_until" timestamp with time zone,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "staff_accounts" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"email" text NOT NULL,
@@ -522,8 +599,13 @@ CREATE TABLE "shipping_carriers" (
 	CONSTRAINT "shipping_carriers_name_unique" UNIQUE("name")
 );
 --> statement-breakpoint
+ALTER TABLE "category_slug_history" ADD CONSTRAINT "category_slug_history_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "product_attachments" ADD CONSTRAINT "product_attachments_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_relations" ADD CONSTRAINT "product_relations_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "product_relations" ADD CONSTRAINT "product_relations_related_id_products_id_fk" FOREIGN KEY ("related_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "products" ADD CONSTRAINT "products_category_id_categories_id_fk" FOREIGN KEY ("category_id") REFERENCES "public"."categories"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_product_id_products_id_fk" FOREIGN KEY ("product_id") REFERENCES "public"."products"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "stock_movements" ADD CONSTRAINT "stock_movements_staff_id_staff_accounts_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff_accounts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "addresses" ADD CONSTRAINT "addresses_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_otps" ADD CONSTRAINT "customer_otps_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "customer_otps" ADD CONSTRAINT "customer_otps_registration_id_customer_registrations_id_fk" FOREIGN KEY ("registration_id") REFERENCES "public"."customer_registrations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -550,12 +632,17 @@ ALTER TABLE "staff_recovery_codes" ADD CONSTRAINT "staff_recovery_codes_staff_id
 ALTER TABLE "staff_sessions" ADD CONSTRAINT "staff_sessions_staff_id_staff_accounts_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_staff_id_staff_accounts_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."staff_accounts"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "categories_parent_idx" ON "categories" USING btree ("parent_id","display_order");--> statement-breakpoint
+CREATE INDEX "category_slug_history_slug_idx" ON "category_slug_history" USING btree ("slug");--> statement-breakpoint
 CREATE INDEX "product_attachments_product_idx" ON "product_attachments" USING btree ("product_id");--> statement-breakpoint
 CREATE INDEX "products_category_idx" ON "products" USING btree ("category_id","display_order","id");--> statement-breakpoint
+CREATE INDEX "products_name_idx" ON "products" USING btree ("name","id");--> statement-breakpoint
+CREATE INDEX "products_price_idx" ON "products" USING btree ("selling_price_paise","id");--> statement-breakpoint
+CREATE INDEX "products_stock_idx" ON "products" USING btree ("available_stock","id");--> statement-breakpoint
 CREATE INDEX "products_labels_idx" ON "products" USING gin ("product_labels");--> statement-breakpoint
 CREATE INDEX "products_search_idx" ON "products" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "products_name_trgm_idx" ON "products" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "products_slug_idx" ON "products" USING btree ("url_slug");--> statement-breakpoint
+CREATE INDEX "stock_movements_product_idx" ON "stock_movements" USING btree ("product_id","id");--> statement-breakpoint
 CREATE INDEX "image_gallery_category_idx" ON "image_gallery" USING btree ("category","display_order");--> statement-breakpoint
 CREATE INDEX "menus_category_idx" ON "menus" USING btree ("category","display_order");--> statement-breakpoint
 CREATE UNIQUE INDEX "pages_slug_idx" ON "pages" USING btree ("url_slug");--> statement-breakpoint
@@ -597,6 +684,8 @@ CREATE UNIQUE INDEX "invoices_number_idx" ON "invoices" USING btree ("number");-
 CREATE UNIQUE INDEX "invoices_sequence_idx" ON "invoices" USING btree ("series","financial_year","sequence");--> statement-breakpoint
 CREATE UNIQUE INDEX "invoices_one_per_order_idx" ON "invoices" USING btree ("order_id") WHERE "invoices"."kind" = 'invoice';--> statement-breakpoint
 CREATE INDEX "invoices_order_idx" ON "invoices" USING btree ("order_id","id");--> statement-breakpoint
+CREATE INDEX "delivery_zones_kind_idx" ON "delivery_zones" USING btree ("kind");--> statement-breakpoint
+CREATE INDEX "media_variant_jobs_claim_idx" ON "media_variant_jobs" USING btree ("claimed_until","id");--> statement-breakpoint
 CREATE INDEX "staff_recovery_codes_staff_idx" ON "staff_recovery_codes" USING btree ("staff_id") WHERE "staff_recovery_codes"."used_at" IS NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "staff_sessions_token_idx" ON "staff_sessions" USING btree ("token_hash");--> statement-breakpoint
 CREATE INDEX "staff_sessions_staff_idx" ON "staff_sessions" USING btree ("staff_id");--> statement-breakpoint

@@ -40,6 +40,8 @@ const contentTables = [
   'pages',
   'image_gallery',
   'video_gallery',
+  'pincodes',
+  'delivery_zones',
 ] as const;
 
 const statements: string[] = [

@@ -10,7 +10,8 @@ import { cacheTags, type ResponseCacheStore } from './response-cache.ts';
  * - MRP, weight, image, slug or attachments → the answers showing the product;
  * - visibility, category, name, description, labels, display order, a new or deleted product →
  *   every catalogue answer (lists, counts and search results may gain or lose it);
- * - categories → catalogue and content; any content table → content.
+ * - categories → catalogue and content; pincodes or delivery zones → delivery quotes; any content
+ *   table → content.
  */
 export function tagsForChange(change: DataChange): string[] {
   if (change.table === 'products') {
@@ -23,6 +24,7 @@ export function tagsForChange(change: DataChange): string[] {
     return tags;
   }
   if (change.table === 'categories') return [cacheTags.catalogue, cacheTags.content];
+  if (change.table === 'pincodes' || change.table === 'delivery_zones') return [cacheTags.delivery];
   return [cacheTags.content];
 }
 

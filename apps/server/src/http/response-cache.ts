@@ -198,6 +198,7 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export const cacheTags = {
   catalogue: 'catalogue',
   content: 'content',
+  delivery: 'delivery',
   product: (id: number) => `product:${id}`,
   orderByStock: 'order:stock',
   orderByPrice: 'order:price',
@@ -254,7 +255,7 @@ interface Flight {
  */
 export function publicGetCache(
   store: ResponseCacheStore,
-  options: { scope: 'catalogue' | 'content' } = { scope: 'content' },
+  options: { scope: 'catalogue' | 'content' | 'delivery' } = { scope: 'content' },
 ): PublicGetCache {
   const flights = new Map<string, Flight>();
   const started = new WeakMap<FastifyRequest, Flight>();

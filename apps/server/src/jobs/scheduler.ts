@@ -1,4 +1,6 @@
 import type { AppContext } from '../context.ts';
+import { watchCataloguePdf } from '../modules/catalogue/catalogue-pdf.job.ts';
+import { runVariantJobs } from '../modules/media/media-variants.service.ts';
 import { releaseExpiredReservations } from '../modules/orders/order-lifecycle.service.ts';
 import { settleExpiringPayments } from '../modules/payments/reservation-check.service.ts';
 import { runDueRefunds } from '../modules/payments/refunds.service.ts';
@@ -23,6 +25,14 @@ export const jobs: Job[] = [
       const now = new Date();
       await settleExpiringPayments(ctx, now);
       await releaseExpiredReservations(ctx, now);
+    },
+  },
+  {
+    // Resized copies of uploaded images (the upload itself answers at once).
+    name: 'image-variants',
+    everyMs: 2_000,
+    run: async (ctx) => {
+      while ((await runVariantJobs(ctx.db, ctx.config.mediaDir, ctx.log)) > 0);
     },
   },
   {
@@ -51,7 +61,10 @@ export function startJobs(ctx: AppContext): () => void {
     timer.unref();
     return timer;
   });
+  // The catalogue PDF follows the change notifications instead of a clock.
+  const stopCataloguePdf = watchCataloguePdf(ctx);
   return () => {
+    stopCataloguePdf();
     for (const timer of timers) clearInterval(timer);
   };
 }

@@ -1,26 +1,27 @@
 import { Divider, Group, Text } from '@mantine/core';
-import { formatInr } from '@shop/contract/money';
+import { formatPaise } from '@shop/contract/money';
+import type { OrderTotals as Totals } from '@shop/contract/order-totals';
 import { orderMessages } from '@shop/contract/orders';
+import type { ReactNode } from 'react';
 
 /**
- * An order's totals in rupees: subtotal, discount (with the coupon's code), shipping ('calculated
- * at next step' while it is not known yet, 'Free' at zero) and, below a rule, the total. Only the
- * rows: the caller's stack spaces them.
+ * An order's totals as the order-totals function summed them (paise): subtotal, discount (with
+ * the coupon's code), delivery ('calculated at next step' while no address is chosen, 'Free' at
+ * zero, with an optional note such as the ETA), the cash-on-delivery fee when there is one and,
+ * below a rule, the total. Only the rows: the caller's stack spaces them.
  */
 export function OrderTotals({
-  subtotal,
-  discount,
+  totals,
   couponCode,
-  shipping,
-  total,
+  deliveryKnown = true,
+  deliveryNote,
   totalTestId = 'summary-total',
 }: {
-  subtotal: number;
-  discount: number;
+  totals: Totals;
   couponCode?: string | null;
-  /** Undefined until the delivery address is chosen. */
-  shipping?: number;
-  total: number;
+  /** False until the delivery address is chosen. */
+  deliveryKnown?: boolean;
+  deliveryNote?: ReactNode;
   totalTestId?: string;
 }) {
   return (
@@ -28,32 +29,49 @@ export function OrderTotals({
       <Group justify="space-between">
         <Text>Subtotal</Text>
         <Text fw={600} data-testid="summary-subtotal">
-          {formatInr(subtotal)}
+          {formatPaise(totals.subtotalPaise)}
         </Text>
       </Group>
       <Group justify="space-between">
         <Text>Discount{couponCode ? ` (${couponCode})` : ''}</Text>
-        <Text fw={600} c={discount > 0 ? 'green.9' : undefined} data-testid="summary-discount">
-          {discount > 0 ? `-${formatInr(discount)}` : formatInr(0)}
+        <Text fw={600} c={totals.discountPaise > 0 ? 'green.9' : undefined} data-testid="summary-discount">
+          {totals.discountPaise > 0 ? `-${formatPaise(totals.discountPaise)}` : formatPaise(0)}
         </Text>
       </Group>
-      <Group justify="space-between">
-        <Text>Shipping</Text>
-        {shipping === undefined ? (
-          <Text size="sm" c="dimmed">
-            {orderMessages.shippingAtNextStep}
+      <div>
+        <Group justify="space-between">
+          <Text>Delivery</Text>
+          {deliveryKnown ? (
+            <Text fw={600} data-testid="summary-delivery">
+              {totals.deliveryPaise === 0 ? 'Free' : formatPaise(totals.deliveryPaise)}
+            </Text>
+          ) : (
+            <Text size="sm" c="dimmed">
+              {orderMessages.shippingAtNextStep}
+            </Text>
+          )}
+        </Group>
+        {deliveryNote && (
+          <Text size="xs" c="gray.7" ta="right" data-testid="summary-delivery-note">
+            {deliveryNote}
           </Text>
-        ) : (
-          <Text fw={600}>{shipping === 0 ? 'Free' : formatInr(shipping)}</Text>
         )}
-      </Group>
+      </div>
+      {totals.codFeePaise > 0 && (
+        <Group justify="space-between">
+          <Text>Cash on delivery fee</Text>
+          <Text fw={600} data-testid="summary-cod-fee">
+            {formatPaise(totals.codFeePaise)}
+          </Text>
+        </Group>
+      )}
       <Divider />
       <Group justify="space-between">
         <Text fw={700} size="lg">
           Total
         </Text>
         <Text fw={800} size="lg" c="maroon.9" data-testid={totalTestId}>
-          {formatInr(total)}
+          {formatPaise(totals.totalPaise)}
         </Text>
       </Group>
     </>

@@ -31,7 +31,10 @@ import { OrderSummary } from '../features/checkout/order-summary.tsx';
 import { useCartPricing } from '../features/checkout/use-cart-pricing.ts';
 import { useCoupon } from '../features/checkout/use-coupon.ts';
 import classes from '../features/checkout/checkout.module.css';
-import { afterLoginRedirect, sessionStore } from '../lib/session-store.ts';
+import { afterLoginRedirect, selectedAddressId, sessionStore } from '../lib/session-store.ts';
+import { useDeliveryQuote } from '../lib/delivery-quote.ts';
+import { useStoredValue } from '../lib/browser-storage.ts';
+import { useSelectedAddressPincode } from '../features/addresses/use-selected-address-pincode.ts';
 
 export const meta: MetaFunction = (args) => privatePageMeta('Cart', 'cart', args);
 
@@ -66,6 +69,8 @@ function CartContents() {
   const subtotal = cartSubtotal(items);
   const discount = coupon.applied?.discount ?? 0;
   const belowMinimum = subtotal < minimum;
+  // The delivery charge and ETA of the address chosen last time; without one, 'calculated at next step'.
+  const quote = useDeliveryQuote(useSelectedAddressPincode(useStoredValue(selectedAddressId)));
 
   function proceed() {
     if (!sessionStore.token()) {
@@ -154,7 +159,12 @@ function CartContents() {
             <Paper withBorder radius="md" p="lg">
               <CouponBox applied={coupon.applied} onApply={coupon.apply} onRemove={coupon.remove} />
             </Paper>
-            <OrderSummary subtotal={subtotal} discount={discount} couponCode={coupon.applied?.coupon_code}>
+            <OrderSummary
+              subtotal={subtotal}
+              discount={discount}
+              couponCode={coupon.applied?.coupon_code}
+              delivery={quote?.serviceable ? quote : undefined}
+            >
               <Button
                 color="maroon"
                 size="md"

@@ -184,7 +184,8 @@ function OrderDetails() {
             subtotal={order.subtotal}
             discount={order.discount}
             couponCode={order.coupon_code}
-            shipping={order.shipping}
+            delivery={{ charge: order.shipping }}
+            codFee={order.cod_fee ?? 0}
           >
             <Group justify="space-between">
               <Text size="sm">Payment status</Text>

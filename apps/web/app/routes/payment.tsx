@@ -1,5 +1,7 @@
 import { Button, Center, Container, Grid, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { codRefusal } from '@shop/contract/delivery';
 import { messages } from '@shop/contract/messages';
+import { formatPaise, rupeesToPaise } from '@shop/contract/money';
 import { IconReceiptOff } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, type MetaArgs, useNavigate } from 'react-router';
@@ -14,6 +16,8 @@ import { type PayableOrder, payableOrderOf } from '../features/payments/payable-
 import { PaymentOrderSummary } from '../features/payments/paid-order-summary.tsx';
 import { PaymentOptions } from '../features/payments/payment-options.tsx';
 import { notifySuccess } from '../lib/notify.ts';
+import { useDeliveryQuote } from '../lib/delivery-quote.ts';
+import { deliveryNoteOf } from '../features/checkout/order-summary.tsx';
 
 export function meta(args: MetaArgs) {
   return privatePageMeta('Payment', 'payment', args);
@@ -45,7 +49,9 @@ export default function PaymentRoute() {
 function PaymentScreen() {
   const navigate = useNavigate();
   const [order, setOrder] = useState<PayableOrder | null | undefined>(undefined);
+  const [gateway, setGateway] = useState<string | null>(null);
   useEffect(() => setOrder(storedOrder()), []);
+  const quote = useDeliveryQuote(order?.shipping_address.pin_code);
 
   const onPlaced = useCallback(() => {
     if (!checkoutOrder.isRetry()) cart.clear();
@@ -56,18 +62,27 @@ function PaymentScreen() {
 
   if (order === undefined) return null;
   if (order === null) return <NoOrder />;
+  // Cash on delivery is judged on the total before its fee, as the server judges it.
+  const beforeFee = rupeesToPaise(order.total_amount) - rupeesToPaise(order.cod_fee ?? 0);
+  const refusal = quote ? codRefusal(quote, beforeFee, formatPaise) : null;
+  const zoneFee = quote && !refusal ? quote.cod_fee : 0;
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>
         <Stack gap="lg">
           <DeliveryBlock address={order.shipping_address} />
           <PolicyLinks />
-          <PaymentOptions order={order} onPlaced={onPlaced} />
+          <PaymentOptions order={order} onPlaced={onPlaced} onSelect={setGateway} codRefusal={refusal} />
         </Stack>
       </Grid.Col>
       {/* On a phone the price breakdown comes first: the customer sees the total before the pay button. */}
       <Grid.Col span={{ base: 12, md: 5 }} order={{ base: 1, md: 2 }}>
-        <PaymentOrderSummary order={order} />
+        <PaymentOrderSummary
+          order={order}
+          codFeePaise={gateway === 'cod' ? zoneFee : 0}
+          zoneCodFeePaise={zoneFee}
+          deliveryNote={deliveryNoteOf(quote, true)}
+        />
       </Grid.Col>
     </Grid>
   );

@@ -20,6 +20,8 @@ import { OrderSummary } from '../features/checkout/order-summary.tsx';
 import { ProductSummary } from '../features/checkout/product-summary.tsx';
 import { linesOf, useCoupon } from '../features/checkout/use-coupon.ts';
 import { selectedAddressId } from '../lib/session-store.ts';
+import { useDeliveryQuote } from '../lib/delivery-quote.ts';
+import { deliveryMessages } from '@shop/contract/delivery';
 import { useStoredValue } from '../lib/browser-storage.ts';
 import { errorText, notifyError, notifySuccess } from '../lib/notify.ts';
 
@@ -59,6 +61,8 @@ function ShippingStep() {
   const [form, setForm] = useState<FormState>({ open: false });
   const [removing, setRemoving] = useState<Address | null>(null);
   const [placing, setPlacing] = useState(false);
+  const selected = addresses?.find((a) => a.id === selectedId);
+  const quote = useDeliveryQuote(selected?.pin_code);
 
   const refresh = useCallback(async () => {
     try {
@@ -217,11 +221,21 @@ function ShippingStep() {
               weight: i.item_weight,
             }))}
           />
+          {quote && !quote.serviceable && (
+            <Alert
+              color="red"
+              variant="light"
+              title="No delivery to this address"
+              data-testid="not-serviceable"
+            >
+              {deliveryMessages.notServiceable(quote.pincode)}
+            </Alert>
+          )}
           <OrderSummary
             subtotal={cartSubtotal(items)}
             discount={coupon.applied?.discount ?? 0}
             couponCode={coupon.applied?.coupon_code}
-            shipping={0}
+            delivery={quote}
           >
             <Button
               color="maroon"

@@ -1,6 +1,17 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, paise, tsvector, updatedAt } from './columns.ts';
+import { staffAccounts } from './staff.ts';
 
 /** Category tree. Category 1 is the root that the storefront hides (product rules §2, §9). */
 export const categories = pgTable(
@@ -31,6 +42,8 @@ export const products = pgTable(
     description: text('description').notNull().default(''),
     /** File name of the main image under /backend/data/products/{id}/ */
     mainImage: text('main_image'),
+    /** Text that describes the main image to a visitor who cannot see it (empty: the product name). */
+    mainImageAlt: text('main_image_alt').notNull().default(''),
     /** Labels such as 'Featured', 'New', 'Bestseller'. */
     productLabels: text('product_labels').array().notNull().default(sql`'{}'::text[]`),
     /** Net weight in grams. */
@@ -63,6 +76,8 @@ export const products = pgTable(
     consumerCare: text('consumer_care'),
     /** 'veg', 'non_veg' (FSSAI's green and brown marks) or 'not_food'. */
     foodType: text('food_type').notNull().default('not_food'),
+    /** Stock at or below this shows on the low-stock list; null: the shop's default (setting low_stock_threshold). */
+    lowStockThreshold: integer('low_stock_threshold'),
     isActive: boolean('is_active').notNull().default(true),
     displayOrder: integer('display_order').notNull().default(0),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
@@ -74,6 +89,11 @@ export const products = pgTable(
   },
   (t) => [
     index('products_category_idx').on(t.categoryId, t.displayOrder, t.id),
+    // The back office lists every product (hidden ones too) newest first, by name, price or stock.
+    index('products_name_idx').on(t.name, t.id),
+    index('products_price_idx').on(t.sellingPricePaise, t.id),
+    index('products_stock_idx').on(t.availableStock, t.id),
+    check('products_low_stock_threshold_check', sql`${t.lowStockThreshold} >= 0`),
     index('products_labels_idx').using('gin', t.productLabels),
     index('products_search_idx').using('gin', t.searchVector),
     index('products_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
@@ -97,7 +117,70 @@ export const productAttachments = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
     kind: text('kind').notNull().default('image'),
+    /** Describes an image to a visitor who cannot see it (empty: the product name). */
+    altText: text('alt_text').notNull().default(''),
     displayOrder: integer('display_order').notNull().default(0),
   },
   (t) => [index('product_attachments_product_idx').on(t.productId)],
+);
+
+/**
+ * Slugs a category had before (its addresses stay valid: the storefront answers 301 to the
+ * current one). A slug appears once per category; taking it back makes it current again.
+ */
+export const categorySlugHistory = pgTable(
+  'category_slug_history',
+  {
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    slug: text('slug').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.categoryId, t.slug] }),
+    index('category_slug_history_slug_idx').on(t.slug),
+  ],
+);
+
+/** Products shown as related to a product, in the shop owner's order. */
+export const productRelations = pgTable(
+  'product_relations',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    relatedId: integer('related_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    displayOrder: integer('display_order').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.productId, t.relatedId] }),
+    check('product_relations_not_self', sql`${t.productId} <> ${t.relatedId}`),
+  ],
+);
+
+/**
+ * Every change of a product's stock with its reason: back-office adjustments (received, damaged,
+ * correction, returned) and what orders do (sale, released: a cancellation or an expired
+ * reservation). `stock_after` is the stock the change left, so the history reads like a ledger.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    change: integer('change').notNull(),
+    stockAfter: integer('stock_after').notNull(),
+    reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    /** Who adjusted it in the back office; null for orders and the system. */
+    staffId: integer('staff_id').references(() => staffAccounts.id, { onDelete: 'set null' }),
+    orderId: integer('order_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stock_movements_product_idx').on(t.productId, t.id)],
 );

@@ -1,5 +1,5 @@
-import { boolean, index, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
 
 /** Menu items; parent_id 0 is top level; category is 'header-menus' or 'footer-quick-link-menus'. */
 export const menus = pgTable(
@@ -15,7 +15,11 @@ export const menus = pgTable(
   (t) => [index('menus_category_idx').on(t.category, t.displayOrder)],
 );
 
-/** Banner categories: Homepage Banners, Home Right Video Banners, Home Bottom Video Banners, Inner Page Banners. */
+/**
+ * Banner categories: Homepage Banners, Home Right Video Banners, Home Bottom Video Banners, Inner
+ * Page Banners. A banner shows while it is active and inside its optional schedule: from
+ * starts_at (inclusive) until ends_at (exclusive); an unset end shows it until switched off.
+ */
 export const banners = pgTable('banners', {
   id: serial('id').primaryKey(),
   category: text('category').notNull(),
@@ -24,6 +28,8 @@ export const banners = pgTable('banners', {
   image: text('image').notNull(),
   displayOrder: integer('display_order').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
 });
 
 export const testimonials = pgTable('client_testimonials', {
@@ -80,6 +86,7 @@ export const pages = pgTable(
     metaDescription: text('meta_description').notNull().default(''),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('pages_slug_idx').on(t.urlSlug)],
 );
@@ -123,6 +130,10 @@ export const contactEnquiries = pgTable('contact_enquiries', {
   subject: text('subject').notNull(),
   message: text('message').notNull(),
   createdAt: createdAt(),
+  /** When a member of staff marked the message as dealt with (null: still open). */
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+  /** The staff account that marked it handled. */
+  handledBy: integer('handled_by'),
 });
 
 /** Solved captcha challenges, kept until they expire so that none can be replayed. */

@@ -95,6 +95,8 @@ export const addresses = pgTable(
     fullAddress: text('full_address').notNull(),
     city: text('city').notNull(),
     pinCode: text('pin_code').notNull(),
+    /** The state, filled in from the pincode; null on addresses saved before it was asked. */
+    state: text('state'),
     landmark: text('landmark').notNull(),
     addressName: text('address_name').notNull(),
     /** 'home' | 'work' */

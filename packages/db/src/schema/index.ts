@@ -7,6 +7,8 @@ export * from './mail.ts';
 export * from './refunds.ts';
 export * from './grievances.ts';
 export * from './invoices.ts';
+export * from './fulfilment.ts';
+export * from './media.ts';
 export * from './staff.ts';
 export * from './audit.ts';
 export * from './shipping.ts';

@@ -74,7 +74,12 @@ export const orders = pgTable(
     paymentGateway: text('payment_gateway'),
     subtotalPaise: paise('subtotal_paise').notNull(),
     discountPaise: paise('discount_paise').notNull().default(0),
+    /** The delivery charge of the address's zone (0 when the goods reach its free-delivery threshold). */
     shippingPaise: paise('shipping_paise').notNull().default(0),
+    /** The zone's cash-on-delivery fee, added when the shopper chooses to pay at the door. */
+    codFeePaise: paise('cod_fee_paise').notNull().default(0),
+    /** Expected days from placing to delivery, as the zone promised at checkout. */
+    deliveryEtaDays: integer('delivery_eta_days'),
     totalPaise: paise('total_paise').notNull(),
     currencyCode: text('currency_code').notNull().default('INR'),
     couponId: integer('coupon_id').references(() => coupons.id),
@@ -103,6 +108,8 @@ export const orders = pgTable(
     interState: boolean('inter_state'),
     /** The GST inside a delivery charge (`{ ratePercent, sac, taxablePaise, cgstPaise, sgstPaise, igstPaise }`), when there is one. */
     shippingTax: jsonb('shipping_tax'),
+    /** The GST inside the cash-on-delivery fee (same shape as shippingTax), when there is one. */
+    codFeeTax: jsonb('cod_fee_tax'),
     /** The shipment, set when the order is shipped: carrier name, tracking number and page. */
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),

@@ -97,7 +97,7 @@ export const registrationSettingKeys = [
 // ── Content blocks ─────────────────────────────────────────────────────────────────────────
 
 export const contentSeeds: Readonly<Record<string, string>> = {
-  header_top_text: 'Free delivery across India · Cash on delivery available',
+  header_top_text: 'Free delivery in Jaipur · Delivery across India · Cash on delivery available',
   home_people_saying_description:
     'Thousands of families across India trust us for their festive sweets, everyday masalas and the locks on their doors. Here is what some of them say.',
   home_featured_product_description:

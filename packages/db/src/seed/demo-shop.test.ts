@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
@@ -13,12 +13,14 @@ import {
   customers,
   paymentGateways,
   products,
+  auditLog,
   settings,
   staffAccounts,
 } from '../schema/index.ts';
 import { benchProduct, seedBenchProducts } from './bench-products.ts';
 import { registrationSettingKeys } from './content-data.ts';
 import { ensureDemoShop } from './demo-shop.ts';
+import { disableDemoStaffWithPublishedPasswords, seedDemoStaff } from './demo-staff.ts';
 import { ensureDemoMedia } from './media/demo-media.ts';
 import { demoGatewaySecrets } from './payment-seed.ts';
 import { queryRows } from './raw-rows.ts';
@@ -49,31 +51,6 @@ async function freshDatabase(): Promise<Database> {
   const database = await openDatabase({});
   await migrateDatabase(database);
   return database;
-}
-
-/** Checks that every xref offset points at its object and every stream /Length is exact. */
-function checkPdf(pdf: Buffer): void {
-  const text = pdf.toString('latin1');
-  expect(text.startsWith('%PDF-1.4\n')).toBe(true);
-  expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
-  const startxref = Number(/startxref\n(\d+)\n%%EOF/.exec(text)?.[1]);
-  expect(text.slice(startxref, startxref + 4)).toBe('xref');
-  const [, first, countText] = /xref\n(\d+) (\d+)\n/.exec(text.slice(startxref)) ?? [];
-  expect(first).toBe('0');
-  const entries = text
-    .slice(startxref)
-    .split('\n')
-    .slice(2, 2 + Number(countText));
-  entries.slice(1).forEach((entry, index) => {
-    const offset = Number(entry.slice(0, 10));
-    expect(entry).toMatch(/^\d{10} 00000 n $/);
-    expect(text.slice(offset, offset + 12)).toMatch(new RegExp(`^${index + 1} 0 obj\\n`));
-  });
-  for (const match of text.matchAll(/<< \/Length (\d+) >>\nstream\n/g)) {
-    const start = (match.index ?? 0) + match[0].length;
-    expect(text.slice(start + Number(match[1]), start + Number(match[1]) + 10)).toBe('\nendstream');
-  }
-  expect(text).toContain('/Count 2');
 }
 
 describe('demo shop seed', () => {
@@ -234,7 +211,7 @@ describe('demo shop seed', () => {
     expect(coupon?.id).toBe(7);
   });
 
-  it('writes product images in three sizes, logos, banners and a valid catalogue PDF; a second run writes nothing', async () => {
+  it('writes product images in three sizes, logos and banners; a second run writes nothing', async () => {
     const kaju = (size: string) => join(mediaDir, 'products/1', size, 'kaju-katli.webp');
     for (const [path, width, height] of [
       [kaju(''), 800, 800],
@@ -254,7 +231,6 @@ describe('demo shop seed', () => {
     }
     const logo = await sharp(join(mediaDir, 'assets/company-logo-main.png')).metadata();
     expect(logo).toMatchObject({ format: 'png', hasAlpha: true });
-    checkPdf(readFileSync(join(mediaDir, 'files/catalogue.pdf')));
     expect(await ensureDemoMedia(mediaDir, { overwrite: false })).toBe(0);
   });
 
@@ -328,6 +304,27 @@ describe('production seed', () => {
       expect(registration.map((r) => r.value)).toEqual(['', '', '', '', '']);
     },
   );
+
+  it('disables demo back-office accounts that still have their published passwords, once, with an audit row', async () => {
+    await seedDemoStaff(plain.db);
+    // A demo account whose password was changed is the shop's own now and stays open.
+    await plain.db
+      .update(staffAccounts)
+      .set({ passwordHash: 'scrypt$changed' })
+      .where(eq(staffAccounts.email, 'staff@kesarfoods.in'));
+    expect(await disableDemoStaffWithPublishedPasswords(plain.db)).toEqual([
+      'owner@kesarfoods.in',
+      'manager@kesarfoods.in',
+    ]);
+    expect(await disableDemoStaffWithPublishedPasswords(plain.db)).toEqual([]);
+    const rows = await plain.db.select().from(staffAccounts).orderBy(asc(staffAccounts.id));
+    expect(rows.map((r) => [r.email, r.disabledAt !== null])).toEqual([
+      ['owner@kesarfoods.in', true],
+      ['manager@kesarfoods.in', true],
+      ['staff@kesarfoods.in', false],
+    ]);
+    expect(await plain.db.$count(auditLog, eq(auditLog.action, 'staff.disable'))).toBe(2);
+  });
 
   it('writes the demo catalogue and pages only when asked', async () => {
     expect(await plain.db.select().from(categories)).toEqual([]);

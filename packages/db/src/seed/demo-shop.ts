@@ -22,6 +22,7 @@ import { demoProducts, seedCatalogue } from './catalogue-seed.ts';
 import { registrationSettingKeys } from './content-data.ts';
 import { seedContent, seedSettings } from './content-seed.ts';
 import { seedCoupons } from './coupon-seed.ts';
+import { seedDelivery } from './delivery-seed.ts';
 import { seedDemoCustomer } from './demo-customer.ts';
 import { seedDemoStaffIfNone } from './demo-staff.ts';
 import { ensureDemoMedia } from './media/demo-media.ts';
@@ -79,6 +80,7 @@ export async function seedDemoRows(tx: DbOrTx): Promise<void> {
   await seedPaymentGateways(tx);
   await seedCoupons(tx);
   await seedCarriers(tx);
+  await seedDelivery(tx);
   await resetSequences(tx);
   await seedDemoCustomer(tx);
   await seedDemoStaffIfNone(tx);
@@ -102,6 +104,9 @@ export async function seedProductionRows(tx: DbOrTx, { catalogue }: { catalogue:
     .where(inArray(settings.key, [...registrationSettingKeys]));
   await seedPaymentGateways(tx, { withDemoCredentials: false });
   await seedCarriers(tx);
+  // The zones of delivery-zones.ts and the demo pincodes; the shop imports India Post's whole
+  // directory (`npm run pincodes:import`) before it takes orders from elsewhere.
+  await seedDelivery(tx);
   await resetSequences(tx);
 }
 

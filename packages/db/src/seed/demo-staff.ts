@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
-import type { DbOrTx } from '../client.ts';
-import { staffAccounts } from '../schema/index.ts';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../client.ts';
+import { auditLog, staffAccounts } from '../schema/index.ts';
 
 /**
  * The development back office's demo accounts, one per role. Development only: a production
@@ -60,16 +60,59 @@ export async function seedDemoStaff(tx: DbOrTx): Promise<void> {
 }
 
 /** Lines for the development start-up log: how to sign in to the back office. */
-export function demoStaffNotice(publicUrl: string): string {
-  const lines = DEMO_STAFF.map(
-    (a) =>
-      `  ${a.role.padEnd(8)} ${a.email} / ${a.password}${a.totpSecret ? ` (TOTP secret ${a.totpSecret})` : ''}`,
-  );
-  return [`Back office (development): ${publicUrl}/admin`, ...lines].join('\n');
+export function demoStaffNotice(publicUrl: string): string[] {
+  return [
+    `Back office (development): ${publicUrl}/admin`,
+    ...DEMO_STAFF.map(
+      (a) =>
+        `  ${a.role.padEnd(8)} ${a.email} / ${a.password}${a.totpSecret ? ` (TOTP secret ${a.totpSecret})` : ''}`,
+    ),
+  ];
 }
 
 /** Seeds the demo accounts into a database without any staff account (development only). */
 export async function seedDemoStaffIfNone(db: DbOrTx): Promise<void> {
   const [any] = await db.select({ id: staffAccounts.id }).from(staffAccounts).limit(1);
   if (!any) await seedDemoStaff(db);
+}
+
+/**
+ * A production start disables the demo accounts that still have their published password (a
+ * database copied from development, or filled by `npm run seed`): anyone could sign in with them.
+ * Each is recorded in the audit log. Returns the e-mails it disabled.
+ */
+export async function disableDemoStaffWithPublishedPasswords(db: Db): Promise<string[]> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(staffAccounts)
+      .set({ disabledAt: new Date(), updatedAt: new Date() })
+      .where(
+        and(
+          inArray(
+            staffAccounts.email,
+            DEMO_STAFF.map((a) => a.email),
+          ),
+          inArray(
+            staffAccounts.passwordHash,
+            DEMO_STAFF.map((a) => a.passwordHash),
+          ),
+          isNull(staffAccounts.disabledAt),
+        ),
+      )
+      .returning({ id: staffAccounts.id, email: staffAccounts.email });
+    if (rows.length > 0)
+      await tx.insert(auditLog).values(
+        rows.map((row) => ({
+          staffId: null,
+          action: 'staff.disable',
+          entity: 'staff',
+          entityId: String(row.id),
+          after: {
+            disabled: true,
+            reason: 'demo account with its published password, at a production start',
+          },
+        })),
+      );
+    return rows.map((row) => row.email);
+  });
 }

@@ -10,6 +10,7 @@ export type AddressValues = Pick<
   | 'fullAddress'
   | 'city'
   | 'pinCode'
+  | 'state'
   | 'landmark'
   | 'addressName'
   | 'addressType'

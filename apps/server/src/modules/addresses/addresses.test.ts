@@ -51,6 +51,17 @@ describe('saved addresses API', () => {
     });
   });
 
+  it('keeps the optional state the form fills in from the pincode; without one it is null', async () => {
+    const c = await makeCustomer(t.ctx.db);
+    const withState = await add(c, { ...validAddress, state: '  Rajasthan ' });
+    expect(withState.json<{ address: Address }>().address.state).toBe('Rajasthan');
+    const without = await add(c, { ...validAddress, address_name: 'Shop' });
+    expect(without.json<{ address: Address }>().address.state).toBeNull();
+    const tooLong = await add(c, { ...validAddress, state: 'x'.repeat(61) });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json()).toEqual([{ field: 'state', message: 'Must be at most 60 characters.' }]);
+  });
+
   it('lists only the own addresses in the Yii2 envelope, default first', async () => {
     await add(b, { ...validAddress, address_name: 'B home' });
     const res = await t.request({ method: 'GET', url: URL, headers: a.auth });

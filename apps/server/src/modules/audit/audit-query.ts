@@ -2,6 +2,7 @@ import { AUDIT_CSV_COLUMNS, type AuditEntry, auditMessages } from '@shop/contrac
 import type { Db } from '@shop/db/client';
 import { AppError } from '../../http/app-error.ts';
 import type { PageRequest } from '../../http/collection.ts';
+import { CSV_BOM, csvRow } from '../../http/csv-file.ts';
 import { type AuditFilter, type AuditRow, countAuditRows, findAuditRows } from './audit.repository.ts';
 
 /** The audit log's filters as the query string gives them (already length-checked). */
@@ -73,28 +74,22 @@ export async function listAudit(db: Db, query: AuditQuery, page: PageRequest) {
 export const AUDIT_EXPORT_MAX_ROWS = 100_000;
 const BATCH = 2_000;
 
-/**
- * One CSV cell (RFC 4180 quoting). A cell that a spreadsheet would read as a formula (starting
- * with =, +, -, @, tab or carriage return) gets a leading apostrophe: the log holds text typed by
- * staff, and opening the export must not run it.
- */
-export function csvCell(value: unknown): string {
-  let text =
-    value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+/** Values before and after a change are JSON in their cell. */
+function cellOf(value: unknown): string | number | null {
+  if (value === null || value === undefined) return null;
+  return typeof value === 'string' || typeof value === 'number' ? value : JSON.stringify(value);
 }
 
-/** The filtered log as CSV, newest first, with a header row. */
+/** The filtered log as CSV (quoted, formula-safe, with a byte order mark for Excel: http/csv-file.ts), newest first, with a header row. */
 export async function* auditCsv(db: Db, query: AuditQuery): AsyncGenerator<string> {
   const filter = auditFilterOf(query);
-  yield `${AUDIT_CSV_COLUMNS.join(',')}\r\n`;
+  yield CSV_BOM + csvRow(AUDIT_CSV_COLUMNS);
   for (let offset = 0; offset < AUDIT_EXPORT_MAX_ROWS; offset += BATCH) {
     const rows = await findAuditRows(db, filter, { limit: BATCH, offset });
     if (rows.length === 0) return;
     yield rows
       .map(entryOf)
-      .map((entry) => `${AUDIT_CSV_COLUMNS.map((column) => csvCell(entry[column])).join(',')}\r\n`)
+      .map((entry) => csvRow(AUDIT_CSV_COLUMNS.map((column) => cellOf(entry[column]))))
       .join('');
     if (rows.length < BATCH) return;
   }

@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ADMIN, signInStaff } from '../staff/staff.test-kit.ts';
-import { csvCell } from './audit-query.ts';
 import { MASK, maskSecrets, recordAudit } from './audit.service.ts';
 
 let t: TestApp;
@@ -126,6 +125,13 @@ describe('GET /audit', () => {
         after: { title: '=HYPERLINK("http://evil.example","click")' },
         at: at('2026-01-13T08:00:00Z'),
       },
+      {
+        staffId: null,
+        action: '=HYPERLINK("x")',
+        entity: 'banner',
+        entityId: '4',
+        at: at('2026-01-20T08:00:00Z'),
+      },
     ]);
   });
   const list = (query: string) => t.request({ method: 'GET', url: `${ADMIN}/audit?${query}`, headers });
@@ -175,12 +181,17 @@ describe('GET /audit', () => {
       /attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"/,
     );
     const lines = response.body.trim().split('\r\n');
-    expect(lines[0]).toBe('id,at,staff_id,staff_email,action,entity,entity_id,before,after,ip');
-    expect(lines).toHaveLength(5);
-    expect(lines[1]).toContain('banner.update');
-    expect(lines[1]).toContain('"{""title"":""=HYPERLINK(\\""http://evil.example\\"",\\""click\\"")""}"');
-    expect(csvCell('=1+1')).toBe("'=1+1");
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell(null)).toBe('');
+    // A UTF-8 byte order mark first, so that Excel reads ₹ and Hindi names.
+    expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(lines[0]?.replace('\uFEFF', '')).toBe(
+      'id,at,staff_id,staff_email,action,entity,entity_id,before,after,ip',
+    );
+    expect(lines).toHaveLength(6);
+    expect(lines[1]).toContain(
+      `,'=HYPERLINK(""x""),banner,4,`.replace(`'=HYPERLINK(""x"")`, `"'=HYPERLINK(""x"")"`),
+    );
+    expect(lines[2]).toContain('banner.update');
+    expect(lines[2]).toContain('"{""title"":""=HYPERLINK(\\""http://evil.example\\"",\\""click\\"")""}"');
+    // An action typed by someone as a formula is shown as text.
   });
 });

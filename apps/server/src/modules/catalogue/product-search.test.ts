@@ -16,6 +16,7 @@ function row(id: number, labels: string[]): CatalogueRow {
     availableStock: 5,
     categoryId: 3,
     displayOrder: id,
+    foodType: 'veg',
     attachments: [],
   };
 }

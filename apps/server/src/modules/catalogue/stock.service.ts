@@ -1,12 +1,34 @@
-import type { DbOrTx } from '@shop/db/client';
-import { findProductsForSale, giveStockBack, type ProductForSale, takeStock } from './stock.repository.ts';
+import type { StockAdjust, StockHistory, StockReason } from '@shop/contract/admin/catalogue';
+import type { Db, DbOrTx } from '@shop/db/client';
+import { AppError } from '../../http/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { type Actor, auditedBy } from './actor.ts';
+import {
+  addStock,
+  findMovements,
+  findProductsForSale,
+  giveStockBack,
+  insertMovements,
+  lockStock,
+  type ProductForSale,
+  setStockTo,
+  takeStock,
+} from './stock.repository.ts';
+import { catalogueAdminMessages } from '@shop/contract/admin/catalogue';
 
 export type { ProductForSale };
 
 /**
- * The catalogue owns products and their stock; orders read prices and move stock only through
- * these functions.
+ * The one home of stock changes. The catalogue owns products and their stock; orders read prices
+ * and move stock only through these functions, and the back office adjusts it here. Every change
+ * leaves a row in the product's stock history (stock_movements) in the same transaction, so the
+ * history always adds up to the stock.
  */
+
+/** The order a sale or a release belongs to, for the history. */
+export interface OrderRef {
+  orderId?: number | null;
+}
 
 /** Name, image, weight, price (paise), stock and visibility of each product asked for. */
 export function productsForSale(db: DbOrTx, ids: number[]): Promise<ProductForSale[]> {
@@ -14,30 +36,166 @@ export function productsForSale(db: DbOrTx, ids: number[]): Promise<ProductForSa
 }
 
 /** Takes units for an order if they are there (never below zero, also under concurrency). */
-export function reserveStock(tx: DbOrTx, productId: number, quantity: number): Promise<boolean> {
-  return takeStock(tx, productId, quantity);
+export async function reserveStock(
+  tx: DbOrTx,
+  productId: number,
+  quantity: number,
+  ref: OrderRef = {},
+): Promise<boolean> {
+  const left = await takeStock(tx, productId, quantity);
+  if (left === null) return false;
+  await insertMovements(tx, [
+    { productId, change: -quantity, stockAfter: left, reason: 'sale', orderId: ref.orderId ?? null },
+  ]);
+  return true;
 }
 
 /** Puts units back on sale (a released reservation, a cancellation). */
-export function restoreStock(tx: DbOrTx, productId: number, quantity: number): Promise<void> {
-  return giveStockBack(tx, productId, quantity);
+export async function restoreStock(
+  tx: DbOrTx,
+  productId: number,
+  quantity: number,
+  ref: OrderRef = {},
+): Promise<void> {
+  const after = await giveStockBack(tx, productId, quantity);
+  if (after === null) return; // the product is gone; nothing to give back to
+  await insertMovements(tx, [
+    { productId, change: quantity, stockAfter: after, reason: 'released', orderId: ref.orderId ?? null },
+  ]);
 }
 
 /**
  * Takes every line or none: on a shortfall the lines already taken are given back, so the
- * caller's transaction can go on with stock as it was.
+ * caller's transaction can go on with stock as it was (and the history shows nothing).
  */
 export async function reserveAllOrNothing(
   tx: DbOrTx,
   lines: ReadonlyArray<{ productId: number; quantity: number }>,
+  ref: OrderRef = {},
 ): Promise<boolean> {
-  const taken: Array<{ productId: number; quantity: number }> = [];
+  const taken: Array<{ productId: number; quantity: number; left: number }> = [];
   for (const line of lines) {
-    if (!(await takeStock(tx, line.productId, line.quantity))) {
+    const left = await takeStock(tx, line.productId, line.quantity);
+    if (left === null) {
       for (const back of taken) await giveStockBack(tx, back.productId, back.quantity);
       return false;
     }
-    taken.push(line);
+    taken.push({ ...line, left });
   }
+  await insertMovements(
+    tx,
+    taken.map((t) => ({
+      productId: t.productId,
+      change: -t.quantity,
+      stockAfter: t.left,
+      reason: 'sale' as const,
+      orderId: ref.orderId ?? null,
+    })),
+  );
   return true;
+}
+
+export interface StockChange {
+  productId: number;
+  before: number;
+  after: number;
+}
+
+/**
+ * A back-office adjustment: `change` units in or out (never below zero), or the counted stock
+ * (`set_to`). Recorded in the stock history with its reason, note and who made it, and in the
+ * audit log, in one transaction. A count equal to the stock already there records nothing.
+ */
+export async function adjustStock(
+  db: Db,
+  productId: number,
+  adjustment: StockAdjust,
+  actor: Actor,
+): Promise<StockChange> {
+  return db.transaction(async (tx) => {
+    const before = await lockStock(tx, productId);
+    if (before === undefined) throw AppError.notFound(catalogueAdminMessages.productNotFound);
+    const result = await changeLockedStock(tx, productId, before, adjustment, actor);
+    if (result.after !== result.before)
+      await recordAudit(tx, {
+        ...auditedBy(actor),
+        action: 'product.stock_adjust',
+        entity: 'product',
+        entityId: productId,
+        before: { available_stock: before },
+        after: { available_stock: result.after, reason: adjustment.reason, note: adjustment.note },
+      });
+    return result;
+  });
+}
+
+/** Sets a product's stock to a number (an import, the opening stock of a new product). */
+export async function setStock(
+  tx: DbOrTx,
+  productId: number,
+  stock: number,
+  reason: Extract<StockReason, 'initial' | 'imported' | 'correction'>,
+  actor: Actor,
+  note = '',
+): Promise<StockChange> {
+  const before = await lockStock(tx, productId);
+  if (before === undefined) throw AppError.notFound(catalogueAdminMessages.productNotFound);
+  if (stock === before) return { productId, before, after: before };
+  await setStockTo(tx, productId, stock);
+  await insertMovements(tx, [
+    { productId, change: stock - before, stockAfter: stock, reason, note, staffId: actor.staffId },
+  ]);
+  return { productId, before, after: stock };
+}
+
+async function changeLockedStock(
+  tx: DbOrTx,
+  productId: number,
+  before: number,
+  adjustment: StockAdjust,
+  actor: Actor,
+): Promise<StockChange> {
+  const { reason, note } = adjustment;
+  if (adjustment.set_to !== undefined) {
+    const after = adjustment.set_to;
+    if (after === before) return { productId, before, after };
+    await setStockTo(tx, productId, after);
+    await insertMovements(tx, [
+      { productId, change: after - before, stockAfter: after, reason, note, staffId: actor.staffId },
+    ]);
+    return { productId, before, after };
+  }
+  const change = adjustment.change ?? 0;
+  if (change === 0) throw AppError.invalid('change', catalogueAdminMessages.stockZeroChange);
+  const after = await addStock(tx, productId, change);
+  if (after === null) throw AppError.invalid('change', catalogueAdminMessages.stockBelowZero);
+  await insertMovements(tx, [{ productId, change, stockAfter: after, reason, note, staffId: actor.staffId }]);
+  return { productId, before, after };
+}
+
+/** A product's stock and its history, newest first. */
+export async function stockHistory(
+  db: DbOrTx,
+  productId: number,
+  paging: { limit: number; offset: number },
+): Promise<StockHistory | null> {
+  const current = await findProductsForSale(db, [productId]);
+  const product = current[0];
+  if (!product) return null;
+  const { rows, total } = await findMovements(db, productId, paging);
+  return {
+    product_id: productId,
+    available_stock: product.availableStock,
+    total,
+    items: rows.map((m) => ({
+      id: m.id,
+      change: m.change,
+      stock_after: m.stockAfter,
+      reason: m.reason as StockReason,
+      note: m.note,
+      staff_id: m.staffId,
+      order_id: m.orderId,
+      created_at: m.createdAt.toISOString(),
+    })),
+  };
 }

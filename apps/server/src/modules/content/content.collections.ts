@@ -20,7 +20,7 @@ import {
   testimonials,
   videoGallery,
 } from '@shop/db/schema/index';
-import { eq } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import { byDisplayOrder, byId, type TableCollection, tableCollection } from '../../http/table-collection.ts';
 import { sanitizePageHtml, sanitizeRichValue } from '../../http/html-sanitizer.ts';
 
@@ -87,10 +87,17 @@ export const contentCollections: TableCollection[] = [
   }),
   tableCollection({
     path: 'banners',
-    summary: 'Active banners, optionally of one category',
+    summary: 'Live banners (active and inside their schedule), optionally of one category',
     searchForm: 'BannersSearch',
     filters: { category: banners.category },
-    visible: () => eq(banners.isActive, true),
+    // A scheduled banner shows from starts_at until ends_at; banner-schedule.ts drops the cached
+    // lists when one of those moments passes.
+    visible: () =>
+      and(
+        eq(banners.isActive, true),
+        or(isNull(banners.startsAt), lte(banners.startsAt, sql`now()`)),
+        or(isNull(banners.endsAt), gt(banners.endsAt, sql`now()`)),
+      ),
     sortable: { display_order: banners.displayOrder, id: banners.id, name: banners.name },
     defaultSort: byDisplayOrder,
     table: banners,

@@ -1,7 +1,7 @@
 import type { GrievanceStatus } from '@shop/contract/grievances';
 import type { DbOrTx } from '@shop/db/client';
 import { grievances, grievanceTicketCounters } from '@shop/db/schema/index';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 
 /** Drizzle queries of grievances and their per-year ticket counters. */
 
@@ -55,4 +55,31 @@ export async function updateGrievanceStatus(
     .where(and(eq(grievances.id, id), inArray(grievances.status, [...from])))
     .returning();
   return row;
+}
+
+/** One page of grievances for the back office, newest first; `q` finds a ticket or an e-mail address. */
+export async function pageOfGrievances(
+  db: DbOrTx,
+  filter: { statuses: GrievanceStatus[]; q?: string | undefined },
+  page: { offset: number; perPage: number },
+): Promise<{ rows: GrievanceRow[]; total: number }> {
+  const terms: SQL[] = [];
+  if (filter.statuses.length) terms.push(inArray(grievances.status, filter.statuses));
+  const q = filter.q?.trim();
+  if (q)
+    terms.push(
+      q.includes('@')
+        ? eq(grievances.emailAddress, q.toLowerCase())
+        : eq(grievances.ticketNumber, q.toUpperCase()),
+    );
+  const where = terms.length ? and(...terms) : undefined;
+  const rows = await db
+    .select()
+    .from(grievances)
+    .where(where)
+    .orderBy(desc(grievances.id))
+    .limit(page.perPage)
+    .offset(page.offset);
+  const [total] = await db.select({ n: count() }).from(grievances).where(where);
+  return { rows, total: Number(total?.n ?? 0) };
 }

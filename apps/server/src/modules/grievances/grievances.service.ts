@@ -1,5 +1,6 @@
 import {
   GRIEVANCE_TICKET_PATTERN,
+  type AdminGrievance,
   type GrievanceCreated,
   type GrievanceRequest,
   type GrievanceStatus,
@@ -21,6 +22,7 @@ import {
   type GrievanceRow,
   insertGrievance,
   takeTicketNumber,
+  pageOfGrievances,
   updateGrievanceStatus,
 } from './grievances.repository.ts';
 
@@ -281,6 +283,7 @@ export async function updateGrievance(
   ctx: AppContext,
   ticket: string,
   change: GrievanceChange,
+  audit: (tx: DbOrTx, before: GrievanceRow, after: GrievanceRow) => Promise<void> = async () => {},
 ): Promise<GrievanceView> {
   const row = await ctx.db.transaction(async (tx) => {
     const current = await findGrievanceByTicket(tx, ticket);
@@ -315,10 +318,37 @@ export async function updateGrievance(
         ],
       });
     }
+    await audit(tx, current, updated);
     return updated;
   });
   ctx.mail
     .flush()
     .catch((error: unknown) => ctx.log.warn({ err: error }, 'mail flush after grievance failed'));
   return toView(row);
+}
+
+/** Grievances for the back office: the view plus who complained and what about. */
+export function toAdminGrievance(row: GrievanceRow): AdminGrievance {
+  return {
+    ...toView(row),
+    name: row.name,
+    email_address: row.emailAddress,
+    contact_number: row.contactNumber,
+    description: row.description,
+  };
+}
+
+export async function listGrievances(
+  db: DbOrTx,
+  filter: { statuses: GrievanceStatus[]; q?: string | undefined },
+  page: { offset: number; perPage: number },
+): Promise<{ items: AdminGrievance[]; total: number }> {
+  const { rows, total } = await pageOfGrievances(db, filter, page);
+  return { items: rows.map(toAdminGrievance), total };
+}
+
+export async function grievanceForStaff(db: DbOrTx, ticket: string): Promise<AdminGrievance> {
+  const row = await findGrievanceByTicket(db, ticket.toUpperCase());
+  if (!row) throw AppError.notFound('No grievance has this ticket number.');
+  return toAdminGrievance(row);
 }

@@ -6,7 +6,15 @@ import {
   type ShopRegistration,
 } from '@shop/contract/gst';
 import type { ShippingAddress } from '@shop/contract/orders';
-import { apportion, DELIVERY_SAC, type OrderGst, type Supply, taxInside } from '../tax/tax.service.ts';
+import { orderTotals } from '@shop/contract/order-totals';
+import {
+  apportion,
+  COD_FEE_SAC,
+  DELIVERY_SAC,
+  type OrderGst,
+  type Supply,
+  taxInside,
+} from '../tax/tax.service.ts';
 
 /**
  * A tax invoice or credit note as issued: everything it prints, frozen at issue (stored as the
@@ -74,7 +82,9 @@ export interface InvoiceSource {
   orderNumber: string;
   placedAt: Date;
   totalPaise: number;
+  discountPaise: number;
   shippingPaise: number;
+  codFeePaise: number;
   address: ShippingAddress & { state?: string | null };
   items: ReadonlyArray<{
     name: string;
@@ -151,6 +161,33 @@ export function invoiceBody(
       amountPaise: s.taxablePaise + s.cgstPaise + s.sgstPaise + s.igstPaise,
     });
   }
+  if (gst.codFee) {
+    const c = gst.codFee;
+    lines.push({
+      description: 'Cash on delivery fee',
+      hsn: c.sac || COD_FEE_SAC,
+      quantity: 1,
+      unit: 'Nos',
+      unitPricePaise: source.codFeePaise,
+      grossPaise: source.codFeePaise,
+      discountPaise: 0,
+      taxablePaise: c.taxablePaise,
+      ratePercent: rateOf(c.ratePercent),
+      cgstPaise: c.cgstPaise,
+      sgstPaise: c.sgstPaise,
+      igstPaise: c.igstPaise,
+      amountPaise: c.taxablePaise + c.cgstPaise + c.sgstPaise + c.igstPaise,
+    });
+  }
+  // The invoice says what the order-totals function charged: goods, coupon, delivery, fee.
+  const charged = orderTotals({
+    lines: source.items.map((i) => ({ unitPricePaise: i.unitPricePaise, quantity: i.quantity })),
+    discountPaise: source.discountPaise,
+    delivery: { chargePaise: source.shippingPaise, freeAbovePaise: null },
+    codFeePaise: source.codFeePaise,
+  });
+  if (charged.totalPaise !== source.totalPaise)
+    throw new Error(`the order's total ${source.totalPaise} paise is not its lines' ${charged.totalPaise}`);
   const totals = totalsOf(lines);
   if (totals.amountPaise !== source.totalPaise)
     throw new Error(`invoice lines add up to ${totals.amountPaise} paise, the order to ${source.totalPaise}`);

@@ -23,6 +23,9 @@ import {
   takeNextSequence,
 } from './invoices.repository.ts';
 
+/** The shop's PDF fonts (Noto Sans with ₹ and Devanagari), for its other documents too. */
+export { type FontWeight, fontFiles, fontRuns } from './pdf-fonts.ts';
+
 /**
  * Tax invoices and credit notes. An invoice is issued in the transaction that confirms an order,
  * a credit note in the one that cancels an invoiced order or processes a refund of it; each takes
@@ -38,10 +41,12 @@ export interface InvoicedOrder {
   totalPaise: number;
   discountPaise: number;
   shippingPaise: number;
+  codFeePaise: number;
   shippingAddress: unknown;
   placeOfSupply: string | null;
   interState: boolean | null;
   shippingTax: unknown;
+  codFeeTax: unknown;
 }
 
 /** An order line as stored, with its GST split from checkout. */
@@ -68,9 +73,12 @@ function storedGst(order: InvoicedOrder, items: readonly InvoicedLine[]): OrderG
   if (!order.placeOfSupply || order.interState === null) return null;
   const shipping = (order.shippingTax as ShippingGst | null) ?? null;
   if (order.shippingPaise > 0 && !shipping) return null;
+  const codFee = (order.codFeeTax as ShippingGst | null) ?? null;
+  if (order.codFeePaise > 0 && !codFee) return null;
   const sum =
     items.reduce((a, i) => a + i.taxablePaise + taxOf(i), 0) +
-    (shipping ? shipping.taxablePaise + taxOf(shipping) : 0);
+    (shipping ? shipping.taxablePaise + taxOf(shipping) : 0) +
+    (codFee ? codFee.taxablePaise + taxOf(codFee) : 0);
   if (sum !== order.totalPaise) return null;
   return {
     placeOfSupply: order.placeOfSupply as GstStateCode,
@@ -85,6 +93,7 @@ function storedGst(order: InvoicedOrder, items: readonly InvoicedLine[]): OrderG
       igstPaise: i.igstPaise,
     })),
     shipping,
+    codFee,
   };
 }
 
@@ -142,12 +151,15 @@ export async function issueInvoice(
       lines: items.map((i) => ({ grossPaise: i.lineTotalPaise, gstRate: i.gstRate, hsnCode: i.hsnCode })),
       discountPaise: order.discountPaise,
       shippingPaise: order.shippingPaise,
+      codFeePaise: order.codFeePaise,
     });
   const source: InvoiceSource = {
     orderNumber: order.orderNumber,
     placedAt: order.createdAt,
     totalPaise: order.totalPaise,
+    discountPaise: order.discountPaise,
     shippingPaise: order.shippingPaise,
+    codFeePaise: order.codFeePaise,
     address,
     items,
     gst,

@@ -137,9 +137,19 @@ describe('GST split stored with each order line', () => {
       ],
       { addressId: shopper.delhi, coupon: coupon.code },
     );
-    expect(order.total_amount).toBe(720);
+    // ₹720 of goods after the coupon is below Delhi's free-delivery threshold: ₹60 delivery.
+    expect(order.total_amount).toBe(780);
     const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, order.id));
-    expect(row).toMatchObject({ placeOfSupply: '07', interState: true });
+    expect(row).toMatchObject({ placeOfSupply: '07', interState: true, shippingPaise: 6_000 });
+    // The delivery charge is taxed with the goods at their highest rate (28 %), never discounted.
+    expect(row?.shippingTax).toEqual({
+      sac: '9965',
+      ratePercent: 28,
+      taxablePaise: 4_687,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 1_313,
+    });
     const items = await itemRows(order.id);
     expect(
       items.map((i) => [i.discountPaise, i.taxablePaise, i.cgstPaise, i.sgstPaise, i.igstPaise]),
@@ -262,18 +272,25 @@ describe('tax invoice', () => {
     expect(await documentsOf(order.id)).toHaveLength(1);
   });
 
-  it('an inter-state invoice shows IGST and the place of supply with its state', async () => {
+  it('an inter-state invoice shows IGST and the place of supply with its state, the delivery charge and the cash-on-delivery fee', async () => {
     const p = await makeProduct(t.ctx.db, { sellingPricePaise: 11_800, gstRate: 18, hsnCode: '8301' });
     const order = await placeOrder([{ id: p.id, quantity: 1 }], { addressId: shopper.delhi });
     expect((await payCod(order.id)).statusCode).toBe(200);
     const text = (await pdfText((await download(order.id)).rawPayload)).join(' ');
+    // ₹118 of goods + ₹60 delivery (Delhi, below ₹999) + ₹40 cash-on-delivery fee = ₹218.
     for (const field of [
       'Place of supply Delhi (07), inter-state',
       'Delhi (State code 07)',
       'IGST',
       '100.00',
       '18.00',
-      'Rupees One Hundred Eighteen Only',
+      'Delivery charges',
+      '9965',
+      '50.85',
+      'Cash on delivery fee',
+      '9968',
+      '33.90',
+      'Rupees Two Hundred Eighteen Only',
     ])
       expect(text, field).toContain(field);
     expect(text).not.toContain('CGST');

@@ -55,6 +55,35 @@ export interface FoundFile {
   contentType: string;
 }
 
+/** Most pixels an image may have to be decoded (a decompression bomb claims billions). */
+export const MAX_DECODE_PIXELS = 50_000_000;
+
+/**
+ * Writes the WebP variant of the image at `originalPath` to `target`: a square is cropped to fill;
+ * a width-limited copy keeps its shape and never grows. Written then renamed, so that a
+ * concurrent reader never sees half a file.
+ */
+export async function writeVariant(
+  originalPath: string,
+  target: string,
+  size: { width: number; height?: number },
+): Promise<void> {
+  const data = await sharp(originalPath, { limitInputPixels: MAX_DECODE_PIXELS })
+    .rotate()
+    .resize(size.width, size.height, size.height ? { fit: 'cover' } : { withoutEnlargement: true })
+    .webp({ quality: 80 })
+    .toBuffer();
+  await mkdir(dirname(target), { recursive: true });
+  const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+  await writeFile(temporary, data);
+  await rename(temporary, target);
+}
+
+/** Where the generated variant of `folder/…/file` lives: `folder/…/size/file.webp`. */
+export function variantPath(mediaDir: string, folder: string[], size: VariantSize, file: string): string {
+  return resolve(mediaDir, ...folder, size, `${basename(file)}.webp`);
+}
+
 export function createMediaFiles(mediaDir: string, onError: (error: unknown, path: string) => void) {
   const root = resolve(mediaDir);
   const inFlight = new Map<string, Promise<FoundFile | null>>();
@@ -81,21 +110,7 @@ export function createMediaFiles(mediaDir: string, onError: (error: unknown, pat
     size: { width: number; height?: number },
   ): Promise<FoundFile | null> {
     try {
-      const data = await sharp(original.path, { limitInputPixels: 50_000_000 })
-        .rotate()
-        .resize(
-          size.width,
-          size.height,
-          // A square is cropped to fill; a width-limited copy keeps its shape and never grows.
-          size.height ? { fit: 'cover' } : { withoutEnlargement: true },
-        )
-        .webp({ quality: 80 })
-        .toBuffer();
-      await mkdir(dirname(target), { recursive: true });
-      // Write then rename, so that a concurrent reader never sees half a file.
-      const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
-      await writeFile(temporary, data);
-      await rename(temporary, target);
+      await writeVariant(original.path, target, size);
       return fileAt(target, 'image/webp');
     } catch (error) {
       onError(error, original.path);

@@ -1,6 +1,8 @@
 import { type ApplyCouponResult, couponMessages } from '@shop/contract/coupons';
+import { deliveryMessages } from '@shop/contract/delivery';
 import { messages } from '@shop/contract/messages';
 import { formatPaise, paiseToRupees } from '@shop/contract/money';
+import { orderTotals } from '@shop/contract/order-totals';
 import { type CartLine, type CheckoutResult, orderMessages } from '@shop/contract/orders';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '@shop/db/client';
@@ -9,6 +11,7 @@ import { AppError } from '../../http/app-error.ts';
 import { missingAddressMessage, shippingSnapshotOf } from '../addresses/addresses.service.ts';
 import { productsForSale, reserveStock } from '../catalogue/stock.service.ts';
 import { lockCustomer } from '../customers/customer-lookup.service.ts';
+import { deliveryQuote, deliveryTermsOf } from '../fulfilment/fulfilment.service.ts';
 import { orderGst } from '../tax/tax.service.ts';
 import {
   mergeLines,
@@ -119,19 +122,23 @@ export async function applyCoupon(
 ): Promise<ApplyCouponResult> {
   const subtotal = await cartSubtotalPaise(db, input.items);
   const { coupon, discountPaise } = await couponDiscountFor(db, input.coupon_code, subtotal, customerId);
+  // Delivery is priced once the address is chosen (shipping step): here goods only.
+  const totals = orderTotals({ lines: [{ unitPricePaise: subtotal, quantity: 1 }], discountPaise });
   return {
     coupon_code: coupon.code,
-    discount: paiseToRupees(discountPaise),
-    subtotal: paiseToRupees(subtotal),
-    total: paiseToRupees(subtotal - discountPaise),
+    discount: paiseToRupees(totals.discountPaise),
+    subtotal: paiseToRupees(totals.subtotalPaise),
+    total: paiseToRupees(totals.totalPaise),
     message: couponMessages.applied(discountPaise),
   };
 }
 
 /**
  * Places an order (product rules §4 "checkout creates the order"). Steps, all in one transaction:
- * price from the database → coupon → minimum → address snapshot → order + items → reserve stock
- * (conditional updates) → count the coupon use. Any failure rolls everything back.
+ * price from the database → coupon → minimum → address snapshot and its delivery zone (an
+ * address the shop does not deliver to is refused) → totals with the zone's delivery charge →
+ * order + items → reserve stock (conditional updates) → count the coupon use. Any failure rolls
+ * everything back. The cash-on-delivery fee is added later, when the shopper chooses to pay so.
  * The same Idempotency-Key with the same request returns the order that key already created (with
  * another request it is a 422); without a key, the same cart within SAME_CART_WINDOW_MS returns
  * the still-unpaid order it placed (product rules §10).
@@ -154,6 +161,11 @@ export async function checkout(
   const addressId = input.customer.address_id;
   const address = addressId ? await shippingSnapshotOf(db, customerId, addressId) : null;
   if (!address) throw AppError.invalid('customer.address_id', await missingAddressMessage(db, customerId));
+  const delivery = await deliveryQuote(db, address.snapshot.pin_code);
+  if (!delivery.serviceable)
+    throw AppError.invalid('customer.address_id', deliveryMessages.notServiceable(address.snapshot.pin_code));
+  // The directory's state stands in for one the address does not name (older addresses).
+  const shippingAddress = { ...address.snapshot, state: address.snapshot.state ?? delivery.state };
   const lines = await priceOrderLines(db, input.items);
   const subtotal = subtotalOf(lines);
   const minimum = await minimumOrderPaise(db);
@@ -178,17 +190,22 @@ export async function checkout(
         const found = await couponDiscountFor(tx, couponCode, subtotal, customerId);
         coupon = { id: found.coupon.id, code: found.coupon.code, discountPaise: found.discountPaise };
       }
-      const discount = coupon?.discountPaise ?? 0;
+      const totals = orderTotals({
+        lines,
+        discountPaise: coupon?.discountPaise ?? 0,
+        delivery: deliveryTermsOf(delivery),
+      });
       // Each line keeps its taxable value and GST as placed; the invoice prints them as they are.
       const gst = await orderGst(tx, {
-        address: address.snapshot,
+        address: shippingAddress,
         lines: lines.map((l) => ({
           grossPaise: l.lineTotalPaise,
           gstRate: l.product.gstRate,
           hsnCode: l.product.hsnCode,
         })),
-        discountPaise: discount,
-        shippingPaise: 0,
+        discountPaise: totals.discountPaise,
+        shippingPaise: totals.deliveryPaise,
+        codFeePaise: 0,
       });
 
       const now = new Date();
@@ -199,15 +216,16 @@ export async function checkout(
         customerId,
         status: 'pending',
         paymentStatus: 'Pending',
-        subtotalPaise: subtotal,
-        discountPaise: discount,
-        shippingPaise: 0,
-        totalPaise: subtotal - discount,
+        subtotalPaise: totals.subtotalPaise,
+        discountPaise: totals.discountPaise,
+        shippingPaise: totals.deliveryPaise,
+        deliveryEtaDays: delivery.eta_days,
+        totalPaise: totals.totalPaise,
         currencyCode: 'INR',
         couponId: coupon?.id ?? null,
         couponCode: coupon?.code ?? null,
         customerRemarks: input.customer_remarks?.trim() ?? '',
-        shippingAddress: address.snapshot,
+        shippingAddress,
         addressId: address.id,
         idempotencyKey: idempotencyKey ?? `${cartPrefix}${randomBytes(6).toString('base64url')}`,
         idempotencyFingerprint: fingerprint,
@@ -215,6 +233,7 @@ export async function checkout(
         placeOfSupply: gst.placeOfSupply,
         interState: gst.interState,
         shippingTax: gst.shipping,
+        codFeeTax: gst.codFee,
       });
       const items = await insertOrderItems(
         tx,
@@ -241,7 +260,7 @@ export async function checkout(
       // of it queue as briefly as possible. Rows are locked in id order so that two carts with
       // the same products cannot deadlock; a failed guard rolls the whole order back.
       for (const line of [...lines].sort((a, b) => a.product.id - b.product.id)) {
-        if (!(await reserveStock(tx, line.product.id, line.quantity))) {
+        if (!(await reserveStock(tx, line.product.id, line.quantity, { orderId: order.id }))) {
           const [current] = await priceCart(tx, [line.product.id]);
           const left = current?.available_stock ?? 0;
           throw AppError.invalid(

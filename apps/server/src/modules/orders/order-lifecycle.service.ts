@@ -75,7 +75,7 @@ export function orderById(db: DbOrTx, orderId: number): Promise<OrderRow | undef
 export async function releaseOrderStock(tx: DbOrTx, orderId: number): Promise<boolean> {
   if (!(await markStockReleased(tx, orderId))) return false;
   for (const item of await itemsOfOrders(tx, [orderId]))
-    await restoreStock(tx, item.productId, item.quantity);
+    await restoreStock(tx, item.productId, item.quantity, { orderId });
   await returnCouponUse(tx, orderId);
   return true;
 }
@@ -145,7 +145,7 @@ export async function confirmCancelledOrderIfStockAllows(
       productId: i.productId,
       quantity: i.quantity,
     }));
-    if (!(await reserveAllOrNothing(tx, lines))) return false;
+    if (!(await reserveAllOrNothing(tx, lines, { orderId }))) return false;
     await markStockRetaken(tx, orderId);
   }
   await transition(ctx, tx, order, 'confirmed', SYSTEM, payment.note, {

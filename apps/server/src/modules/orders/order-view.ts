@@ -48,6 +48,8 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusHi
     subtotal: paiseToRupees(row.subtotalPaise),
     discount: paiseToRupees(row.discountPaise),
     shipping: paiseToRupees(row.shippingPaise),
+    cod_fee: paiseToRupees(row.codFeePaise),
+    delivery_eta_days: row.deliveryEtaDays,
     total_amount: paiseToRupees(row.totalPaise),
     currency_code: row.currencyCode,
     customer_remarks: row.customerRemarks,

@@ -33,6 +33,33 @@ export async function findGateway(db: DbOrTx, internalName: string): Promise<Gat
   return row;
 }
 
+/** Every configured gateway (active or not), in display order. */
+export async function listAllGateways(db: DbOrTx): Promise<GatewayRow[]> {
+  return db
+    .select()
+    .from(paymentGateways)
+    .orderBy(asc(paymentGateways.displayOrder), asc(paymentGateways.id));
+}
+
+/** Locks a gateway's row for an edit. */
+export async function lockGateway(db: DbOrTx, internalName: string): Promise<GatewayRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentGateways)
+    .where(eq(paymentGateways.internalName, internalName))
+    .for('update');
+  return row;
+}
+
+export async function updateGatewayRow(
+  db: DbOrTx,
+  id: number,
+  values: Partial<typeof paymentGateways.$inferInsert>,
+): Promise<GatewayRow | undefined> {
+  const [row] = await db.update(paymentGateways).set(values).where(eq(paymentGateways.id, id)).returning();
+  return row;
+}
+
 /** An order's online payment attempts that have not been paid, newest first. */
 export async function openGatewayPayments(db: DbOrTx, orderId: number): Promise<PaymentRow[]> {
   return db

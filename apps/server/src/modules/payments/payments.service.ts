@@ -8,7 +8,9 @@ import {
   type VerifyPaymentResult,
 } from '@shop/contract/payments';
 import { AppError } from '../../http/app-error.ts';
+import { codTerms } from '../fulfilment/fulfilment.service.ts';
 import { customerOrderByRef, ownedOrderRow } from '../orders/order-lifecycle.service.ts';
+import { setCodFee } from '../orders/payment-charges.service.ts';
 import { type GatewaySettings, resolveGateway } from './gateway-settings.ts';
 import { resultOfPayment, settlePayment } from './payment-settlement.service.ts';
 import {
@@ -78,6 +80,28 @@ async function settingsOfPayment(deps: PaymentsDeps, payment: PaymentRow): Promi
   return settings;
 }
 
+type StoredOrder = Awaited<ReturnType<typeof ownedOrderRow>>;
+
+/**
+ * The order priced for the chosen way of paying. Cash on delivery must be offered for the
+ * delivery pincode and the order (with delivery) must not exceed the zone's limit, else a 422 on
+ * payment_gateway says why; it then carries the zone's fee. Any other gateway takes a fee added
+ * by an earlier choice of cash on delivery off again.
+ */
+async function pricedForGateway(
+  deps: PaymentsDeps,
+  order: StoredOrder,
+  gateway: string,
+): Promise<StoredOrder> {
+  const { db } = deps.ctx;
+  if (gateway !== 'cod')
+    return order.codFeePaise === 0 ? order : db.transaction((tx) => setCodFee(tx, order.id, 0));
+  const address = order.shippingAddress as ShippingAddress;
+  const terms = await codTerms(db, address.pin_code, order.totalPaise - order.codFeePaise);
+  if (terms.refusal !== null) throw AppError.invalid('payment_gateway', terms.refusal);
+  return db.transaction((tx) => setCodFee(tx, order.id, terms.feePaise));
+}
+
 /**
  * POST orders/payment: creates the gateway-side order for the shopper's own unpaid order and
  * records a payment row. Gateway refusals come back as `order.order_error_message` (the page
@@ -88,10 +112,11 @@ export async function createPayment(
   customerId: number,
   input: { id: number; payment_gateway: string },
 ): Promise<CreatePaymentResult> {
-  const order = await ownedOrderRow(deps.ctx.db, customerId, input.id);
+  const placed = await ownedOrderRow(deps.ctx.db, customerId, input.id);
   const settings = await activeGateway(deps, input.payment_gateway);
-  if (order.paymentStatus === 'Paid') throw new AppError('conflict', paymentMessages.orderAlreadyPaid);
-  if (order.status === 'cancelled') throw new AppError('conflict', paymentMessages.orderCancelled);
+  if (placed.paymentStatus === 'Paid') throw new AppError('conflict', paymentMessages.orderAlreadyPaid);
+  if (placed.status === 'cancelled') throw new AppError('conflict', paymentMessages.orderCancelled);
+  const order = await pricedForGateway(deps, placed, settings.gateway);
   const address = order.shippingAddress as ShippingAddress;
   const target: OrderForPayment = {
     id: order.id,

@@ -19,3 +19,11 @@ export async function findSettingValues(db: DbOrTx, keys: readonly string[]): Pr
     .where(inArray(settings.key, [...keys]));
   return new Map(rows.map((r) => [r.key, r.value]));
 }
+
+/** Sets a setting, creating it (public, of the storefront) when it does not exist yet. */
+export async function upsertSetting(db: DbOrTx, key: string, value: string): Promise<void> {
+  await db
+    .insert(settings)
+    .values({ key, value, moduleName: 'frontend', isPublic: true })
+    .onConflictDoUpdate({ target: settings.key, set: { value } });
+}

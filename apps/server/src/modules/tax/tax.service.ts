@@ -1,13 +1,20 @@
 import { type GstRate, type GstStateCode, isGstRate } from '@shop/contract/gst';
 import type { DbOrTx } from '@shop/db/client';
 import { shopRegistration } from '../settings/shop-registration.service.ts';
-import { splitOrderGst } from './gst-split.ts';
+import { splitOrderGst, taxInside } from './gst-split.ts';
 
 export { apportion, type Supply, taxInside } from './gst-split.ts';
 import { placeOfSupply } from './place-of-supply.ts';
 
 /** Services accounting code of a delivery charge billed with the goods (goods transport). */
 export const DELIVERY_SAC = '9965';
+/**
+ * Services accounting code printed on a cash-on-delivery fee: collecting the price at the door is
+ * part of the courier's service (9968, postal and courier services). Like the delivery charge it
+ * is charged by the seller with the goods, so it is taxed as part of that one supply, at the
+ * goods' rate (see orderGstFor), not at the courier's own rate.
+ */
+export const COD_FEE_SAC = '9968';
 
 export interface LineGst {
   hsnCode: string | null;
@@ -35,6 +42,8 @@ export interface OrderGst {
   lines: LineGst[];
   /** The tax inside the delivery charge; null when delivery is free. */
   shipping: ShippingGst | null;
+  /** The tax inside the cash-on-delivery fee; null when there is none. */
+  codFee: ShippingGst | null;
 }
 
 export interface OrderGstInput {
@@ -42,6 +51,8 @@ export interface OrderGstInput {
   lines: ReadonlyArray<{ grossPaise: number; gstRate: number; hsnCode: string | null }>;
   discountPaise: number;
   shippingPaise: number;
+  /** The cash-on-delivery fee, when the shopper pays at the door (0 or absent otherwise). */
+  codFeePaise?: number;
 }
 
 const rateOf = (rate: number): GstRate => {
@@ -51,21 +62,22 @@ const rateOf = (rate: number): GstRate => {
 
 /**
  * The GST of an order for a shop registered in `shopState`: the coupon discount shared over the
- * goods, each line's taxable value and tax, and the delivery charge taxed as part of the supply
- * of the goods it delivers (at the highest rate among them), never discounted.
+ * goods, each line's taxable value and tax, and the delivery charge and cash-on-delivery fee
+ * taxed as part of the supply of the goods they deliver (a composite supply whose principal
+ * supply is the goods: at the highest rate among them), never discounted.
  */
 export function orderGstFor(shopState: GstStateCode, input: OrderGstInput): OrderGst {
   const place = placeOfSupply(input.address, shopState);
   const goodsRates = input.lines.map((l) => rateOf(l.gstRate));
   const shippingRate = rateOf(Math.max(0, ...goodsRates));
+  const codFeePaise = input.codFeePaise ?? 0;
+  const charges = [input.shippingPaise, codFeePaise].filter((p) => p > 0);
   const split = splitOrderGst({
     supply: place.supply,
     discountPaise: input.discountPaise,
     lines: [
       ...input.lines.map((l, i) => ({ grossPaise: l.grossPaise, ratePercent: goodsRates[i] ?? 0 })),
-      ...(input.shippingPaise > 0
-        ? [{ grossPaise: input.shippingPaise, ratePercent: shippingRate, discountable: false }]
-        : []),
+      ...charges.map((grossPaise) => ({ grossPaise, ratePercent: shippingRate, discountable: false })),
     ],
   });
   const taxOf = (l: (typeof split.lines)[number]) => ({
@@ -75,6 +87,7 @@ export function orderGstFor(shopState: GstStateCode, input: OrderGstInput): Orde
     igstPaise: l.igstPaise,
   });
   const shippingLine = input.shippingPaise > 0 ? split.lines[input.lines.length] : undefined;
+  const codFeeLine = codFeePaise > 0 ? split.lines[input.lines.length + charges.length - 1] : undefined;
   return {
     placeOfSupply: place.stateCode,
     interState: place.supply === 'inter-state',
@@ -89,6 +102,29 @@ export function orderGstFor(shopState: GstStateCode, input: OrderGstInput): Orde
       };
     }),
     shipping: shippingLine ? { sac: DELIVERY_SAC, ratePercent: shippingRate, ...taxOf(shippingLine) } : null,
+    codFee: codFeeLine ? { sac: COD_FEE_SAC, ratePercent: shippingRate, ...taxOf(codFeeLine) } : null,
+  };
+}
+
+/**
+ * The tax inside a charge added to an order already placed (the cash-on-delivery fee): taken out
+ * at the highest rate of the order's goods, as orderGstFor taxes every charge.
+ */
+export function chargeGst(
+  amountPaise: number,
+  goodsRates: readonly number[],
+  interState: boolean,
+  sac: string,
+): ShippingGst {
+  const rate = rateOf(Math.max(0, ...goodsRates));
+  const tax = taxInside(amountPaise, rate, interState ? 'inter-state' : 'intra-state');
+  return {
+    sac,
+    ratePercent: rate,
+    taxablePaise: tax.taxablePaise,
+    cgstPaise: tax.cgstPaise,
+    sgstPaise: tax.sgstPaise,
+    igstPaise: tax.igstPaise,
   };
 }
 

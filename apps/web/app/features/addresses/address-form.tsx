@@ -7,8 +7,10 @@ import {
   addressInputSchema,
 } from '@shop/contract/addresses';
 import { ApiFailure } from '@shop/contract/storefront-context';
-import type { ReactNode } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { deliveryMessages } from '@shop/contract/delivery';
+import { type ReactNode, useEffect, useRef } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useDeliveryQuote } from '../../lib/delivery-quote.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import { addressesApi } from './addresses-api.ts';
 
@@ -19,6 +21,7 @@ const blank: AddressFormInput = {
   full_address: '',
   city: '',
   pin_code: '',
+  state: '',
   landmark: '',
   address_name: '',
   address_type: '',
@@ -45,6 +48,19 @@ export function AddressForm({
     mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
+  const quote = useDeliveryQuote(String(useWatch({ control: form.control, name: 'pin_code' }) ?? '').trim());
+  // What the pincode filled in last: a field still holding it (or empty) follows the next
+  // pincode; one the shopper typed over is theirs and stays.
+  const filled = useRef<{ city: string; state: string }>({ city: '', state: '' });
+  useEffect(() => {
+    if (!quote?.city || !quote.state) return;
+    const { city, state } = form.getValues();
+    // A field the shopper already left (and may have been told is required) is checked again.
+    const check = (name: 'city' | 'state') => ({ shouldValidate: form.getFieldState(name).isTouched });
+    if (!city || city === filled.current.city) form.setValue('city', quote.city, check('city'));
+    if (!state || state === filled.current.state) form.setValue('state', quote.state, check('state'));
+    filled.current = { city: quote.city, state: quote.state };
+  }, [quote, form]);
 
   async function submit(values: AddressInput) {
     try {
@@ -120,6 +136,25 @@ export function AddressForm({
             maxLength={6}
             {...form.register('pin_code')}
             error={errors.pin_code?.message}
+            description={
+              quote ? (
+                <span
+                  data-testid="pincode-delivery"
+                  style={{ color: quote.serviceable ? undefined : 'var(--mantine-color-red-9)' }}
+                >
+                  {quote.serviceable && quote.eta_days !== null
+                    ? `${quote.city}, ${quote.state} · ${deliveryMessages.eta(quote.eta_days)}`
+                    : deliveryMessages.notServiceable(quote.pincode)}
+                </span>
+              ) : undefined
+            }
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+          />
+          <TextInput
+            label="State"
+            autoComplete="address-level1"
+            {...form.register('state')}
+            error={errors.state?.message}
           />
           <TextInput
             label="Landmark"
@@ -171,6 +206,7 @@ function pick(a: Address): AddressInput {
     full_address: a.full_address,
     city: a.city,
     pin_code: a.pin_code,
+    state: a.state ?? null,
     landmark: a.landmark,
     address_name: a.address_name,
     address_type: a.address_type,

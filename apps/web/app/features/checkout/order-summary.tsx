@@ -1,28 +1,55 @@
 import { Paper, Stack, Title } from '@mantine/core';
+import type { DeliveryQuote } from '@shop/contract/delivery';
+import { deliveryMessages } from '@shop/contract/delivery';
+import { formatPaise, rupeesToPaise } from '@shop/contract/money';
+import { orderTotals } from '@shop/contract/order-totals';
 import type { ReactNode } from 'react';
 import { OrderTotals } from '../../components/order-totals.tsx';
 
+/** "Delivery in 4 days · Free delivery above ₹999.00" for a serviceable quote. */
+export function deliveryNoteOf(quote: DeliveryQuote | undefined, free: boolean): string | undefined {
+  if (!quote?.serviceable || quote.eta_days === null) return undefined;
+  const parts = [deliveryMessages.eta(quote.eta_days)];
+  if (quote.free_above !== null && !free)
+    parts.push(deliveryMessages.freeAbove(formatPaise(quote.free_above)));
+  return parts.join(' · ');
+}
+
 /**
- * The Order Summary card of cart, shipping and order details: the order's totals and what the
- * page adds below them.
+ * The Order Summary card of cart, shipping and order details: the order's totals (summed by the
+ * order-totals function, as the server sums them) and what the page adds below them. Amounts in
+ * rupees as the API gives them; `delivery` is the chosen address's quote (undefined: no address
+ * chosen yet) or, for a placed order, its delivery charge.
  */
 export function OrderSummary({
   subtotal,
   discount,
   couponCode,
-  shipping,
+  delivery,
+  codFee = 0,
   children,
   title = 'Order Summary',
 }: {
   subtotal: number;
   discount: number;
   couponCode?: string | null;
-  /** Rupees, or undefined for the cart's 'calculated at next step'. */
-  shipping?: number;
+  delivery?: DeliveryQuote | { charge: number } | undefined;
+  /** Rupees (a placed order's cash-on-delivery fee). */
+  codFee?: number;
   children?: ReactNode;
   title?: string;
 }) {
-  const total = Math.max(0, Math.round((subtotal - discount) * 100) / 100 + (shipping ?? 0));
+  const quote = delivery && 'serviceable' in delivery ? delivery : undefined;
+  const totals = orderTotals({
+    lines: [{ unitPricePaise: rupeesToPaise(subtotal), quantity: 1 }],
+    discountPaise: rupeesToPaise(discount),
+    delivery: !delivery
+      ? undefined
+      : quote
+        ? { chargePaise: quote.serviceable ? quote.charge : 0, freeAbovePaise: quote.free_above }
+        : { chargePaise: rupeesToPaise((delivery as { charge: number }).charge), freeAbovePaise: null },
+    codFeePaise: rupeesToPaise(codFee),
+  });
   return (
     <Paper withBorder radius="md" p="lg" shadow="xs">
       <Stack gap="sm">
@@ -30,11 +57,10 @@ export function OrderSummary({
           {title}
         </Title>
         <OrderTotals
-          subtotal={subtotal}
-          discount={discount}
+          totals={totals}
           couponCode={couponCode}
-          shipping={shipping}
-          total={total}
+          deliveryKnown={delivery !== undefined}
+          deliveryNote={deliveryNoteOf(quote, totals.deliveryPaise === 0)}
         />
         {children}
       </Stack>

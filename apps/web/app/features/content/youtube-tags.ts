@@ -7,8 +7,7 @@
  * click navigates the frame to the player with autoplay. Ids are validated, so the generated
  * markup never carries visitor-controlled HTML.
  */
-const YOUTUBE_TAG = /\[youtube\s+id\s*=\s*["']?([^\]"'\s]*)["']?\s*\]/gi;
-const VIDEO_ID = /^[\w-]{6,20}$/;
+import { YOUTUBE_TAG, YOUTUBE_VIDEO_ID as VIDEO_ID } from '@shop/contract/youtube-tag';
 
 export const YOUTUBE_WIDTH = 560;
 export const YOUTUBE_HEIGHT = 315;

@@ -1,12 +1,34 @@
 import { Divider, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import { productImageUrl } from '@shop/contract/media';
-import { formatInr } from '@shop/contract/money';
+import { formatInr, formatPaise, rupeesToPaise } from '@shop/contract/money';
+import { orderTotals } from '@shop/contract/order-totals';
 import { IconTicket } from '@tabler/icons-react';
 import { OrderTotals } from '../../components/order-totals.tsx';
 import type { PayableOrder } from './payable-order.ts';
 
-/** Right column: the order's items and totals (as the server priced them) and its coupon. */
-export function PaymentOrderSummary({ order }: { order: PayableOrder }) {
+/**
+ * Right column: the order's items and totals (as the server priced them) and its coupon. The
+ * total price breakdown before payment: with `codFeePaise` (cash on delivery chosen) the fee is
+ * a row of its own and part of the total, summed by the order-totals function like the server's.
+ */
+export function PaymentOrderSummary({
+  order,
+  codFeePaise,
+  zoneCodFeePaise,
+  deliveryNote,
+}: {
+  order: PayableOrder;
+  codFeePaise: number;
+  /** The fee cash on delivery would add (0: none, or not offered). */
+  zoneCodFeePaise: number;
+  deliveryNote?: string | undefined;
+}) {
+  const totals = orderTotals({
+    lines: [{ unitPricePaise: rupeesToPaise(order.subtotal), quantity: 1 }],
+    discountPaise: rupeesToPaise(order.discount),
+    delivery: { chargePaise: rupeesToPaise(order.shipping ?? 0), freeAbovePaise: null },
+    codFeePaise,
+  });
   return (
     <Stack gap="md">
       <Paper withBorder radius="md" p="lg" shadow="xs">
@@ -44,15 +66,15 @@ export function PaymentOrderSummary({ order }: { order: PayableOrder }) {
         <Divider my="sm" />
         <Stack gap={6}>
           <OrderTotals
-            subtotal={order.subtotal}
-            discount={order.discount}
+            totals={totals}
             couponCode={order.coupon_code}
-            shipping={order.shipping ?? 0}
-            total={order.total_amount}
+            deliveryNote={deliveryNote}
             totalTestId="payment-total"
           />
           <Text size="xs" c="gray.7" data-testid="price-inclusions">
-            All prices include GST. There are no handling, payment or cash-on-delivery fees.
+            {zoneCodFeePaise > 0
+              ? `All prices include GST. There are no handling or payment fees; cash on delivery adds ${formatPaise(zoneCodFeePaise)}.`
+              : 'All prices include GST. There are no handling, payment or cash-on-delivery fees.'}
           </Text>
         </Stack>
       </Paper>

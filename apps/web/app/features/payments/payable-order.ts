@@ -6,6 +6,8 @@ export interface PayableOrder {
   subtotal: number;
   discount: number;
   shipping?: number;
+  /** The cash-on-delivery fee already on the order (0 until cash on delivery is chosen). */
+  cod_fee?: number;
   coupon_code: string | null;
   items: Array<{
     item_id: number;

@@ -14,12 +14,19 @@ import { usePaymentFlow } from './use-payment-flow.ts';
 export function PaymentOptions({
   order,
   onPlaced,
+  onSelect,
+  codRefusal,
 }: {
   order: PayableOrder;
   onPlaced: (result: VerifyPaymentResult) => void;
+  /** Tells the page which gateway is chosen (the breakdown adds the cash-on-delivery fee). */
+  onSelect?: (gateway: string | null) => void;
+  /** Why cash on delivery cannot pay this order (its delivery zone), or null. */
+  codRefusal?: string | null;
 }) {
   const [gateways, setGateways] = useState<PaymentGatewayView[] | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
+  useEffect(() => onSelect?.(selected), [selected, onSelect]);
 
   useEffect(() => {
     let current = true;
@@ -60,7 +67,17 @@ export function PaymentOptions({
       ) : (
         <Stack gap="lg">
           <GatewaySelector gateways={gateways} value={selected} onChange={setSelected} disabled={flow.busy} />
-          {selected === 'cod' && (
+          {selected === 'cod' && codRefusal && (
+            <Alert
+              color="maroon"
+              variant="light"
+              title="Cash on delivery is unavailable"
+              data-testid="cod-unavailable"
+            >
+              {codRefusal}
+            </Alert>
+          )}
+          {selected === 'cod' && !codRefusal && (
             <Button
               size="md"
               color="saffron.8"

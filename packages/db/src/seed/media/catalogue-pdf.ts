@@ -98,7 +98,7 @@ function priceListPage(): { lines: Line[]; rules: number[] } {
     y -= 6;
   }
   lines.push({
-    text: 'Prices include GST. Free delivery across India. Visit our website for the full range.',
+    text: 'Prices include GST. Free delivery in Jaipur, delivery across India. Visit our website for the full range.',
     x: 50,
     y: 50,
     size: 9,

@@ -10,7 +10,6 @@ import {
   testimonialSvg,
   videoPosterSvg,
 } from './brand-art.ts';
-import { cataloguePdf } from './catalogue-pdf.ts';
 import { PRODUCT_IMAGE_SIZE, productSvg } from './product-art.ts';
 import { type MediaJob, type MediaOutput, runMediaJobs } from './render.ts';
 
@@ -47,7 +46,7 @@ function productOutputs(productId: number, file: string): MediaOutput[] {
   ];
 }
 
-/** Every file of the demo shop: product pictures, banners, portraits, logos, gallery, catalogue PDF. */
+/** Every file of the demo shop: product pictures, banners, portraits, logos, gallery. */
 export function demoMediaJobs(): MediaJob[] {
   const jobs: MediaJob[] = [];
   for (const product of demoProducts) {
@@ -105,11 +104,10 @@ export function demoMediaJobs(): MediaJob[] {
       outputs: [png(`payment-gateways/${gatewayLogoFile(gateway.internalName)}`, 240, 80)],
     });
   }
-  jobs.push({ kind: 'bytes', file: 'files/catalogue.pdf', bytes: cataloguePdf });
   return jobs;
 }
 
-/** Writes the demo shop's images and catalogue PDF under mediaDir; returns the number of files written. */
+/** Writes the demo shop's images under mediaDir (the catalogue PDF is the server's: catalogue-pdf.job.ts); returns the number of files written. */
 export function ensureDemoMedia(mediaDir: string, options: DemoMediaOptions): Promise<number> {
   const jobs = demoMediaJobs().filter(
     (job) => !options.logosOnly || (job.kind === 'svg' && job.outputs.every((output) => isLogo(output.file))),

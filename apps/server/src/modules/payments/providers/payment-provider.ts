@@ -9,6 +9,12 @@ import type { GatewaySettings } from '../gateway-settings.ts';
 import type { PaymentRow } from '../payments.repository.ts';
 import type { RefundAnswer, RefundCall } from './refund-answer.ts';
 
+/** What a gateway said to the back office's "test connection". */
+export interface ConnectionCheck {
+  ok: boolean;
+  message: string;
+}
+
 /** What the payment services need besides the context: how the server reaches itself. */
 export interface PaymentsDeps {
   ctx: AppContext;
@@ -91,6 +97,11 @@ export interface PaymentProvider<S extends GatewaySettings = GatewaySettings> {
   webhookVerdict?(deps: PaymentsDeps, settings: S, event: WebhookEvent): Promise<WebhookVerdict>;
   /** Asks for a refund with the call's idempotency key. */
   refund?(settings: S, call: RefundCall): Promise<RefundAnswer>;
+  /**
+   * Asks the gateway whether it accepts these keys, with a call that changes nothing there (the
+   * back office's "test connection"); throws GatewayUnavailable when it cannot be reached.
+   */
+  checkConnection(settings: S): Promise<ConnectionCheck>;
   /** Asks what became of a refund the gateway accepted. */
   refundStatus?(settings: S, call: RefundCall & { gatewayRefundId: string }): Promise<RefundAnswer>;
 }

@@ -11,6 +11,7 @@ import { type PaymentProvider, settingsView } from '../payment-provider.ts';
 export const codProvider: PaymentProvider<CodSettings> = {
   isConfigured: () => true,
   publicKey: () => '',
+  checkConnection: async () => ({ ok: true, message: 'Cash on delivery needs no connection.' }),
   async create(deps, settings, order) {
     await deps.ctx.db.transaction(async (tx) => {
       // One customer's choices are counted one after another (the daily cash-on-delivery cap).

@@ -74,6 +74,12 @@ async function paypalVerdict(settings: PaypalSettings, payment: PaymentRow): Pro
 export const paypalProvider: PaymentProvider<PaypalSettings> = {
   isConfigured: (settings) => Boolean(settings.clientId && settings.clientSecret),
   publicKey: (settings) => settings.clientId,
+  async checkConnection(settings) {
+    const answer = await paypalClient(settings).checkCredentials();
+    return answer.accepted
+      ? { ok: true, message: 'PayPal accepted the client id and secret.' }
+      : { ok: false, message: `PayPal refused the keys: ${answer.message}.` };
+  },
 
   async create(deps, settings, order) {
     const cents = convertPaise(order.totalPaise, settings.currencyValue);

@@ -72,6 +72,15 @@ export function paypalClient(settings: PaypalSettings) {
     return resultOf<T>(r.status, r.json);
   }
   return {
+    /** Fetches an access token: PayPal gives one only for a valid client id and secret. */
+    async checkCredentials(): Promise<{ accepted: boolean; message: string }> {
+      try {
+        await token();
+        return { accepted: true, message: '' };
+      } catch (error) {
+        return { accepted: false, message: error instanceof Error ? error.message : String(error) };
+      }
+    },
     createOrder(input: { referenceId: string; customId: string; value: string; requestId: string }) {
       return call<PaypalOrderBody>(
         'POST',

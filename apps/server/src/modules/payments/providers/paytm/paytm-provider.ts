@@ -46,6 +46,14 @@ async function paytmVerdict(settings: PaytmSettings, payment: PaymentRow): Promi
 export const paytmProvider: PaymentProvider<PaytmSettings> = {
   isConfigured: (settings) => Boolean(settings.mid) && settings.merchantKey.length === 16,
   publicKey: (settings) => settings.mid,
+  async checkConnection(settings) {
+    if (settings.merchantKey.length !== 16)
+      return { ok: false, message: 'A Paytm merchant key has 16 characters.' };
+    const answer = await paytmClient(settings).checkCredentials();
+    return answer.accepted
+      ? { ok: true, message: 'Paytm accepted the merchant id and key.' }
+      : { ok: false, message: `Paytm refused the keys: ${answer.resultInfo.resultMsg}.` };
+  },
 
   async create(deps, settings, order) {
     const view = settingsView(settings, settings.mid, order.totalPaise, 'INR');

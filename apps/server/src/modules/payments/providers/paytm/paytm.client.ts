@@ -59,6 +59,15 @@ export function paytmClient(settings: PaytmSettings) {
       }
       return { resultInfo: answer.resultInfo, txnToken: asString(answer.body.txnToken) };
     },
+    /**
+     * Asks the status of an order that does not exist: Paytm answers "invalid order id" signed
+     * with the merchant key when it knows the merchant id and the request's checksum is right.
+     */
+    async checkCredentials() {
+      const answer = await call('/v3/order/status', { mid: settings.mid, orderId: 'CONNECTION-TEST' });
+      const refused = ['1001', '2005'].includes(answer.resultInfo.resultCode);
+      return { accepted: answer.signed && !refused, resultInfo: answer.resultInfo };
+    },
     /** The Transaction Status API: the truth about a payment (signature checked). */
     async transactionStatus(orderId: string) {
       const answer = await call('/v3/order/status', { mid: settings.mid, orderId });

@@ -65,6 +65,12 @@ async function razorpayVerdict(
 export const razorpayProvider: PaymentProvider<RazorpaySettings> = {
   isConfigured: (settings) => Boolean(settings.keyId && settings.keySecret),
   publicKey: (settings) => settings.keyId,
+  async checkConnection(settings) {
+    const answer = await razorpayClient(settings).latestPayments();
+    return answer.ok
+      ? { ok: true, message: 'Razorpay accepted the key id and secret.' }
+      : { ok: false, message: `Razorpay refused the keys: ${answer.description} (${answer.status}).` };
+  },
 
   async create(deps, settings, order) {
     const view = settingsView(settings, settings.keyId, order.totalPaise, 'INR');

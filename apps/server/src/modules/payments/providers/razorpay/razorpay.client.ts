@@ -46,6 +46,11 @@ export function razorpayClient(settings: RazorpaySettings) {
       });
       return resultOf<RazorpayPaymentEntity>(r.status, r.json);
     },
+    /** The latest payment of the account: a read that only succeeds with valid keys. */
+    async latestPayments() {
+      const r = await gatewayFetch(`${settings.baseUrl}/payments?count=1`, { method: 'GET', headers });
+      return resultOf<{ items: RazorpayPaymentEntity[] }>(r.status, r.json);
+    },
     /** Every payment attempt of one Razorpay order (authorised, captured or failed). */
     async fetchOrderPayments(orderId: string) {
       const r = await gatewayFetch(`${settings.baseUrl}/orders/${encodeURIComponent(orderId)}/payments`, {

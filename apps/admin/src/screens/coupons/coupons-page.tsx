@@ -1,0 +1,296 @@
+import {
+  Badge,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  SegmentedControl,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { AdminCoupon, CouponInput } from '@shop/contract/admin/coupons';
+import { formatPaise } from '@shop/contract/money';
+import { IconPlus } from '@tabler/icons-react';
+import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
+import { adminApi } from '../../api.ts';
+import { FormError } from '../../forms/form-error.tsx';
+import { notifyFailed, notifySaved } from '../../forms/notify.ts';
+import { useSubmit } from '../../forms/use-submit.ts';
+import { formatWhen, fromLocalInput, toLocalInput, useAdminList } from '../content/use-admin-list.ts';
+
+type Draft = Required<CouponInput> & { id?: number };
+
+const empty: Draft = {
+  code: '',
+  description: '',
+  discount_type: 'percent',
+  discount_value: 10,
+  min_cart_paise: 0,
+  max_discount_paise: null,
+  starts_at: null,
+  ends_at: null,
+  usage_limit_total: null,
+  usage_limit_per_customer: 1,
+  is_active: true,
+};
+
+const stateColour: Record<AdminCoupon['state'], string> = {
+  active: 'green',
+  scheduled: 'blue',
+  expired: 'gray',
+  'used up': 'orange',
+  disabled: 'red',
+};
+
+const FIELDS = Object.keys(empty);
+
+/** Coupons: terms, limits and what each has given away so far. */
+export default function CouponsPage() {
+  const list = useAdminList<AdminCoupon>('coupons');
+  const [editing, setEditing] = useState<Draft | null>(null);
+
+  async function toggle(coupon: AdminCoupon) {
+    try {
+      await adminApi.patch(`coupons/${coupon.id}`, { is_active: !coupon.is_active });
+      notifySaved(coupon.is_active ? `${coupon.code} is switched off.` : `${coupon.code} is switched on.`);
+      list.reload();
+    } catch (error) {
+      notifyFailed(error);
+    }
+  }
+
+  return (
+    <Stack gap="md" maw={1100}>
+      <Group justify="space-between">
+        <Title order={1} size="h2">
+          Coupons
+        </Title>
+        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(empty)}>
+          New coupon
+        </Button>
+      </Group>
+      <FormError message={list.error} />
+      <DataTable
+        withTableBorder
+        highlightOnHover
+        minHeight={160}
+        fetching={list.loading}
+        records={list.items}
+        noRecordsText="No coupons yet."
+        onRowClick={({ record }) => {
+          const { id, code, description, discount_type, discount_value, min_cart_paise, max_discount_paise } =
+            record;
+          setEditing({
+            id,
+            code,
+            description,
+            discount_type,
+            discount_value,
+            min_cart_paise,
+            max_discount_paise,
+            starts_at: record.starts_at,
+            ends_at: record.ends_at,
+            usage_limit_total: record.usage_limit_total,
+            usage_limit_per_customer: record.usage_limit_per_customer,
+            is_active: record.is_active,
+          });
+        }}
+        columns={[
+          { accessor: 'code', title: 'Code', render: (c) => <Text fw={600}>{c.code}</Text> },
+          {
+            accessor: 'discount_value',
+            title: 'Discount',
+            render: (c) =>
+              c.discount_type === 'percent'
+                ? `${c.discount_value} %${c.max_discount_paise ? ` (up to ${formatPaise(c.max_discount_paise)})` : ''}`
+                : formatPaise(c.discount_value),
+          },
+          {
+            accessor: 'state',
+            title: 'State',
+            render: (c) => <Badge color={stateColour[c.state]}>{c.state}</Badge>,
+          },
+          {
+            accessor: 'used_count',
+            title: 'Used',
+            render: (c) => `${c.used_count}${c.usage_limit_total ? ` of ${c.usage_limit_total}` : ''}`,
+          },
+          {
+            accessor: 'discount_given_paise',
+            title: 'Given away',
+            render: (c) => formatPaise(c.discount_given_paise),
+          },
+          { accessor: 'ends_at', title: 'Ends', render: (c) => formatWhen(c.ends_at) },
+          {
+            accessor: 'is_active',
+            title: '',
+            textAlign: 'right',
+            render: (c) => (
+              <Button
+                size="xs"
+                variant={c.is_active ? 'default' : 'light'}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  void toggle(c);
+                }}
+              >
+                {c.is_active ? 'Switch off' : 'Switch on'}
+              </Button>
+            ),
+          },
+        ]}
+      />
+      {editing && (
+        <CouponForm
+          coupon={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            list.reload();
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+const rupees = (paise: number | null) => (paise === null ? '' : paise / 100);
+const paiseOf = (value: string | number) => (value === '' ? null : Math.round(Number(value) * 100));
+
+function CouponForm({ coupon, onClose, onSaved }: { coupon: Draft; onClose(): void; onSaved(): void }) {
+  const [draft, setDraft] = useState<Draft>(coupon);
+  const { submitting, formError, fieldErrors, submit } = useSubmit(FIELDS);
+  const phone = useMediaQuery('(max-width: 48em)');
+  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
+  const percent = draft.discount_type === 'percent';
+
+  async function save() {
+    const { id, ...body } = draft;
+    const saved = await submit(() =>
+      id ? adminApi.put<AdminCoupon>(`coupons/${id}`, body) : adminApi.post<AdminCoupon>('coupons', body),
+    );
+    if (saved) {
+      notifySaved(`${saved.code} is saved.`);
+      onSaved();
+    }
+  }
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={coupon.id ? `Edit ${coupon.code}` : 'New coupon'}
+      fullScreen={phone}
+    >
+      <Stack gap="sm">
+        <FormError message={formError} />
+        <TextInput
+          label="Code"
+          required
+          description="What the shopper types; letters and digits, not case-sensitive."
+          value={draft.code}
+          error={fieldErrors.code}
+          onChange={(e) => set({ code: e.currentTarget.value.toUpperCase() })}
+        />
+        <TextInput
+          label="Description (for staff)"
+          value={draft.description}
+          error={fieldErrors.description}
+          onChange={(e) => set({ description: e.currentTarget.value })}
+        />
+        <SegmentedControl
+          value={draft.discount_type}
+          onChange={(v) => set({ discount_type: v as Draft['discount_type'] })}
+          data={[
+            { value: 'percent', label: 'Percent off' },
+            { value: 'flat', label: 'Rupees off' },
+          ]}
+        />
+        <NumberInput
+          label={percent ? 'Discount (%)' : 'Discount (₹)'}
+          required
+          min={0}
+          decimalScale={percent ? 0 : 2}
+          value={percent ? draft.discount_value : draft.discount_value / 100}
+          error={fieldErrors.discount_value}
+          onChange={(v) =>
+            set({ discount_value: percent ? Number(v || 0) : Math.round(Number(v || 0) * 100) })
+          }
+        />
+        {percent && (
+          <NumberInput
+            label="At most (₹)"
+            description="Empty: no cap."
+            min={0}
+            decimalScale={2}
+            value={rupees(draft.max_discount_paise)}
+            error={fieldErrors.max_discount_paise}
+            onChange={(v) => set({ max_discount_paise: paiseOf(v) })}
+          />
+        )}
+        <NumberInput
+          label="Cart at least (₹)"
+          min={0}
+          decimalScale={2}
+          value={draft.min_cart_paise / 100}
+          error={fieldErrors.min_cart_paise}
+          onChange={(v) => set({ min_cart_paise: paiseOf(v) ?? 0 })}
+        />
+        <Group grow>
+          <NumberInput
+            label="Uses in all"
+            description="Empty: no limit."
+            min={1}
+            allowDecimal={false}
+            value={draft.usage_limit_total ?? ''}
+            error={fieldErrors.usage_limit_total}
+            onChange={(v) => set({ usage_limit_total: v === '' ? null : Number(v) })}
+          />
+          <NumberInput
+            label="Uses per customer"
+            description="Empty: no limit."
+            min={1}
+            allowDecimal={false}
+            value={draft.usage_limit_per_customer ?? ''}
+            error={fieldErrors.usage_limit_per_customer}
+            onChange={(v) => set({ usage_limit_per_customer: v === '' ? null : Number(v) })}
+          />
+        </Group>
+        <Group grow>
+          <TextInput
+            type="datetime-local"
+            label="From"
+            value={toLocalInput(draft.starts_at)}
+            error={fieldErrors.starts_at}
+            onChange={(e) => set({ starts_at: fromLocalInput(e.currentTarget.value) })}
+          />
+          <TextInput
+            type="datetime-local"
+            label="Until"
+            value={toLocalInput(draft.ends_at)}
+            error={fieldErrors.ends_at}
+            onChange={(e) => set({ ends_at: fromLocalInput(e.currentTarget.value) })}
+          />
+        </Group>
+        <Switch
+          label="On (the checkout accepts it)"
+          checked={draft.is_active}
+          onChange={(e) => set({ is_active: e.currentTarget.checked })}
+        />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={submitting} onClick={save}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,377 @@
+import { FEATURED_LABEL } from '@shop/contract/catalogue';
+import type { ProductListSort } from '@shop/contract/admin/catalogue';
+import type { DbOrTx } from '@shop/db/client';
+import {
+  categories,
+  categorySlugHistory,
+  productAttachments,
+  productRelations,
+  products,
+} from '@shop/db/schema/index';
+import { type SQL, and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+
+/** Drizzle queries of the back-office catalogue (hidden rows included); no business rules here. */
+
+// ---------------------------------------------------------------- categories
+
+export type CategoryRow = typeof categories.$inferSelect;
+
+/** Every category with its direct product count and earlier slugs (a small table). */
+export async function findAllCategories(db: DbOrTx) {
+  return db
+    .select({
+      id: categories.id,
+      parentId: categories.parentId,
+      name: categories.name,
+      urlSlug: categories.urlSlug,
+      displayOrder: categories.displayOrder,
+      isActive: categories.isActive,
+      image: categories.image,
+      productsCount:
+        sql<number>`(select count(*) from products p where p.category_id = "categories"."id")`.mapWith(
+          Number,
+        ),
+      oldSlugs: sql<string[]>`coalesce((select array_agg(h.slug order by h.created_at desc, h.slug)
+        from category_slug_history h where h.category_id = "categories"."id"), '{}'::text[])`,
+    })
+    .from(categories)
+    .orderBy(asc(categories.parentId), asc(categories.displayOrder), asc(categories.id));
+}
+
+export async function findCategoryRow(db: DbOrTx, id: number, forUpdate = false) {
+  const query = db.select().from(categories).where(eq(categories.id, id));
+  const [row] = forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** id → parent of every category, hidden ones too (to refuse cycles and walk sub-trees). */
+export async function findAllCategoryParents(db: DbOrTx) {
+  return db.select({ id: categories.id, parentId: categories.parentId }).from(categories);
+}
+
+export async function categorySlugInUse(db: DbOrTx, slug: string, exceptId: number | null) {
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(
+      exceptId === null
+        ? eq(categories.urlSlug, slug)
+        : and(eq(categories.urlSlug, slug), ne(categories.id, exceptId)),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function insertCategory(db: DbOrTx, values: typeof categories.$inferInsert) {
+  const [row] = await db.insert(categories).values(values).returning();
+  if (!row) throw new Error('category insert returned nothing');
+  return row;
+}
+
+export async function updateCategoryRow(
+  db: DbOrTx,
+  id: number,
+  patch: Partial<typeof categories.$inferInsert>,
+) {
+  const [row] = await db.update(categories).set(patch).where(eq(categories.id, id)).returning();
+  return row;
+}
+
+/** Keeps `oldSlug` as an earlier address of the category; `newSlug` stops being an earlier one. */
+export async function rememberCategorySlug(db: DbOrTx, categoryId: number, oldSlug: string, newSlug: string) {
+  await db
+    .delete(categorySlugHistory)
+    .where(and(eq(categorySlugHistory.categoryId, categoryId), eq(categorySlugHistory.slug, newSlug)));
+  await db.insert(categorySlugHistory).values({ categoryId, slug: oldSlug }).onConflictDoNothing();
+}
+
+/** Children of a parent in display order (locked, so two reorders of one parent queue). */
+export async function findSiblingIds(db: DbOrTx, parentId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(eq(categories.parentId, parentId))
+    .orderBy(asc(categories.displayOrder), asc(categories.id))
+    .for('update');
+  return rows.map((r) => r.id);
+}
+
+/** Writes display_order 1, 2, 3 … in the order of `ids` (and the parent, for a move). */
+export async function writeSiblingOrder(db: DbOrTx, parentId: number, ids: readonly number[]) {
+  for (const [index, id] of ids.entries())
+    await db
+      .update(categories)
+      .set({ parentId, displayOrder: index + 1 })
+      .where(eq(categories.id, id));
+}
+
+// ---------------------------------------------------------------- products
+
+export interface ProductQuery {
+  text?: string;
+  /** A product id typed into the search box. */
+  id?: number;
+  categoryIds?: number[];
+  active?: boolean;
+  featured?: boolean;
+  stock?: 'in_stock' | 'low' | 'out' | 'reorder';
+  /** Only these ids (a selection). */
+  ids?: number[];
+}
+
+/** The threshold that applies to a product: its own, else the shop's default. */
+const threshold = (fallback: number) => sql<number>`coalesce(${products.lowStockThreshold}, ${fallback})`;
+
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function productConditions(query: ProductQuery, defaultThreshold: number): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (query.text !== undefined) {
+    // name ILIKE uses the trigram index; an id typed into the box finds that product too.
+    const byText = sql`${products.name} ilike ${likePattern(query.text)}`;
+    conditions.push(query.id === undefined ? byText : sql`(${byText} or ${products.id} = ${query.id})`);
+  }
+  if (query.categoryIds) conditions.push(inArray(products.categoryId, query.categoryIds));
+  if (query.active !== undefined) conditions.push(eq(products.isActive, query.active));
+  if (query.featured !== undefined) {
+    const has = sql`${products.productLabels} @> array[${FEATURED_LABEL}]::text[]`;
+    conditions.push(query.featured ? has : sql`not (${has})`);
+  }
+  const limit = threshold(defaultThreshold);
+  if (query.stock === 'out') conditions.push(sql`${products.availableStock} <= 0`);
+  if (query.stock === 'low')
+    conditions.push(sql`${products.availableStock} > 0 and ${products.availableStock} <= ${limit}`);
+  if (query.stock === 'reorder') conditions.push(sql`${products.availableStock} <= ${limit}`);
+  if (query.stock === 'in_stock') conditions.push(sql`${products.availableStock} > ${limit}`);
+  if (query.ids) conditions.push(sql`${products.id} = any(${sql.param(query.ids)}::int[])`);
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+const sortColumns = {
+  id: products.id,
+  name: products.name,
+  selling_price: products.sellingPricePaise,
+  available_stock: products.availableStock,
+  updated_at: products.updatedAt,
+} as const;
+
+function productRowFields(defaultThreshold: number) {
+  return {
+    id: products.id,
+    name: products.name,
+    urlSlug: products.urlSlug,
+    categoryId: products.categoryId,
+    categoryName: sql<string>`coalesce(${categories.name}, '')`,
+    mainImage: products.mainImage,
+    sellingPricePaise: products.sellingPricePaise,
+    mrpPaise: products.mrpPaise,
+    availableStock: products.availableStock,
+    lowStockThreshold: threshold(defaultThreshold).mapWith(Number),
+    isActive: products.isActive,
+    productLabels: products.productLabels,
+    updatedAt: products.updatedAt,
+  };
+}
+
+/**
+ * One page of the back-office product list and the number of matches. Sorts end with the id, so
+ * pages never overlap; every sort column has an index, so a page costs its length plus the count.
+ */
+export async function findProductPage(
+  db: DbOrTx,
+  query: ProductQuery,
+  sort: ProductListSort,
+  paging: { limit: number; offset: number },
+  defaultThreshold: number,
+) {
+  const where = productConditions(query, defaultThreshold);
+  const field = sort.replace(/^-/, '') as keyof typeof sortColumns;
+  const direction = sort.startsWith('-') ? desc : asc;
+  const rowsQuery = db
+    .select(productRowFields(defaultThreshold))
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(where)
+    .orderBy(direction(sortColumns[field]), direction(products.id))
+    .limit(paging.limit)
+    .offset(paging.offset);
+  const countQuery = db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(products)
+    .where(where);
+  const [rows, [count]] = await Promise.all([rowsQuery, countQuery]);
+  return { rows, total: count?.n ?? 0 };
+}
+
+export type AdminProductRowData = Awaited<ReturnType<typeof findProductPage>>['rows'][number];
+
+/** Ids of the products a filter (or selection) matches, in id order. */
+export async function findProductIds(db: DbOrTx, query: ProductQuery, defaultThreshold: number) {
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(productConditions(query, defaultThreshold))
+    .orderBy(asc(products.id));
+  return rows.map((r) => r.id);
+}
+
+/** One product with everything the edit form shows. */
+export async function findProductForEdit(db: DbOrTx, id: number, defaultThreshold: number) {
+  const [row] = await db
+    .select({
+      ...productRowFields(defaultThreshold),
+      description: products.description,
+      itemWeight: products.itemWeight,
+      hsnCode: products.hsnCode,
+      gstRate: products.gstRate,
+      displayOrder: products.displayOrder,
+      ownLowStockThreshold: products.lowStockThreshold,
+    })
+    .from(products)
+    .leftJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.id, id));
+  if (!row) return undefined;
+  const [related, attachments] = await Promise.all([
+    db
+      .select({ id: products.id, name: products.name })
+      .from(productRelations)
+      .innerJoin(products, eq(products.id, productRelations.relatedId))
+      .where(eq(productRelations.productId, id))
+      .orderBy(asc(productRelations.displayOrder), asc(productRelations.relatedId)),
+    db
+      .select({
+        id: productAttachments.id,
+        file_name: productAttachments.fileName,
+        kind: productAttachments.kind,
+      })
+      .from(productAttachments)
+      .where(eq(productAttachments.productId, id))
+      .orderBy(asc(productAttachments.displayOrder), asc(productAttachments.id)),
+  ]);
+  return { ...row, related, attachments };
+}
+
+export type ProductRecord = typeof products.$inferSelect;
+
+/** id and name of every product, hidden ones too, in id order. */
+export async function findAllProductNames(db: DbOrTx) {
+  return db.select({ id: products.id, name: products.name }).from(products).orderBy(asc(products.id));
+}
+
+/** The stored row, locked for the change about to be made. */
+export async function lockProductRow(db: DbOrTx, id: number): Promise<ProductRecord | undefined> {
+  const [row] = await db.select().from(products).where(eq(products.id, id)).for('update');
+  return row;
+}
+
+export async function productSlugInUse(db: DbOrTx, slug: string, exceptId: number | null) {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(
+      exceptId === null
+        ? eq(products.urlSlug, slug)
+        : and(eq(products.urlSlug, slug), ne(products.id, exceptId)),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+export async function existingProductIds(db: DbOrTx, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(sql`${products.id} = any(${sql.param([...ids])}::int[])`);
+  return rows.map((r) => r.id);
+}
+
+export async function insertProductRow(db: DbOrTx, values: typeof products.$inferInsert) {
+  const [row] = await db.insert(products).values(values).returning();
+  if (!row) throw new Error('product insert returned nothing');
+  return row;
+}
+
+export async function updateProductRow(db: DbOrTx, id: number, patch: Partial<typeof products.$inferInsert>) {
+  const [row] = await db
+    .update(products)
+    .set({ ...patch, updatedAt: sql`now()` })
+    .where(eq(products.id, id))
+    .returning();
+  return row;
+}
+
+export async function findRelatedIds(db: DbOrTx, productId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: productRelations.relatedId })
+    .from(productRelations)
+    .where(eq(productRelations.productId, productId))
+    .orderBy(asc(productRelations.displayOrder), asc(productRelations.relatedId));
+  return rows.map((r) => r.id);
+}
+
+export async function replaceRelated(db: DbOrTx, productId: number, relatedIds: readonly number[]) {
+  await db.delete(productRelations).where(eq(productRelations.productId, productId));
+  if (relatedIds.length)
+    await db
+      .insert(productRelations)
+      .values(relatedIds.map((relatedId, i) => ({ productId, relatedId, displayOrder: i + 1 })));
+}
+
+// ---------------------------------------------------------------- bulk changes
+
+/** Locks the products in id order (as checkout does, so the two cannot deadlock) and returns them. */
+export async function lockProducts(db: DbOrTx, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      id: products.id,
+      isActive: products.isActive,
+      productLabels: products.productLabels,
+      sellingPricePaise: products.sellingPricePaise,
+      mrpPaise: products.mrpPaise,
+      categoryId: products.categoryId,
+    })
+    .from(products)
+    .where(sql`${products.id} = any(${sql.param([...ids])}::int[])`)
+    .orderBy(asc(products.id))
+    .for('update');
+}
+
+/** One statement for the whole selection: a set of columns, or an expression per column. */
+export async function updateProducts(
+  db: DbOrTx,
+  ids: readonly number[],
+  set: { isActive?: boolean; categoryId?: number },
+) {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(products)
+    .set({ ...set, updatedAt: sql`now()` })
+    .where(sql`${products.id} = any(${sql.param([...ids])}::int[])`)
+    .returning({ id: products.id });
+  return rows.length;
+}
+
+/** Adds a label (first) to the products or removes it, in one statement. */
+export async function setLabel(db: DbOrTx, ids: readonly number[], label: string, on: boolean) {
+  if (ids.length === 0) return;
+  const without = sql`array_remove(${products.productLabels}, ${label}::text)`;
+  await db
+    .update(products)
+    .set({
+      productLabels: on ? sql`array_prepend(${label}::text, ${without})` : without,
+      updatedAt: sql`now()`,
+    })
+    .where(sql`${products.id} = any(${sql.param([...ids])}::int[])`);
+}
+
+/** New prices per product id, written in one statement. */
+export async function writePrices(db: DbOrTx, prices: ReadonlyArray<{ id: number; paise: number }>) {
+  if (prices.length === 0) return;
+  await db.execute(sql`update products set selling_price_paise = v.paise, updated_at = now()
+    from unnest(${sql.param(prices.map((p) => p.id))}::int[], ${sql.param(prices.map((p) => p.paise))}::int[]) as v(id, paise)
+    where products.id = v.id`);
+}

@@ -1,0 +1,192 @@
+import { type CatalogueCsvColumn, importMessages as m } from '@shop/contract/admin/catalogue-import';
+import { paiseToRupees } from '@shop/contract/money';
+
+/**
+ * The columns of the catalogue CSV in one place: how the export writes each product field and how
+ * the import reads it back, so that an exported file imports unchanged.
+ */
+
+/** A product's fields as the CSV carries them (the products table's columns, in paise). */
+export interface CsvProductValues {
+  name: string;
+  urlSlug: string;
+  categoryId: number;
+  description: string;
+  sellingPricePaise: number;
+  mrpPaise: number | null;
+  availableStock: number;
+  itemWeight: number;
+  hsnCode: string | null;
+  gstRate: number;
+  productLabels: string[];
+  isActive: boolean;
+  displayOrder: number;
+}
+
+/** What a cell becomes: a value, or the message saying why it cannot. */
+export type CellResult<T> = { ok: true; value: T } | { ok: false; message: string };
+
+const ok = <T>(value: T): CellResult<T> => ({ ok: true, value });
+const bad = (message: string): CellResult<never> => ({ ok: false, message });
+
+export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const MAX_SLUG = 120;
+const MAX_NAME = 200;
+const MAX_DESCRIPTION = 20_000;
+const MAX_LABEL = 40;
+const GST_RATES = new Set([0, 5, 12, 18, 28]);
+/** Larger than any real stock or weight, small enough for a 4-byte integer column. */
+const MAX_WHOLE = 1_000_000_000;
+/** ₹1 crore: no single product of the shop costs more; also far below the integer column's limit. */
+const MAX_PRICE_PAISE = 10_000_000_00;
+
+/**
+ * Rupees as typed in a spreadsheet: `249`, `249.5`, `249.50`, `₹1,249.00`, `Rs. 1249` → paise.
+ * Digit-grouping commas (Indian or Western) and a leading ₹ / Rs are allowed; more than two
+ * decimals, signs and letters are not.
+ */
+export function parseRupees(text: string): number | null {
+  const cleaned = text
+    .trim()
+    .replace(/^(₹|rs\.?|inr)\s*/i, '')
+    .replace(/,/g, '');
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(cleaned)) return null;
+  const [whole = '0', fraction = ''] = cleaned.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Paise as the export writes them: plain rupees with two decimals (a spreadsheet reads a number). */
+export function formatRupees(paise: number): string {
+  return paiseToRupees(paise).toFixed(2);
+}
+
+function wholeNumber(text: string, min: number): CellResult<number> {
+  const t = text.trim();
+  if (!/^-?\d{1,10}$/.test(t)) return bad(min === 0 ? m.badWholeNumber : m.badDisplayOrder);
+  const n = Number(t);
+  if (n < min || Math.abs(n) > MAX_WHOLE) return bad(min === 0 ? m.badWholeNumber : m.badDisplayOrder);
+  return ok(n);
+}
+
+function text(max: number, required: boolean) {
+  return (raw: string): CellResult<string> => {
+    const t = raw.trim();
+    if (required && !t) return bad(m.required);
+    if (t.length > max) return bad(m.tooLong(max));
+    return ok(t);
+  };
+}
+
+/** Parsers of the value columns (not id and category, which need the database to be read). */
+export const cellParsers = {
+  name: text(MAX_NAME, true),
+  url_slug(raw: string): CellResult<string> {
+    const t = raw.trim();
+    if (!t) return bad(m.required);
+    return t.length <= MAX_SLUG && SLUG.test(t) ? ok(t) : bad(m.badSlug);
+  },
+  description: (raw: string) => text(MAX_DESCRIPTION, false)(raw.replace(/\r\n/g, '\n')),
+  selling_price(raw: string): CellResult<number> {
+    if (!raw.trim()) return bad(m.required);
+    const paise = parseRupees(raw);
+    return paise !== null && paise > 0 && paise <= MAX_PRICE_PAISE ? ok(paise) : bad(m.badPrice);
+  },
+  mrp(raw: string): CellResult<number | null> {
+    if (!raw.trim()) return ok(null);
+    const paise = parseRupees(raw);
+    return paise !== null && paise > 0 && paise <= MAX_PRICE_PAISE ? ok(paise) : bad(m.badMrp);
+  },
+  stock: (raw: string) => wholeNumber(raw, 0),
+  weight_grams: (raw: string) => wholeNumber(raw, 0),
+  display_order: (raw: string) => wholeNumber(raw, -MAX_WHOLE),
+  hsn_code(raw: string): CellResult<string | null> {
+    const t = raw.trim();
+    if (!t) return ok(null);
+    return /^(\d{4}|\d{6}|\d{8})$/.test(t) ? ok(t) : bad(m.badHsn);
+  },
+  gst_rate(raw: string): CellResult<number> {
+    const t = raw.trim().replace(/%$/, '');
+    return /^\d{1,2}$/.test(t) && GST_RATES.has(Number(t)) ? ok(Number(t)) : bad(m.badGst);
+  },
+  labels(raw: string): CellResult<string[]> {
+    const labels = raw
+      .split('|')
+      .map((l) => l.trim())
+      .filter(Boolean);
+    if (labels.some((l) => l.length > MAX_LABEL)) return bad(m.badLabel);
+    return ok([...new Set(labels)]);
+  },
+  active(raw: string): CellResult<boolean> {
+    const t = raw.trim().toLowerCase();
+    if (['yes', 'y', 'true', '1'].includes(t)) return ok(true);
+    if (['no', 'n', 'false', '0'].includes(t)) return ok(false);
+    return bad(m.badActive);
+  },
+} satisfies Partial<Record<CatalogueCsvColumn, (raw: string) => CellResult<unknown>>>;
+
+/** The product field each value column writes. */
+export const fieldOfColumn = {
+  name: 'name',
+  url_slug: 'urlSlug',
+  category: 'categoryId',
+  description: 'description',
+  selling_price: 'sellingPricePaise',
+  mrp: 'mrpPaise',
+  stock: 'availableStock',
+  weight_grams: 'itemWeight',
+  hsn_code: 'hsnCode',
+  gst_rate: 'gstRate',
+  labels: 'productLabels',
+  active: 'isActive',
+  display_order: 'displayOrder',
+} as const satisfies Record<Exclude<CatalogueCsvColumn, 'id'>, keyof CsvProductValues>;
+
+/** A product's cell in the export (category as the text the import reads back). */
+export function formatCell(
+  column: CatalogueCsvColumn,
+  product: CsvProductValues & { id: number },
+  categoryText: (id: number) => string,
+): string {
+  switch (column) {
+    case 'id':
+      return String(product.id);
+    case 'name':
+      return product.name;
+    case 'url_slug':
+      return product.urlSlug;
+    case 'category':
+      return categoryText(product.categoryId);
+    case 'description':
+      return product.description;
+    case 'selling_price':
+      return formatRupees(product.sellingPricePaise);
+    case 'mrp':
+      return product.mrpPaise === null ? '' : formatRupees(product.mrpPaise);
+    case 'stock':
+      return String(product.availableStock);
+    case 'weight_grams':
+      return String(product.itemWeight);
+    case 'hsn_code':
+      return product.hsnCode ?? '';
+    case 'gst_rate':
+      return String(product.gstRate);
+    case 'labels':
+      return product.productLabels.join('|');
+    case 'active':
+      return product.isActive ? 'yes' : 'no';
+    case 'display_order':
+      return String(product.displayOrder);
+  }
+}
+
+/** One CSV field, quoted when it holds a comma, quote or line break (RFC 4180). */
+export function csvField(value: string): string {
+  // A leading = + - @ would make a spreadsheet run a formula (CSV injection); a tab or quote
+  // mark keeps it text. Negative numbers in our own numeric columns never reach here as text.
+  const safe = /^[=+@\t\r]/.test(value) || /^-[^\d]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function csvLine(values: readonly string[]): string {
+  return `${values.map(csvField).join(',')}\r\n`;
+}

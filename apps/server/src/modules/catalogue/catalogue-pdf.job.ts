@@ -1,0 +1,84 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { AppContext } from '../../context.ts';
+import { drawCataloguePdf } from './catalogue-pdf.ts';
+
+/**
+ * Keeps files/catalogue.pdf (the footer's "catalogue" download) in step with the catalogue: built
+ * at start, then again a few seconds after products, categories or settings change — debounced,
+ * so that an import of 10,000 rows or a burst of edits builds it once, and at most a minute late
+ * while changes keep coming. One build at a time; a change during a build queues one more.
+ */
+
+export const CATALOGUE_PDF = join('files', 'catalogue.pdf');
+const WATCHED = new Set(['products', 'categories', 'settings']);
+
+export async function writeCataloguePdf(ctx: Pick<AppContext, 'db' | 'config'>) {
+  const started = performance.now();
+  const { pdf, products } = await drawCataloguePdf({ db: ctx.db, mediaDir: ctx.config.mediaDir });
+  const target = join(ctx.config.mediaDir, CATALOGUE_PDF);
+  await mkdir(dirname(target), { recursive: true });
+  // Written then renamed: a visitor downloading meanwhile gets the old file whole, never half.
+  const temporary = `${target}.${process.pid}.tmp`;
+  await writeFile(temporary, pdf);
+  await rename(temporary, target);
+  return { products, bytes: pdf.length, ms: Math.round(performance.now() - started) };
+}
+
+export function watchCataloguePdf(
+  ctx: AppContext,
+  options: { debounceMs?: number; maxWaitMs?: number; buildNow?: boolean } = {},
+): () => void {
+  const debounceMs = options.debounceMs ?? 5_000;
+  const maxWaitMs = options.maxWaitMs ?? 60_000;
+  let timer: NodeJS.Timeout | undefined;
+  let firstChangeAt: number | null = null;
+  let building = false;
+  let again = false;
+  let stopped = false;
+
+  async function build() {
+    timer = undefined;
+    firstChangeAt = null;
+    if (stopped) return;
+    if (building) {
+      again = true;
+      return;
+    }
+    building = true;
+    try {
+      const result = await writeCataloguePdf(ctx);
+      ctx.log.info(result, 'catalogue PDF rebuilt');
+    } catch (error) {
+      ctx.log.error({ err: error }, 'catalogue PDF could not be built');
+    } finally {
+      building = false;
+      if (again && !stopped) {
+        again = false;
+        schedule();
+      }
+    }
+  }
+
+  function schedule() {
+    const now = Date.now();
+    firstChangeAt ??= now;
+    clearTimeout(timer);
+    const wait = Math.max(0, Math.min(debounceMs, firstChangeAt + maxWaitMs - now));
+    timer = setTimeout(() => void build(), wait);
+    timer.unref();
+  }
+
+  const unsubscribe = ctx.changes.subscribe((event) => {
+    if (event.kind === 'resync' || (event.kind === 'change' && WATCHED.has(event.change.table))) schedule();
+  });
+  if (options.buildNow ?? true) {
+    timer = setTimeout(() => void build(), 0);
+    timer.unref();
+  }
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+    unsubscribe();
+  };
+}

@@ -1,0 +1,124 @@
+import type { AdminCoupon } from '@shop/contract/admin/coupons';
+import { couponAdminMessages } from '@shop/contract/admin/coupons';
+import { couponMessages } from '@shop/contract/coupons';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ADMIN, signInStaff } from '../staff/staff.test-kit.ts';
+import { makeAddress, makeCustomer, makeProduct, setSetting } from './orders.test-kit.ts';
+
+let t: TestApp;
+let manager: Record<string, string>;
+let productId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  manager = (await signInStaff(t.app, 'manager')).headers;
+  await setSetting(t.ctx.db, 'minimum_order_amount', '0');
+  productId = (await makeProduct(t.ctx.db, { sellingPricePaise: 50_000, availableStock: 100 })).id;
+});
+afterAll(() => t.close());
+
+const send = (method: 'POST' | 'PUT' | 'PATCH' | 'GET', url: string, payload?: Record<string, unknown>) =>
+  t.request({ method, url: `${ADMIN}/${url}`, headers: manager, ...(payload ? { payload } : {}) });
+
+const apply = (code: string) =>
+  t.request({
+    method: 'POST',
+    url: '/backend/api/web/orders/apply_coupon',
+    payload: { coupon_code: code, items: [{ item_id: productId, quantity: 2 }] },
+  });
+
+describe('coupons in the back office', () => {
+  it('creates a capped percent coupon the checkout applies, then shows its usage so far', async () => {
+    const created = await send('POST', 'coupons', {
+      code: 'zzdiwali20',
+      description: 'Diwali',
+      discount_type: 'percent',
+      discount_value: 20,
+      max_discount_paise: 15_000,
+      usage_limit_total: 2,
+    });
+    expect(created.statusCode).toBe(201);
+    const coupon = created.json<AdminCoupon>();
+    expect(coupon).toMatchObject({ code: 'ZZDIWALI20', state: 'active', used_count: 0, orders: 0 });
+    // 20 % of ₹1,000 is ₹200, capped at ₹150.
+    expect((await apply('ZZDIWALI20')).json()).toMatchObject({ discount: 150 });
+
+    const customer = await makeCustomer(t.ctx.db);
+    const address = await makeAddress(t.ctx.db, customer.id);
+    const order = await t.request({
+      method: 'POST',
+      url: '/backend/api/web/orders/checkout',
+      headers: { ...customer.auth, 'idempotency-key': randomUUID() },
+      payload: {
+        items: [{ item_id: productId, quantity: 2 }],
+        coupon_code: 'ZZDIWALI20',
+        customer: { address_id: address.id },
+      },
+    });
+    expect(order.statusCode).toBe(200);
+    const list = await send('GET', 'coupons');
+    expect(list.json<{ items: AdminCoupon[] }>().items.find((c) => c.id === coupon.id)).toMatchObject({
+      used_count: 1,
+      orders: 1,
+      discount_given_paise: 15_000,
+    });
+  });
+
+  it('switching a coupon off makes the checkout refuse it at once; switching it on again restores it', async () => {
+    const coupon = (
+      await send('POST', 'coupons', { code: 'ZZFLAT50', discount_type: 'flat', discount_value: 5_000 })
+    ).json<AdminCoupon>();
+    expect((await apply('ZZFLAT50')).statusCode).toBe(200);
+    const off = await send('PATCH', `coupons/${coupon.id}`, { is_active: false });
+    expect(off.json<AdminCoupon>()).toMatchObject({ is_active: false, state: 'disabled' });
+    const refused = await apply('ZZFLAT50');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual([{ field: 'coupon_code', message: couponMessages.invalid }]);
+    await send('PATCH', `coupons/${coupon.id}`, { is_active: true });
+    expect((await apply('ZZFLAT50')).json()).toMatchObject({ discount: 50 });
+  });
+
+  it('edits terms, and refuses a taken code, a percentage over 100 and an end before the start', async () => {
+    const coupon = (
+      await send('POST', 'coupons', { code: 'ZZEDIT', discount_type: 'percent', discount_value: 5 })
+    ).json<AdminCoupon>();
+    const edited = await send('PUT', `coupons/${coupon.id}`, {
+      code: 'ZZEDIT',
+      discount_type: 'percent',
+      discount_value: 15,
+      starts_at: '2099-01-01T00:00:00Z',
+    });
+    expect(edited.json<AdminCoupon>()).toMatchObject({ discount_value: 15, state: 'scheduled' });
+    expect((await apply('ZZEDIT')).json()).toEqual([
+      { field: 'coupon_code', message: couponMessages.notStarted },
+    ]);
+
+    const taken = await send('POST', 'coupons', {
+      code: 'zzedit',
+      discount_type: 'flat',
+      discount_value: 100,
+    });
+    expect(taken.json()).toEqual([{ field: 'code', message: couponAdminMessages.codeTaken }]);
+    const percent = await send('POST', 'coupons', {
+      code: 'ZZBIG',
+      discount_type: 'percent',
+      discount_value: 120,
+    });
+    expect(percent.json()).toEqual([{ field: 'discount_value', message: couponAdminMessages.percent }]);
+    const backwards = await send('POST', 'coupons', {
+      code: 'ZZBACK',
+      discount_type: 'flat',
+      discount_value: 100,
+      starts_at: '2030-01-02T00:00:00Z',
+      ends_at: '2030-01-01T00:00:00Z',
+    });
+    expect(backwards.json()).toEqual([{ field: 'ends_at', message: couponAdminMessages.schedule }]);
+  });
+
+  it('is closed to a staff member without the coupons permission', async () => {
+    const staff = await signInStaff(t.app, 'staff');
+    const res = await t.request({ method: 'GET', url: `${ADMIN}/coupons`, headers: staff.headers });
+    expect(res.statusCode).toBe(403);
+  });
+});

@@ -1,0 +1,129 @@
+import type { AdminSetting } from '@shop/contract/admin/settings';
+import { settingMessages } from '@shop/contract/admin/settings';
+import { staffMessages } from '@shop/contract/admin/staff';
+import type { Collection } from '@shop/contract/collection';
+import type { Setting } from '@shop/contract/content';
+import { gstMessages } from '@shop/contract/gst';
+import { auditLog } from '@shop/db/schema/index';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { ADMIN, signInStaff } from '../staff/staff.test-kit.ts';
+import { settingValue } from './settings.service.ts';
+
+let t: TestApp;
+let owner: Record<string, string>;
+beforeAll(async () => {
+  t = await createTestApp();
+  owner = (await signInStaff(t.app, 'owner')).headers;
+});
+afterAll(() => t.close());
+
+const put = (values: Record<string, string | number>, headers = owner) =>
+  t.request({ method: 'PUT', url: `${ADMIN}/settings`, headers, payload: { values } });
+
+const settingIn = (items: AdminSetting[], key: string) => items.find((s) => s.key === key)?.value;
+
+describe('typed settings', () => {
+  it('lists each setting with its kind, where it shows and its value (the minimum order in paise)', async () => {
+    const res = await t.request({ method: 'GET', url: `${ADMIN}/settings`, headers: owner });
+    expect(res.statusCode).toBe(200);
+    const items = res.json<{ items: AdminSetting[] }>().items;
+    expect(items.find((s) => s.key === 'minimum_order_amount')).toMatchObject({
+      type: 'money',
+      value: 19_900,
+      preview_path: '/cart',
+      shows: expect.stringContaining('cart'),
+    });
+    expect(items.find((s) => s.key === 'seller_gstin')).toMatchObject({
+      type: 'gstin',
+      value: '08AAKCK4242M1Z5',
+    });
+    expect(items.every((s) => s.shows.length > 10)).toBe(true);
+  });
+
+  it('checks every value by its kind and names each wrong key; nothing is saved when one is wrong', async () => {
+    const res = await put({
+      company_email_address: 'not-an-email',
+      company_contact_number: '12345',
+      social_links_facebook: 'facebook.com/kesar',
+      minimum_order_amount: 12.5,
+      seller_gstin: '08AAKCK4242M1Z6',
+      fssai_licence_number: '1234',
+      no_such_setting: 'x',
+      site_name: 'Kesar Foods',
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual([
+      { field: 'company_email_address', message: settingMessages.email },
+      { field: 'company_contact_number', message: settingMessages.phone },
+      { field: 'social_links_facebook', message: settingMessages.url },
+      { field: 'minimum_order_amount', message: settingMessages.money },
+      { field: 'seller_gstin', message: gstMessages.gstinCheck },
+      { field: 'fssai_licence_number', message: gstMessages.fssai },
+      { field: 'no_such_setting', message: settingMessages.unknown },
+    ]);
+    expect(await settingValue(t.ctx.db, 'site_name')).toBeUndefined();
+  });
+
+  it('refuses a GSTIN of another state than the state of registration', async () => {
+    // 27 is Maharashtra; the demo shop is registered in Rajasthan. Check character computed.
+    const res = await put({ seller_gstin: '27AAKCK4242M1Z5' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual([{ field: 'seller_gstin', message: gstMessages.gstinOtherState }]);
+  });
+
+  it('saves good values in the form the shop reads, audits each change, and the storefront API shows them at once', async () => {
+    const before = await t.request({
+      method: 'GET',
+      url: '/backend/api/web/settings?SettingsSearch[module_name]=frontend&per-page=200',
+    });
+    expect(before.statusCode).toBe(200);
+    const res = await put({
+      site_name: 'Kesar Foods & Locks Jaipur',
+      company_whatsapp_number: '+91 98290 12345',
+      minimum_order_amount: 24_950,
+      footer_copyright_message: '© <strong>Kesar</strong><script>alert(1)</script>',
+    });
+    expect(res.statusCode).toBe(200);
+    const items = res.json<{ items: AdminSetting[] }>().items;
+    expect(settingIn(items, 'minimum_order_amount')).toBe(24_950);
+    expect(await settingValue(t.ctx.db, 'minimum_order_amount')).toBe('249.5');
+    expect(await settingValue(t.ctx.db, 'company_whatsapp_number')).toBe('919829012345');
+    expect(await settingValue(t.ctx.db, 'footer_copyright_message')).toBe('© <strong>Kesar</strong>');
+
+    const cart = await t.request({
+      method: 'POST',
+      url: '/backend/api/web/orders/price_cart',
+      payload: { items: [] },
+    });
+    expect(cart.json()).toMatchObject({ minimum_order_amount: 249.5 });
+    const after = await t.request({
+      method: 'GET',
+      url: '/backend/api/web/settings?SettingsSearch[module_name]=frontend&per-page=200',
+    });
+    expect(after.headers['x-cache']).toBe('MISS');
+    expect(after.json<Collection<Setting>>().items.find((s) => s.key === 'site_name')?.value).toBe(
+      'Kesar Foods & Locks Jaipur',
+    );
+
+    const [audit] = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'setting'), eq(auditLog.entityId, 'minimum_order_amount')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit).toMatchObject({
+      action: 'setting.update',
+      before: { value: '199' },
+      after: { value: '249.5' },
+    });
+  });
+
+  it('is the owner’s: a manager is refused', async () => {
+    const manager = await signInStaff(t.app, 'manager');
+    const res = await put({ site_name: 'Hijacked' }, manager.headers);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ message: staffMessages.noPermission });
+  });
+});

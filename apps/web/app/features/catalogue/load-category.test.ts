@@ -1,0 +1,54 @@
+import type { Category } from '@shop/contract/catalogue';
+import type { StorefrontLoadContext } from '@shop/contract/storefront-context';
+import { describe, expect, it } from 'vitest';
+import { loadCategoryPage } from './load-category.server.ts';
+
+const sweets: Category = {
+  id: 5,
+  parent_id: 2,
+  name: 'Sweets',
+  url: null,
+  url_slug: 'indian-sweets',
+  display_order: 1,
+  total_sub_categories: 0,
+  image: null,
+};
+
+const context: StorefrontLoadContext = {
+  publicUrl: 'http://127.0.0.1:3000',
+  isProduction: false,
+  api: {
+    async get<T>(path: string) {
+      return (path === 'categories' ? { items: [sweets] } : { items: [] }) as T;
+    },
+  },
+};
+
+async function thrown(promise: Promise<unknown>): Promise<unknown> {
+  try {
+    await promise;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected the loader to throw');
+}
+
+describe('category addresses after a slug change', () => {
+  it('an old slug answers 301 to the current address', async () => {
+    const answer = await thrown(
+      loadCategoryPage(context, { categoryId: '5', pageNumber: '1', categorySlug: 'sweets' }),
+    );
+    expect(answer).toBeInstanceOf(Response);
+    expect((answer as Response).status).toBe(301);
+    expect((answer as Response).headers.get('location')).toBe('/category/5/1/indian-sweets');
+  });
+
+  it('the current slug shows the page', async () => {
+    const page = await loadCategoryPage(context, {
+      categoryId: '5',
+      pageNumber: '1',
+      categorySlug: 'indian-sweets',
+    });
+    expect(page.category.id).toBe(5);
+  });
+});

@@ -1,0 +1,368 @@
+import { z } from 'zod';
+import { FSSAI_FORMAT, GST_STATES, gstMessages, gstStateCodeOf, gstinProblem } from '../gst.ts';
+import { EMAIL_PATTERN } from '../validation.ts';
+
+/**
+ * The shop's typed settings: which keys the back office edits, what kind of value each holds,
+ * how that value is checked, and where the storefront (or an invoice, or a mail) shows it. The
+ * same definitions check a value in the settings form and on the server.
+ *
+ * Currency display is not a setting: the shop sells in rupees only and every amount is shown by
+ * the contract's one formatter (₹1,23,456.00, Indian digit grouping); the settings screen says so.
+ */
+
+export type SettingType =
+  | 'text'
+  | 'long-text'
+  /** Short text that may carry inline markup (bold, links); sanitised when saved and when read. */
+  | 'inline-html'
+  | 'email'
+  | 'phone'
+  /** A WhatsApp number with country code, stored as digits only (919876543210). */
+  | 'whatsapp'
+  | 'url'
+  /** An amount in paise over the API; stored in rupees, as the order rules read it. */
+  | 'money'
+  | 'gstin'
+  /** A state or union territory, by name or GST code; stored as its name. */
+  | 'state'
+  | 'fssai';
+
+export type SettingGroup =
+  | 'Shop'
+  | 'Search engines'
+  | 'Contact'
+  | 'Orders'
+  | 'Social links'
+  | 'Footer and home page'
+  | 'Seller and tax invoices'
+  | 'Grievance officer';
+
+export interface SettingDefinition {
+  key: string;
+  label: string;
+  group: SettingGroup;
+  type: SettingType;
+  /** Where the value shows, in the words of the shop. */
+  shows: string;
+  /** A storefront page on which to see it. */
+  previewPath: string | null;
+  /** Must not be empty. */
+  required: boolean;
+}
+
+const def = (
+  key: string,
+  label: string,
+  group: SettingGroup,
+  type: SettingType,
+  shows: string,
+  previewPath: string | null = '/',
+  required = false,
+): SettingDefinition => ({ key, label, group, type, shows, previewPath, required });
+
+export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
+  def(
+    'site_name',
+    'Shop name',
+    'Shop',
+    'text',
+    'Browser tab titles, the shop name search engines and link previews show. Empty: "Kesar Foods & Locks".',
+  ),
+  def(
+    'home_title',
+    'Home page title',
+    'Search engines',
+    'text',
+    'The home page’s browser tab and the headline of its search result.',
+    '/',
+    true,
+  ),
+  def(
+    'home_meta_description',
+    'Home page description',
+    'Search engines',
+    'long-text',
+    'The text under the home page’s search result and in link previews.',
+  ),
+  def(
+    'home_meta_keywords',
+    'Home page keywords',
+    'Search engines',
+    'text',
+    'The home page’s meta keywords (comma separated).',
+  ),
+  def(
+    'company_contact_number',
+    'Phone number',
+    'Contact',
+    'phone',
+    'The top bar, the footer, the Contact us page and the shop’s details for search engines.',
+    '/contact-us',
+  ),
+  def(
+    'company_email_address',
+    'Shop e-mail address',
+    'Contact',
+    'email',
+    'The footer and Contact us page; contact enquiries, cancellations and grievances are mailed here.',
+    '/contact-us',
+    true,
+  ),
+  def(
+    'company_whatsapp_number',
+    'WhatsApp number',
+    'Contact',
+    'whatsapp',
+    'The green WhatsApp button on every page (with country code, e.g. 91 98765 43210). Empty: no button.',
+  ),
+  def(
+    'minimum_order_amount',
+    'Minimum order amount',
+    'Orders',
+    'money',
+    'The cart and checkout refuse smaller orders and say how much more to add. ₹0: no minimum.',
+    '/cart',
+    true,
+  ),
+  def(
+    'social_links_facebook',
+    'Facebook page',
+    'Social links',
+    'url',
+    'The footer’s and home page’s Follow us icons. Empty: no icon.',
+  ),
+  def(
+    'social_links_instagram',
+    'Instagram profile',
+    'Social links',
+    'url',
+    'The footer’s and home page’s Follow us icons. Empty: no icon.',
+  ),
+  def(
+    'social_links_twitter',
+    'X (Twitter) profile',
+    'Social links',
+    'url',
+    'The footer’s and home page’s Follow us icons. Empty: no icon.',
+  ),
+  def(
+    'social_links_youtube',
+    'YouTube channel',
+    'Social links',
+    'url',
+    'The footer’s and home page’s Follow us icons. Empty: no icon.',
+  ),
+  def(
+    'footer_about_company',
+    'About the shop (footer)',
+    'Footer and home page',
+    'long-text',
+    'The paragraph about the shop in the footer of every page.',
+  ),
+  def(
+    'footer_copyright_message',
+    'Copyright line',
+    'Footer and home page',
+    'inline-html',
+    'The last line of every page (bold and links allowed).',
+  ),
+  def(
+    'home_youtube_video_url',
+    'Home page video',
+    'Footer and home page',
+    'url',
+    'The video block of the home page (a YouTube link).',
+  ),
+  def(
+    'seller_legal_name',
+    'Legal name',
+    'Seller and tax invoices',
+    'text',
+    'The Seller information page and every tax invoice.',
+    '/seller-information',
+  ),
+  def(
+    'seller_address',
+    'Registered address',
+    'Seller and tax invoices',
+    'long-text',
+    'The Seller information page and every tax invoice.',
+    '/seller-information',
+  ),
+  def(
+    'seller_gstin',
+    'GSTIN',
+    'Seller and tax invoices',
+    'gstin',
+    'Every tax invoice and the Seller information page; its state decides CGST + SGST or IGST.',
+    '/seller-information',
+  ),
+  def(
+    'seller_state',
+    'State of registration',
+    'Seller and tax invoices',
+    'state',
+    'Tax invoices (place of supply) and the Seller information page; must match the GSTIN.',
+    '/seller-information',
+  ),
+  def(
+    'fssai_licence_number',
+    'FSSAI licence number',
+    'Seller and tax invoices',
+    'fssai',
+    'Every tax invoice and the Seller information page (food sellers must show it).',
+    '/seller-information',
+  ),
+  def(
+    'grievance_officer_name',
+    'Name',
+    'Grievance officer',
+    'text',
+    'The Seller information and Grievance pages.',
+    '/grievance',
+  ),
+  def(
+    'grievance_officer_designation',
+    'Designation',
+    'Grievance officer',
+    'text',
+    'The Seller information and Grievance pages.',
+    '/grievance',
+  ),
+  def(
+    'grievance_officer_email',
+    'E-mail address',
+    'Grievance officer',
+    'email',
+    'The Seller information and Grievance pages.',
+    '/grievance',
+  ),
+  def(
+    'grievance_officer_phone',
+    'Phone number',
+    'Grievance officer',
+    'phone',
+    'The Seller information and Grievance pages.',
+    '/grievance',
+  ),
+];
+
+export const settingDefinitionOf = (key: string): SettingDefinition | undefined =>
+  SETTING_DEFINITIONS.find((d) => d.key === key);
+
+export const settingMessages = {
+  unknown: 'There is no such setting.',
+  required: 'This setting cannot be empty.',
+  email: 'Give an e-mail address such as care@example.in.',
+  phone: 'Give a phone number of 10 to 13 digits (spaces, + and - allowed).',
+  whatsapp: 'Give a mobile number with its country code, e.g. 91 98765 43210.',
+  url: 'Give a full address starting with https://.',
+  money: 'Give an amount in paise: a whole number from 0 to 1,00,00,000 (₹1,00,000).',
+  text: 'This must be text.',
+  tooLong: (max: number) => `This must be at most ${max} characters long.`,
+} as const;
+
+const MAX_LENGTH: Record<SettingType, number> = {
+  text: 200,
+  'long-text': 2_000,
+  'inline-html': 1_000,
+  email: 254,
+  phone: 20,
+  whatsapp: 20,
+  url: 500,
+  money: 20,
+  gstin: 15,
+  state: 60,
+  fssai: 14,
+};
+
+/** Largest minimum order: ₹1,00,000. */
+const MAX_MONEY_PAISE = 10_000_000;
+
+export type SettingCheck = { ok: true; stored: string } | { ok: false; message: string };
+
+/**
+ * Checks one value for a setting and gives the text to store: trimmed, digits only for
+ * WhatsApp, rupees for money, upper case for a GSTIN, the state's name for a state. Money is sent
+ * as paise (a whole number); everything else as text. An empty value is allowed unless required.
+ */
+export function checkSettingValue(definition: SettingDefinition, input: unknown): SettingCheck {
+  const fail = (message: string): SettingCheck => ({ ok: false, message });
+  if (definition.type === 'money') {
+    const paise = typeof input === 'string' && /^\d{1,9}$/.test(input.trim()) ? Number(input) : input;
+    if (typeof paise !== 'number' || !Number.isInteger(paise) || paise < 0 || paise > MAX_MONEY_PAISE)
+      return fail(settingMessages.money);
+    return { ok: true, stored: String(paise / 100) };
+  }
+  if (typeof input !== 'string') return fail(settingMessages.text);
+  const value = input.trim();
+  if (value === '') return definition.required ? fail(settingMessages.required) : { ok: true, stored: '' };
+  const max = MAX_LENGTH[definition.type];
+  if (value.length > max) return fail(settingMessages.tooLong(max));
+  switch (definition.type) {
+    case 'email':
+      return EMAIL_PATTERN.test(value) ? { ok: true, stored: value } : fail(settingMessages.email);
+    case 'phone': {
+      const digits = value.replace(/\D/g, '').length;
+      return /^\+?[\d\s()-]+$/.test(value) && digits >= 10 && digits <= 13
+        ? { ok: true, stored: value }
+        : fail(settingMessages.phone);
+    }
+    case 'whatsapp': {
+      if (!/^\+?[\d\s-]+$/.test(value)) return fail(settingMessages.whatsapp);
+      const digits = value.replace(/\D/g, '');
+      // A bare Indian mobile number gets India's country code.
+      const full = digits.length === 10 && /^[6-9]/.test(digits) ? `91${digits}` : digits;
+      return full.length >= 11 && full.length <= 15 && !full.startsWith('0')
+        ? { ok: true, stored: full }
+        : fail(settingMessages.whatsapp);
+    }
+    case 'url':
+      return /^https?:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/i.test(value) && URL.canParse(value)
+        ? { ok: true, stored: value }
+        : fail(settingMessages.url);
+    case 'gstin': {
+      const problem = gstinProblem(value);
+      return problem ? fail(problem) : { ok: true, stored: value.toUpperCase() };
+    }
+    case 'state': {
+      const code = gstStateCodeOf(value);
+      return code ? { ok: true, stored: GST_STATES[code] } : fail(gstMessages.unknownState);
+    }
+    case 'fssai':
+      return FSSAI_FORMAT.test(value) ? { ok: true, stored: value } : fail(gstMessages.fssai);
+    default:
+      return { ok: true, stored: value };
+  }
+}
+
+/** The value the API shows for a stored setting: paise for money, the text otherwise. */
+export function settingValueForDisplay(definition: SettingDefinition, stored: string): string | number {
+  if (definition.type !== 'money') return stored;
+  const trimmed = stored.trim();
+  return /^\d+(\.\d{1,2})?$/.test(trimmed) ? Math.round(Number(trimmed) * 100) : 0;
+}
+
+const settingValue = z.union([z.string(), z.number()]);
+
+export const adminSettingSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  group: z.string(),
+  type: z.string(),
+  shows: z.string(),
+  preview_path: z.string().nullable(),
+  required: z.boolean(),
+  /** Paise for money settings, text otherwise. */
+  value: settingValue,
+});
+export type AdminSetting = z.infer<typeof adminSettingSchema>;
+
+export const settingsListSchema = z.object({ items: z.array(adminSettingSchema) });
+
+/** PUT settings: the keys to change and their new values; other settings stay as they are. */
+export const settingsUpdateSchema = z.object({
+  values: z.record(z.string().max(100), settingValue),
+});
+export type SettingsUpdate = z.infer<typeof settingsUpdateSchema>;

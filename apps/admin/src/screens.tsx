@@ -12,6 +12,7 @@ import {
   IconLayoutDashboard,
   IconMail,
   IconMessageReport,
+  IconReceipt,
   IconTicket,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -29,6 +30,21 @@ export const screens: AdminScreen[] = [
     icon: IconHome,
     permission: null,
     component: lazy(() => import('./screens/home/home-page.tsx')),
+  },
+  {
+    path: 'orders',
+    label: 'Orders',
+    icon: IconReceipt,
+    permission: 'orders',
+    component: lazy(() => import('./screens/orders/orders-page.tsx')),
+  },
+  {
+    path: 'orders/:id',
+    label: 'Order',
+    icon: IconReceipt,
+    permission: 'orders',
+    nav: false,
+    component: lazy(() => import('./screens/orders/order-page.tsx')),
   },
   {
     path: 'pages',

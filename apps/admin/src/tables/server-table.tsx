@@ -8,7 +8,7 @@ import {
   type DataTableRowExpansionProps,
   type DataTableSortStatus,
 } from 'mantine-datatable';
-import { type Key, type ReactNode, useEffect, useState } from 'react';
+import { type Key, type ReactNode, useEffect, useRef, useState } from 'react';
 import { AdminApiError, adminApi, type Query } from '../api.ts';
 import { useUrlParam } from './url-state.ts';
 
@@ -70,9 +70,21 @@ export function ServerTable<T>({
   const page = Math.max(1, Number.parseInt(pageParam, 10) || 1);
   const perPage = PAGE_SIZES.includes(Number(perPageParam)) ? Number(perPageParam) : (PAGE_SIZES[0] ?? 20);
 
+  // The box follows the URL too: a saved view or the back button can change `q` from outside.
+  // Only a settled value the box typed itself is written back (never a stale debounced one).
+  const lastQ = useRef(q);
   useEffect(() => {
-    if (debounced !== q) setQ(debounced);
-  }, [debounced, q, setQ]);
+    if (q !== lastQ.current) {
+      lastQ.current = q;
+      setTyped(q);
+    }
+  }, [q]);
+  useEffect(() => {
+    if (debounced === typed && debounced !== lastQ.current) {
+      lastQ.current = debounced;
+      setQ(debounced);
+    }
+  }, [debounced, typed, setQ]);
 
   const [data, setData] = useState<Collection<T> | null>(null);
   const [fetching, setFetching] = useState(true);

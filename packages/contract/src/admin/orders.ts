@@ -200,3 +200,29 @@ export const ORDER_CSV_COLUMNS = [
   'coupon_code',
   'items',
 ] as const;
+
+/** Most packing slips in one PDF. */
+export const PACKING_SLIPS_MAX = 100;
+
+/** `?ids=1,2,3`: the orders whose packing slips to print, one page each, in this order. */
+export const packingSlipsQuerySchema = z.object({
+  ids: z
+    .string({ error: 'Please choose the orders.' })
+    .max(1200)
+    .transform((value, issue) => {
+      const parts = value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      if (parts.length === 0 || parts.some((s) => !/^[1-9]\d{0,9}$/.test(s))) {
+        issue.addIssue({ code: 'custom', message: 'Please choose the orders.' });
+        return z.NEVER;
+      }
+      const ids = [...new Set(parts.map(Number))];
+      if (ids.length > PACKING_SLIPS_MAX) {
+        issue.addIssue({ code: 'custom', message: `At most ${PACKING_SLIPS_MAX} packing slips at once.` });
+        return z.NEVER;
+      }
+      return ids;
+    }),
+});

@@ -1,9 +1,8 @@
 import { formatPaise } from '@shop/contract/money';
-import PDFDocument from 'pdfkit';
 import { amountInWords } from './amount-in-words.ts';
 import type { TaxDocument, TaxDocumentLine } from './invoice-document.ts';
 import { documentDate } from './invoice-numbering.ts';
-import { type FontWeight, fontFiles, fontRuns } from './pdf-fonts.ts';
+import { newPdfDocument, type PdfDoc, write } from './pdf-writing.service.ts';
 
 /**
  * Draws a tax invoice or credit note (A4) with every particular a tax invoice must carry:
@@ -15,7 +14,7 @@ import { type FontWeight, fontFiles, fontRuns } from './pdf-fonts.ts';
  * invoice it reduces and why.
  */
 
-type Doc = InstanceType<typeof PDFDocument>;
+type Doc = PdfDoc;
 
 const MARGIN = 36;
 const PAGE_WIDTH = 595.28;
@@ -25,48 +24,6 @@ const BOTTOM = PAGE_HEIGHT - MARGIN - 20;
 const MAROON = '#7a2e0e';
 const GREY = '#555555';
 const RULE = '#bbbbbb';
-
-interface TextOptions {
-  width?: number;
-  align?: 'left' | 'right' | 'center';
-  size?: number;
-  weight?: FontWeight;
-  color?: string;
-}
-
-/** Text in as many fonts as its scripts need, starting at (x, y); returns the height it took. */
-function write(doc: Doc, text: string, x: number, y: number, options: TextOptions = {}): number {
-  const size = options.size ?? 8.5;
-  const weight = options.weight ?? 400;
-  const runs = fontRuns(text, weight);
-  const common = {
-    ...(options.width !== undefined ? { width: options.width } : {}),
-    align: options.align ?? 'left',
-    lineGap: 1,
-  };
-  doc.fillColor(options.color ?? '#111111').fontSize(size);
-  const first = runs[0];
-  if (!first) return 0;
-  doc.font(first.font);
-  const height = doc.heightOfString(text, common);
-  const align = options.align ?? 'left';
-  if (runs.length > 1 && align !== 'left' && options.width !== undefined) {
-    // pdfkit aligns each run of a continued text on its own; place the runs of one line by hand.
-    const widths = runs.map((run) => doc.font(run.font).widthOfString(run.text));
-    const total = widths.reduce((a, w) => a + w, 0);
-    let at = align === 'right' ? x + options.width - total : x + (options.width - total) / 2;
-    runs.forEach((run, i) => {
-      doc.font(run.font).text(run.text, at, y, { lineBreak: false });
-      at += widths[i] ?? 0;
-    });
-    return height;
-  }
-  doc.text(first.text, x, y, { ...common, continued: runs.length > 1 });
-  runs.slice(1).forEach((run, i) => {
-    doc.font(run.font).text(run.text, { ...common, continued: i < runs.length - 2 });
-  });
-  return height;
-}
 
 /** Paise in a table cell: Indian grouping; the table says the amounts are in ₹. */
 const cell = (paise: number) => formatPaise(paise).replace('₹', '');
@@ -162,22 +119,10 @@ function pairs(doc: Doc, items: Array<[string, string]>, x: number, y: number, w
 /** The PDF of a tax invoice or credit note. */
 export function renderTaxDocumentPdf(document: TaxDocument): Promise<Buffer> {
   const credit = document.kind === 'credit_note';
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    info: {
-      Title: `${credit ? 'Credit note' : 'Tax invoice'} ${document.number}`,
-      Author: document.supplier.legalName,
-      Subject: `Order ${document.order.number}`,
-    },
-  });
-  // pdfkit takes an already parsed fontkit font as well as a file (its types know only files).
-  for (const { name, font } of fontFiles()) doc.registerFont(name, font as unknown as Uint8Array);
-  const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
+  const { doc, done } = newPdfDocument({
+    Title: `${credit ? 'Credit note' : 'Tax invoice'} ${document.number}`,
+    Author: document.supplier.legalName,
+    Subject: `Order ${document.order.number}`,
   });
 
   const s = document.supplier;

@@ -13,6 +13,8 @@ import {
   orderActionRequestSchema,
   orderNoteRequestSchema,
   orderRefundRequestSchema,
+  PACKING_SLIPS_MAX,
+  packingSlipsQuerySchema,
 } from '@shop/contract/admin/orders';
 import { enumListFilter, orderStatusFilterSchema, PAYMENT_STATUSES } from '@shop/contract/orders';
 import type { DbOrTx } from '@shop/db/client';
@@ -38,6 +40,7 @@ import { packOrders, shipFromCarrierFile } from './order-bulk.service.ts';
 import { addOrderNote, adminOrderDetail, assertRoleMayAct } from './order-admin.service.ts';
 import { actOnOrder } from './order-operations.service.ts';
 import type { OrderRow } from './orders.repository.ts';
+import { packingSlipsPdf } from './packing-slips.ts';
 
 const idParams = z.object({ id: idParam });
 
@@ -319,6 +322,36 @@ export async function ordersAdminRoutes(app: FastifyInstance, ctx: AppContext) {
         dryRun: request.body.dry_run,
         audit: auditMove(request, 'ship', { source: 'carrier file' }),
       });
+    },
+  );
+
+  api.get(
+    '/orders/packing-slips.pdf',
+    {
+      preHandler: orders,
+      schema: {
+        tags,
+        summary: `Packing slips of the chosen orders as one PDF, one A4 page each (at most ${PACKING_SLIPS_MAX})`,
+        description:
+          '`ids`: order ids separated by commas. Each slip names the shop, the order number and date, ' +
+          'the delivery address and the lines with their quantity and a box to tick; no prices.',
+        querystring: packingSlipsQuerySchema,
+        response: {
+          200: {
+            description: 'PDF',
+            content: { 'application/pdf': { schema: z.string() } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const pdf = await packingSlipsPdf(ctx.db, request.query.ids);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="packing-slips-${day}.pdf"`)
+        .header('cache-control', 'no-store')
+        .send(pdf as unknown as string);
     },
   );
 

@@ -1,0 +1,28 @@
+import { ORDER_STATUSES, type OrderStatus, orderStatusLabels, PAYMENT_STATUSES } from '@shop/contract/orders';
+
+/** Badge colours of the order statuses: what needs work stands out, what is done is quiet. */
+export const statusColor: Record<OrderStatus, string> = {
+  pending: 'gray',
+  confirmed: 'blue',
+  packed: 'violet',
+  shipped: 'teal',
+  delivered: 'green',
+  cancelled: 'red',
+  returned: 'orange',
+};
+
+export const statusOptions = ORDER_STATUSES.map((s) => ({ value: s, label: orderStatusLabels[s] }));
+export const paymentStatusOptions = PAYMENT_STATUSES.map((s) => ({ value: s, label: s }));
+
+/** Payment methods as the API names them (`payment_gateway`). */
+export const methodOptions = [
+  { value: 'cod', label: 'Cash on delivery' },
+  { value: 'razorpay', label: 'Razorpay' },
+  { value: 'paytm', label: 'Paytm' },
+  { value: 'paypal', label: 'PayPal' },
+];
+
+export function methodLabel(gateway: string | null): string {
+  if (!gateway) return '—';
+  return methodOptions.find((m) => m.value === gateway)?.label ?? gateway;
+}

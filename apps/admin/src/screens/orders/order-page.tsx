@@ -1,0 +1,507 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Card,
+  Checkbox,
+  Group,
+  Modal,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Textarea,
+  TextInput,
+  Timeline,
+  Title,
+} from '@mantine/core';
+import type { AdminOrderDetail } from '@shop/contract/admin/orders';
+import { formatPaise, rupeesToPaise } from '@shop/contract/money';
+import { ORDER_ACTION_TARGET, type OrderAction, orderStatusLabels } from '@shop/contract/orders';
+import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { type ReactNode, useCallback, useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { adminApi, adminUrl } from '../../api.ts';
+import { ConfirmAction } from '../../forms/confirm-action.tsx';
+import { formatDateTime } from '../../forms/dates.ts';
+import { FormError } from '../../forms/form-error.tsx';
+import { notifySaved } from '../../forms/notify.ts';
+import { useSubmit } from '../../forms/use-submit.ts';
+import { PageLoader } from '../../layout/page-loader.tsx';
+import { methodLabel, statusColor } from './order-labels.ts';
+
+type Order = AdminOrderDetail;
+type SetOrder = (order: Order) => void;
+
+interface Carrier {
+  id: number;
+  name: string;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card withBorder radius="md" padding="md">
+      <Title order={2} size="h4" mb="sm">
+        {title}
+      </Title>
+      {children}
+    </Card>
+  );
+}
+
+function who(event: { actor: string; staff_id: number | null }): string {
+  if (event.actor === 'staff') return event.staff_id ? `Staff #${event.staff_id}` : 'Staff';
+  return event.actor === 'customer' ? 'Customer' : 'Shop';
+}
+
+const actionLabels: Record<OrderAction, string> = {
+  confirm: 'Confirm',
+  pack: 'Mark packed',
+  ship: 'Ship',
+  deliver: 'Mark delivered',
+  cancel: 'Cancel order',
+  return: 'Record return',
+};
+
+function ShipDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
+  const [opened, setOpened] = useState(false);
+  const [carriers, setCarriers] = useState<Carrier[]>([]);
+  const [carrierId, setCarrierId] = useState<string | null>(null);
+  const [tracking, setTracking] = useState('');
+  const { submitting, formError, fieldErrors, submit } = useSubmit(['carrier_id', 'tracking_number']);
+  const { formError: carrierError, submit: loadCarriers } = useSubmit();
+  const open = async () => {
+    setOpened(true);
+    const list = await loadCarriers(() => adminApi.get<Carrier[]>('carriers'));
+    if (list) setCarriers(list);
+  };
+  const ship = async () => {
+    const updated = await submit(() =>
+      adminApi.post<Order>(`orders/${order.id}/actions`, {
+        action: 'ship',
+        carrier_id: carrierId ? Number(carrierId) : undefined,
+        tracking_number: tracking,
+      }),
+    );
+    if (updated) {
+      notifySaved(`Order ${order.order_id} shipped.`);
+      setOpened(false);
+      onDone(updated);
+    }
+  };
+  return (
+    <>
+      <Button size="compact-sm" onClick={open}>
+        Ship
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title={`Ship order ${order.order_id}`} centered>
+        <Stack>
+          <FormError message={carrierError ?? formError} />
+          <Select
+            label="Carrier"
+            data={carriers.map((c) => ({ value: String(c.id), label: c.name }))}
+            value={carrierId}
+            onChange={setCarrierId}
+            error={fieldErrors.carrier_id}
+            required
+          />
+          <TextInput
+            label="Tracking number"
+            value={tracking}
+            onChange={(e) => setTracking(e.currentTarget.value)}
+            error={fieldErrors.tracking_number}
+            maxLength={40}
+            required
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpened(false)}>
+              Cancel
+            </Button>
+            <Button loading={submitting} onClick={ship}>
+              Ship order
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function ReturnDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
+  const [opened, setOpened] = useState(false);
+  const [restock, setRestock] = useState(true);
+  const { submitting, formError, submit } = useSubmit();
+  const run = async () => {
+    const updated = await submit(() =>
+      adminApi.post<Order>(`orders/${order.id}/actions`, { action: 'return', restock }),
+    );
+    if (updated) {
+      setOpened(false);
+      onDone(updated);
+    }
+  };
+  return (
+    <>
+      <Button size="compact-sm" variant="light" color="orange" onClick={() => setOpened(true)}>
+        Record return
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Record return" centered>
+        <Stack>
+          <Text size="sm">Record that order {order.order_id} came back to the shop?</Text>
+          <Checkbox
+            label="Put the items back in stock"
+            checked={restock}
+            onChange={(e) => setRestock(e.currentTarget.checked)}
+          />
+          <FormError message={formError} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpened(false)}>
+              Cancel
+            </Button>
+            <Button color="orange" loading={submitting} onClick={run}>
+              Record return
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function RefundDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
+  const [opened, setOpened] = useState(false);
+  const [amount, setAmount] = useState<string | number>('');
+  const [reason, setReason] = useState('');
+  const [reference, setReference] = useState('');
+  const { submitting, formError, fieldErrors, submit } = useSubmit(['amount_paise', 'reason', 'reference']);
+  const cod = order.payment_gateway === 'cod';
+  const run = async () => {
+    const updated = await submit(() =>
+      adminApi.post<Order>(`orders/${order.id}/refunds`, {
+        amount_paise: amount === '' ? undefined : rupeesToPaise(amount),
+        reason,
+        ...(cod && reference ? { reference } : {}),
+      }),
+    );
+    if (updated) {
+      notifySaved('Refund started.');
+      setOpened(false);
+      onDone(updated);
+    }
+  };
+  return (
+    <>
+      <Button size="compact-sm" variant="light" color="grape" onClick={() => setOpened(true)}>
+        Refund
+      </Button>
+      <Modal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title={`Refund order ${order.order_id}`}
+        centered
+      >
+        <Stack>
+          <NumberInput
+            label="Amount (₹)"
+            description={`At most ${formatPaise(order.refundable_paise)}`}
+            value={amount}
+            onChange={setAmount}
+            min={0}
+            max={order.refundable_paise / 100}
+            decimalScale={2}
+            thousandSeparator=","
+            thousandsGroupStyle="lakh"
+            error={fieldErrors.amount_paise}
+            required
+          />
+          <Textarea
+            label="Reason (the customer reads it)"
+            value={reason}
+            onChange={(e) => setReason(e.currentTarget.value)}
+            error={fieldErrors.reason}
+            maxLength={200}
+            required
+          />
+          {cod && (
+            <TextInput
+              label="Reference (bank transfer or cash handed back)"
+              value={reference}
+              onChange={(e) => setReference(e.currentTarget.value)}
+              error={fieldErrors.reference}
+              maxLength={100}
+            />
+          )}
+          <FormError message={formError} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpened(false)}>
+              Cancel
+            </Button>
+            <Button color="grape" loading={submitting} onClick={run}>
+              Refund
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
+function Actions({ order, onDone }: { order: Order; onDone: SetOrder }) {
+  const simple = async (action: OrderAction) => {
+    onDone(await adminApi.post<Order>(`orders/${order.id}/actions`, { action }));
+    notifySaved(`Order ${order.order_id}: ${orderStatusLabels[ORDER_ACTION_TARGET[action]].toLowerCase()}.`);
+  };
+  return (
+    <Group gap="xs">
+      {order.allowed_actions.map((action) => {
+        if (action === 'ship') return <ShipDialog key={action} order={order} onDone={onDone} />;
+        if (action === 'return') return <ReturnDialog key={action} order={order} onDone={onDone} />;
+        if (action === 'cancel')
+          return (
+            <ConfirmAction
+              key={action}
+              label="Cancel order"
+              question={`Cancel order ${order.order_id}? Its items go back into stock and what was paid is refunded.`}
+              action={() => simple('cancel')}
+            />
+          );
+        return (
+          <ConfirmAction
+            key={action}
+            label={actionLabels[action]}
+            question={`${actionLabels[action]}: order ${order.order_id}?`}
+            confirmColor="blue"
+            variant="filled"
+            action={() => simple(action)}
+          />
+        );
+      })}
+      {order.refundable_paise > 0 && <RefundDialog order={order} onDone={onDone} />}
+    </Group>
+  );
+}
+
+function NoteForm({ order, onAdded }: { order: Order; onAdded: () => void }) {
+  const [body, setBody] = useState('');
+  const { submitting, formError, fieldErrors, submit } = useSubmit(['body']);
+  const add = async () => {
+    const note = await submit(() => adminApi.post(`orders/${order.id}/notes`, { body }));
+    if (note) {
+      setBody('');
+      onAdded();
+    }
+  };
+  return (
+    <Stack gap="xs">
+      <Textarea
+        label="Add a note"
+        description="Only staff see notes."
+        value={body}
+        onChange={(e) => setBody(e.currentTarget.value)}
+        error={fieldErrors.body}
+        autosize
+        minRows={2}
+      />
+      <FormError message={formError} />
+      <Group justify="flex-end">
+        <Button size="compact-sm" loading={submitting} onClick={add}>
+          Add note
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** One order: what was bought (with the GST split), money in and out, its timeline, notes and the actions its status allows. */
+export default function OrderPage() {
+  const { id } = useParams();
+  const [order, setOrder] = useState<Order | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(() => {
+    adminApi
+      .get<Order>(`orders/${id}`)
+      .then(setOrder)
+      .catch((e: Error) => setError(e.message));
+  }, [id]);
+  useEffect(load, [load]);
+
+  if (error)
+    return (
+      <Alert color="red" role="alert">
+        {error}
+      </Alert>
+    );
+  if (!order) return <PageLoader />;
+  const address = order.shipping_address as Record<string, string>;
+
+  return (
+    <Stack gap="md" maw={1200}>
+      <Anchor component={Link} to="/orders" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} /> Orders
+        </Group>
+      </Anchor>
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Group gap="sm">
+            <Title order={1} size="h2">
+              Order {order.order_id}
+            </Title>
+            <Badge color={statusColor[order.status]} size="lg" variant="light">
+              {orderStatusLabels[order.status]}
+            </Badge>
+          </Group>
+          <Text c="dimmed" size="sm">
+            Placed {formatDateTime(order.created_at)} · {order.payment_status} ·{' '}
+            {methodLabel(order.payment_gateway)}
+          </Text>
+        </div>
+        <Button
+          variant="default"
+          size="compact-sm"
+          leftSection={<IconPrinter size={16} />}
+          component="a"
+          href={adminUrl('orders/packing-slips.pdf', { ids: order.id })}
+          target="_blank"
+        >
+          Packing slip
+        </Button>
+      </Group>
+      <Actions order={order} onDone={setOrder} />
+      {order.shipment && (
+        <Alert color="teal" title="Shipped">
+          {order.shipment.carrier}, tracking number {order.shipment.tracking_number}
+          {order.shipment.tracking_url && (
+            <>
+              {' · '}
+              <Anchor href={order.shipment.tracking_url} target="_blank" rel="noreferrer">
+                Track
+              </Anchor>
+            </>
+          )}
+        </Alert>
+      )}
+      <Section title="Items">
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Item</Table.Th>
+                <Table.Th>HSN</Table.Th>
+                <Table.Th ta="right">Qty</Table.Th>
+                <Table.Th ta="right">Price</Table.Th>
+                <Table.Th ta="right">Taxable</Table.Th>
+                <Table.Th ta="right">GST</Table.Th>
+                <Table.Th ta="right">Total</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {order.lines.map((line) => (
+                <Table.Tr key={line.product_id}>
+                  <Table.Td>{line.name}</Table.Td>
+                  <Table.Td>{line.hsn_code ?? '—'}</Table.Td>
+                  <Table.Td ta="right">{line.quantity}</Table.Td>
+                  <Table.Td ta="right">{formatPaise(line.unit_price_paise)}</Table.Td>
+                  <Table.Td ta="right">{formatPaise(line.taxable_paise)}</Table.Td>
+                  <Table.Td ta="right">
+                    <Text size="sm">{line.gst_rate}%</Text>
+                    <Text size="xs" c="dimmed">
+                      {line.igst_paise > 0
+                        ? `IGST ${formatPaise(line.igst_paise)}`
+                        : `CGST ${formatPaise(line.cgst_paise)} + SGST ${formatPaise(line.sgst_paise)}`}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatPaise(line.line_total_paise)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Stack gap={2} align="flex-end" mt="sm">
+          <Text size="sm">Subtotal {formatPaise(order.subtotal_paise)}</Text>
+          {order.discount_paise > 0 && (
+            <Text size="sm">
+              Discount{order.coupon_code ? ` (${order.coupon_code})` : ''} −
+              {formatPaise(order.discount_paise)}
+            </Text>
+          )}
+          <Text size="sm">Delivery {formatPaise(order.shipping_paise)}</Text>
+          <Text fw={700}>Total {formatPaise(order.total_paise)}</Text>
+        </Stack>
+      </Section>
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        <Section title="Delivery address">
+          <Text fw={600}>{address.contact_person}</Text>
+          <Text size="sm">{address.full_address}</Text>
+          {address.landmark && <Text size="sm">{address.landmark}</Text>}
+          <Text size="sm">
+            {address.city} {address.pin_code}
+          </Text>
+          <Text size="sm">Mobile {address.mobile_number}</Text>
+          {order.customer_email && <Text size="sm">{order.customer_email}</Text>}
+          {order.customer_remarks && (
+            <Text size="sm" mt="xs" c="dimmed">
+              Customer's note: {order.customer_remarks}
+            </Text>
+          )}
+        </Section>
+        <Section title="Payments and refunds">
+          {order.payments.length === 0 && <Text size="sm">No payments yet.</Text>}
+          {order.payments.map((p) => (
+            <Text size="sm" key={`p${p.id}`}>
+              {methodLabel(p.gateway)} · {p.status} · {formatPaise(p.amount_paise)} ·{' '}
+              {formatDateTime(p.created_at)}
+            </Text>
+          ))}
+          {order.refunds.length > 0 && (
+            <Stack gap={4} mt="sm" aria-label="Refunds">
+              {order.refunds.map((r) => (
+                <Text size="sm" key={`r${r.id}`}>
+                  Refund {formatPaise(r.amount_paise)} · {r.status} · {r.reason}
+                  {r.reference ? ` · ${r.reference}` : ''} · {formatDateTime(r.created_at)}
+                </Text>
+              ))}
+            </Stack>
+          )}
+          <Text size="sm" c="dimmed" mt="sm">
+            Refundable: {formatPaise(order.refundable_paise)}
+          </Text>
+        </Section>
+        <Section title="Timeline">
+          <Timeline bulletSize={14} lineWidth={2} active={order.timeline.length}>
+            {order.timeline.map((event) => (
+              <Timeline.Item
+                key={`${event.created_at}-${event.status}`}
+                title={orderStatusLabels[event.status]}
+              >
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(event.created_at)} · {who(event)}
+                </Text>
+                {event.note && <Text size="sm">{event.note}</Text>}
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        </Section>
+        <Section title="Internal notes">
+          <Stack gap="xs">
+            {order.notes.length === 0 && <Text size="sm">No notes yet.</Text>}
+            {order.notes.map((note) => (
+              <div key={note.id}>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(note.created_at)} · {note.staff_id ? `Staff #${note.staff_id}` : 'Shop'}
+                </Text>
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                  {note.body}
+                </Text>
+              </div>
+            ))}
+            <NoteForm order={order} onAdded={load} />
+          </Stack>
+        </Section>
+      </SimpleGrid>
+    </Stack>
+  );
+}

@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import type { CheckoutResult } from '@shop/contract/orders';
+import { signInToBackOffice, type StaffRole } from './admin-helpers.ts';
+import { waitForMail } from './support/mailbox.ts';
+import {
+  answerRazorpay,
+  logInBrowser,
+  type NewShopper,
+  newShopper,
+  openPaymentPage,
+  shopperWithOrder,
+} from './payment-helpers.ts';
+import { gotoHydrated } from './storefront-helpers.ts';
+
+const API = '/backend/api/web';
+const shots = '.tmp/screens-orders';
+
+/** A cash-on-delivery order of the shopper, placed and confirmed through the storefront API. */
+async function codOrder(request: APIRequestContext, shopper: NewShopper) {
+  const auth = { authorization: `Bearer ${shopper.token}` };
+  const checkout = await request.post(`${API}/orders/checkout`, {
+    headers: auth,
+    data: {
+      items: [{ item_id: shopper.product.id, quantity: 1 }],
+      customer_remarks: '',
+      coupon_code: '',
+      customer: { address_id: shopper.addressId },
+    },
+  });
+  expect(checkout.status()).toBe(200);
+  const { order } = (await checkout.json()) as CheckoutResult;
+  const payment = await request.post(`${API}/orders/payment`, {
+    headers: auth,
+    data: { id: order.id, payment_gateway: 'cod', payment_gateway_environment: 'sandbox' },
+  });
+  expect(payment.status()).toBe(200);
+  const verified = await request.post(`${API}/orders/verify_payment`, {
+    headers: auth,
+    data: { order_id: order.id, payload: {} },
+  });
+  expect(verified.status()).toBe(200);
+  return order;
+}
+
+/** A back-office page of its own (its own cookies), signed in as `role`, same viewport as the test's. */
+async function backOffice(browser: Browser, page: Page, role: StaffRole, path: string) {
+  const context = await browser.newContext({
+    viewport: page.viewportSize(),
+    baseURL: process.env.E2E_BASE_URL,
+  });
+  const staff = await context.newPage();
+  await signInToBackOffice(staff, role, path);
+  return staff;
+}
+
+test('staff pack and ship a cash-on-delivery order; the customer sees the carrier and the mails arrive', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const shopper = await newShopper(request, testInfo, 'ship');
+  const order = await codOrder(request, shopper);
+
+  const staff = await backOffice(browser, page, 'staff', '/admin/orders');
+  await expect(staff.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  await staff.getByLabel('Order number, e-mail or mobile').fill(order.order_id);
+  const row = staff.getByRole('row').filter({ hasText: order.order_id });
+  // The search reaches the URL and narrows the list to the one order (plus the header row).
+  await expect(staff).toHaveURL(new RegExp(`q=${order.order_id}`));
+  await expect(staff.getByRole('row')).toHaveCount(2);
+  await expect(row).toContainText('Confirmed');
+  await staff.screenshot({ path: `${shots}/list-${testInfo.project.name}.png`, fullPage: true });
+  await row.getByRole('checkbox').check();
+  await staff.getByRole('button', { name: 'Mark packed' }).click();
+  await expect(staff.getByText('1 order marked packed.')).toBeVisible();
+  await expect(row).toContainText('Packed');
+
+  await row.getByRole('link', { name: order.order_id }).click();
+  await expect(staff.getByRole('heading', { name: `Order ${order.order_id}` })).toBeVisible();
+  // The staff role may not cancel or refund: only what it may do is offered.
+  await expect(staff.getByRole('button', { name: 'Cancel order' })).toHaveCount(0);
+  await staff.getByRole('button', { name: 'Ship', exact: true }).click();
+  const dialog = staff.getByRole('dialog', { name: `Ship order ${order.order_id}` });
+  await dialog.getByRole('combobox', { name: 'Carrier' }).click();
+  await staff.getByRole('option', { name: 'Delhivery' }).click();
+  const tracking = `DL${randomBytes(4).toString('hex').toUpperCase()}`;
+  await dialog.getByRole('textbox', { name: 'Tracking number' }).fill(tracking);
+  await dialog.getByRole('button', { name: 'Ship order' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(staff.getByText(`Delhivery, tracking number ${tracking}`)).toBeVisible();
+  await expect(staff.getByRole('button', { name: 'Ship', exact: true })).toHaveCount(0);
+  await staff.screenshot({ path: `${shots}/details-${testInfo.project.name}.png`, fullPage: true });
+
+  await logInBrowser(page, shopper);
+  await gotoHydrated(page, `/orders/${order.id}`);
+  await expect(page.getByText('Shipped', { exact: true }).first()).toBeVisible();
+  await expect(page.getByText('Delhivery').first()).toBeVisible();
+  await expect(page.getByRole('link', { name: /Track your parcel/ })).toHaveAttribute(
+    'href',
+    new RegExp(tracking),
+  );
+
+  await waitForMail(shopper.email, new RegExp(`Order ${order.order_id} placed successfully`));
+  const shipped = await waitForMail(shopper.email, new RegExp(`Order ${order.order_id} is on its way`));
+  expect(shipped.text).toContain(tracking);
+  expect(shipped.text).toContain('Delhivery');
+});
+
+test('a manager refunds part of a prepaid order and the refund shows', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const shopper = await shopperWithOrder(request, testInfo, 'refund');
+  await openPaymentPage(page, shopper);
+  await answerRazorpay(page, 'Approve');
+  await expect(page.getByText('Order placed successfully')).toBeVisible();
+
+  const manager = await backOffice(browser, page, 'manager', `/admin/orders/${shopper.order.id}`);
+  await expect(manager.getByRole('heading', { name: `Order ${shopper.order.order_id}` })).toBeVisible();
+  await manager.getByRole('button', { name: 'Refund' }).click();
+  const dialog = manager.getByRole('dialog', { name: `Refund order ${shopper.order.order_id}` });
+  await expect(dialog).toContainText('At most ₹');
+  await dialog.getByRole('textbox', { name: 'Amount (₹)' }).fill('10');
+  await dialog.getByRole('textbox', { name: /Reason/ }).fill('One packet arrived torn');
+  await dialog.getByRole('button', { name: 'Refund' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(
+    manager.getByText(/Refund ₹10\.00 · (pending|processed) · One packet arrived torn/),
+  ).toBeVisible();
+  await manager.screenshot({ path: `${shots}/refund-${testInfo.project.name}.png`, fullPage: true });
+
+  const api = await request.get(`${API}/orders/${shopper.order.id}`, {
+    headers: { authorization: `Bearer ${shopper.token}` },
+  });
+  const customerView = (await api.json()) as { refunds: Array<{ amount: number }> };
+  expect(customerView.refunds.map((r) => r.amount)).toEqual([10]);
+});
+
+test('bulk ship from a carrier file: the dry run names the bad line, the fixed file ships both orders', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const shopper = await newShopper(request, testInfo, 'bulk');
+  const first = await codOrder(request, shopper);
+  const second = await codOrder(request, shopper);
+
+  const staff = await backOffice(browser, page, 'staff', '/admin/orders');
+  await staff.getByLabel('Order number, e-mail or mobile').fill(shopper.email);
+  for (const order of [first, second]) {
+    const row = staff.getByRole('row').filter({ hasText: order.order_id });
+    await row.getByRole('checkbox').check();
+  }
+  await staff.getByRole('button', { name: 'Mark packed' }).click();
+  await expect(staff.getByText('2 orders marked packed.')).toBeVisible();
+
+  const file = (lines: string[]) => ({
+    name: 'carrier.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(['order number,carrier,tracking number', ...lines].join('\n')),
+  });
+  await staff.getByRole('button', { name: 'Ship from carrier file' }).click();
+  const dialog = staff.getByRole('dialog', { name: 'Ship from carrier file' });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles(file([`${first.order_id},DTDC,D1234567`, `${second.order_id},DTDC,x!`]));
+  const problems = dialog.getByRole('table', { name: 'Problems in the file' });
+  await expect(problems.getByRole('row').filter({ hasText: 'tracking number' })).toContainText('3');
+  await expect(problems).toContainText('4 to 40 letters, digits or dashes.');
+  await expect(dialog.getByRole('button', { name: /Ship 2 orders/ })).toBeDisabled();
+  await staff.screenshot({ path: `${shots}/bulk-ship-${testInfo.project.name}.png`, fullPage: true });
+
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles(file([`${first.order_id},DTDC,D1234567`, `${second.order_id},DTDC,D7654321`]));
+  await expect(dialog.getByText('All 2 lines are ready to ship.')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Ship 2 orders' }).click();
+  await expect(staff.getByText('2 orders shipped.')).toBeVisible();
+  for (const order of [first, second])
+    await expect(staff.getByRole('row').filter({ hasText: order.order_id })).toContainText('Shipped');
+});
+
+test('a saved view brings its filters back; the packing slips of ticked orders open as a PDF', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const shopper = await newShopper(request, testInfo, 'views');
+  const order = await codOrder(request, shopper);
+  const staff = await backOffice(browser, page, 'staff', '/admin/orders?method=cod');
+  await staff.getByLabel('Order number, e-mail or mobile').fill(shopper.email);
+  const row = staff.getByRole('row').filter({ hasText: order.order_id });
+  await expect(staff).toHaveURL(/q=pay-views/);
+  await expect(staff.getByRole('row')).toHaveCount(2);
+
+  staff.once('dialog', (prompt) => prompt.accept('My COD orders'));
+  await staff.getByRole('button', { name: 'Saved views' }).click();
+  await staff.getByRole('menuitem', { name: 'Save current view…' }).click();
+  await expect(staff.getByText('View "My COD orders" saved.')).toBeVisible();
+  await staff.goto('/admin/orders');
+  await staff.getByRole('button', { name: 'Saved views' }).click();
+  await staff.getByRole('menuitem', { name: 'My COD orders' }).click();
+  await expect(staff).toHaveURL(/method=cod/);
+  await expect(staff.getByLabel('Order number, e-mail or mobile')).toHaveValue(shopper.email);
+  await expect(row).toHaveCount(1);
+
+  await row.getByRole('checkbox').check();
+  const slip = staff.context().waitForEvent('response', (r) => r.url().includes('/orders/packing-slips.pdf'));
+  await staff.getByRole('button', { name: 'Packing slips' }).click();
+  const pdf = await slip;
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  expect(pdf.url()).toContain(`ids=${order.id}`);
+});

@@ -12,7 +12,7 @@ function newestMtime(path) {
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs;
   for (const entry of readdirSync(path)) {
-    if (entry === 'node_modules' || entry === 'build' || entry.startsWith('.')) continue;
+    if (entry === 'node_modules' || entry === 'build' || entry === 'dist' || entry.startsWith('.')) continue;
     newest = Math.max(newest, newestMtime(join(path, entry)));
   }
   return newest;
@@ -42,8 +42,17 @@ export function ensureBuilt() {
   const sources = Math.max(
     newestMtime(join(root, 'apps/web')),
     newestMtime(join(root, 'packages/contract/src')),
+    newestMtime(join(root, 'packages/ui/src')),
   );
-  if (!existsSync(built) || statSync(built).mtimeMs < sources) run('npm run build --silent');
+  if (!existsSync(built) || statSync(built).mtimeMs < sources) run('npm run build:web --silent');
+  // The back office (apps/admin, served at /admin): its own Vite build, rebuilt on the same rule.
+  const admin = join(root, 'apps/admin/dist/index.html');
+  const adminSources = Math.max(
+    newestMtime(join(root, 'apps/admin')),
+    newestMtime(join(root, 'packages/contract/src')),
+    newestMtime(join(root, 'packages/ui/src')),
+  );
+  if (!existsSync(admin) || statSync(admin).mtimeMs < adminSources) run('npm run build:admin --silent');
   // The server runs as compiled JavaScript (scripts/build-server.mjs): rebuilt when any of its
   // sources, or a package it bundles, is newer than the bundle.
   const server = join(root, 'apps/server/dist/server.mjs');

@@ -39,11 +39,15 @@ import { registerSecurityHeaders } from './plugins/security.ts';
 import { startJobs } from './jobs/scheduler.ts';
 import { sendMalformedUrl } from './storefront/malformed-url-page.ts';
 import { registerStorefront } from './storefront/storefront.ts';
+import { registerBackOffice } from './back-office/back-office.ts';
 
 export interface BuildOptions {
   config: Config;
   database: Database;
-  /** Serve the server-rendered storefront (needs `apps/web/build`). Default true. */
+  /**
+   * Serve the pages: the server-rendered storefront (needs `apps/web/build`) and the back office
+   * at /admin (needs `apps/admin/dist`). Default true.
+   */
   storefront?: boolean;
   /** Run background jobs (mail delivery, reservation expiry). Default true. */
   jobs?: boolean;
@@ -175,6 +179,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await registerGatewaySimulators(app, ctx);
   app.all('/backend/*', async (_request, reply) => sendNamedError(reply, 404, 'Page not found.'));
 
+  // The back office's page and assets (its API lives under /backend/api/admin).
+  if (options.storefront !== false) await registerBackOffice(app);
   if (options.storefront !== false) await registerStorefront(app, ctx);
   else
     app.setNotFoundHandler((request, reply) =>

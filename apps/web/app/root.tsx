@@ -10,7 +10,7 @@ import { ShopLayout } from './layout/shop-layout.tsx';
 import { useNonce } from './lib/csp-nonce.tsx';
 import { earlyInputScript, replayEarlyInput } from './lib/early-input.ts';
 import { pageMeta } from './features/seo/page-meta.ts';
-import { theme } from './theme.ts';
+import { theme } from '@shop/ui/theme';
 
 // The notices' container (with Mantine's Portal and Transition) is not needed for the first paint,
 // nor at all until something raises a notice: it is loaded then (notices wait in Mantine's store).

@@ -151,10 +151,13 @@ export function enforceStaffGuards(admin: FastifyInstance) {
   admin.addHook('onRoute', (route) => {
     if (route.method === 'HEAD') return;
     const declared = (route.schema as Record<string, unknown> | undefined)?.[PERMISSION_EXTENSION];
-    const access = accessOf(route.preHandler) ?? (declared === 'public' ? 'public' : undefined);
+    const access =
+      accessOf(route.preHandler) ??
+      accessOf(route.onRequest) ??
+      (declared === 'public' ? 'public' : undefined);
     if (!access)
       throw new Error(
-        `${route.method} ${route.url}: admin routes need preHandler: requireStaff(ctx, permission) or schema['${PERMISSION_EXTENSION}']: 'public'`,
+        `${route.method} ${route.url}: admin routes need preHandler (or onRequest): requireStaff(ctx, permission), or schema['${PERMISSION_EXTENSION}']: 'public'`,
       );
     // The guard runs first thing (onRequest), before the body is parsed and validated: a request
     // without a session is a 401 whatever its body, and a forged one is refused unread.

@@ -67,6 +67,32 @@ export function documentCsp(config: Config, nonce?: string): string {
     .join(';');
 }
 
+/**
+ * The back office's policy (`/admin`, a client-only app served from one static index.html).
+ * Scripts only from the shop's own origin, no inline script at all (the built page has none, so
+ * it needs no nonce); nothing from the payment gateways (the back office calls them only through
+ * the server). Styles allow 'unsafe-inline': Mantine sets its theme variables in a `<style>`
+ * element and sizes components through `style` attributes at run time, and a static page has no
+ * per-response nonce to give them; an inline style cannot run script. Images may be `data:` (the
+ * QR code of two-factor enrolment) and `blob:` (previews of images before upload); YouTube frames
+ * preview the `[youtube]` tags of content pages. Nobody may frame it, and forms post only here.
+ */
+export const ADMIN_CSP = [
+  "default-src 'self'",
+  "base-uri 'none'",
+  "connect-src 'self'",
+  "font-src 'self' data:",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  'frame-src https://www.youtube-nocookie.com https://www.youtube.com',
+  "img-src 'self' data: blob:",
+  "object-src 'none'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  "style-src 'self' 'unsafe-inline'",
+  "worker-src 'self' blob:",
+].join(';');
+
 /** A fresh nonce per document (128 random bits, base64), as CSP asks. */
 export function newCspNonce(): string {
   return randomBytes(16).toString('base64');

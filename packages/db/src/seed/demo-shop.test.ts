@@ -14,6 +14,7 @@ import {
   paymentGateways,
   products,
   settings,
+  staffAccounts,
 } from '../schema/index.ts';
 import { benchProduct, seedBenchProducts } from './bench-products.ts';
 import { registrationSettingKeys } from './content-data.ts';
@@ -210,6 +211,16 @@ describe('demo shop seed', () => {
     expect(codes).toEqual(['WELCOME10', 'FLAT50', 'DIWALI20', 'EXPIRED5', 'ONCEONLY', 'INACTIVE10']);
   });
 
+  it('seeds the demo owner (with TOTP), manager and staff member of the back office', async () => {
+    const rows = await a.db.select().from(staffAccounts).orderBy(asc(staffAccounts.id));
+    expect(rows.map((r) => [r.email, r.role, r.totpEnabled])).toEqual([
+      ['owner@kesarfoods.in', 'owner', true],
+      ['manager@kesarfoods.in', 'manager', false],
+      ['staff@kesarfoods.in', 'staff', false],
+    ]);
+    expect(rows[0]?.totpSecret).toBe('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
+  });
+
   it('moves id sequences past the explicit ids so that later inserts work', async () => {
     const [category] = await b.db
       .insert(categories)
@@ -266,7 +277,8 @@ describe('demo shop seed', () => {
 });
 
 /**
- * Rule: a production start never seeds the demo customer (its password is public), the demo
+ * Rule: a production start never seeds the demo customer or the demo staff accounts (their
+ * passwords are public), the demo
  * coupons or the demo gateway keys; the demo catalogue and pages only with SEED_DEMO_CATALOGUE=1.
  */
 describe('production seed', () => {
@@ -293,6 +305,8 @@ describe('production seed', () => {
     async (_label, db) => {
       const { db: d } = db();
       expect(await d.select().from(customers)).toEqual([]);
+      // Rule: no demo back-office account (their passwords are public); staff:create makes the owner.
+      expect(await d.select().from(staffAccounts)).toEqual([]);
       expect(await d.select().from(coupons)).toEqual([]);
       const gateways = await d.select().from(paymentGateways).orderBy(asc(paymentGateways.id));
       expect(gateways.map((g) => g.internalName)).toEqual(['cod', 'razorpay', 'paytm', 'paypal']);

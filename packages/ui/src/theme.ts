@@ -1,6 +1,9 @@
 import { createTheme } from '@mantine/core';
 
-/** Saffron and deep maroon: an Indian grocery and hardware shop. */
+/**
+ * Saffron and deep maroon: an Indian grocery and hardware shop. The storefront and the back office
+ * share it, so staff work in the shop's own colours.
+ */
 export const theme = createTheme({
   primaryColor: 'saffron',
   colors: {

@@ -1,0 +1,13 @@
+import { notifications } from '@mantine/notifications';
+import { AdminApiError } from '../api.ts';
+
+/** A short confirmation that a change was saved. */
+export function notifySaved(message: string): void {
+  notifications.show({ color: 'green', message });
+}
+
+/** A failed action outside a form (a row's button): the API's own message. */
+export function notifyFailed(error: unknown): void {
+  const message = error instanceof AdminApiError ? error.message : 'Something went wrong. Please try again.';
+  notifications.show({ color: 'red', title: 'Not done', message });
+}

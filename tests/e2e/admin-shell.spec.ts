@@ -1,0 +1,140 @@
+import { expect, type Page, test } from '@playwright/test';
+import { backOfficeNav, demoAccount, openBackOfficeNav, signInToBackOffice } from './admin-helpers.ts';
+
+/** The page fits the window: nothing sticks out sideways (a phone would scroll the whole page). */
+async function expectNoSidewaysScroll(page: Page) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}
+
+test('the back office is its own page: noindex, no-store, a policy without inline scripts', async ({
+  request,
+}) => {
+  const res = await request.get('/admin/staff');
+  expect(res.status()).toBe(200);
+  expect(res.headers()['x-robots-tag']).toBe('noindex, nofollow');
+  expect(res.headers()['cache-control']).toBe('no-store');
+  const csp = res.headers()['content-security-policy'] ?? '';
+  expect(csp).toMatch(/script-src 'self'(;|$)/);
+  const html = await res.text();
+  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  const script = html.match(/\/admin\/assets\/index-[\w-]+\.js/)?.[0];
+  expect(script).toBeTruthy();
+  const asset = await request.get(script ?? '');
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect((await request.get('/admin/assets/index-missing.js')).status()).toBe(404);
+});
+
+test('the owner signs in with the authenticator code and sees every back-office screen', async ({
+  page,
+}, testInfo) => {
+  // Signed out, a back-office address leads to sign-in and back to it afterwards.
+  await signInToBackOffice(page, 'owner', '/admin/sessions');
+  await expect(page).toHaveURL(/\/admin\/sessions$/);
+  await expect(page.getByRole('heading', { name: 'Staff sessions' })).toBeVisible();
+  await expect(page.getByText('This browser')).toBeVisible();
+
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Namaste, Demo Owner' })).toBeVisible();
+  await openBackOfficeNav(page);
+  const nav = backOfficeNav(page);
+  for (const label of ['Home', 'Staff', 'Sessions', 'Audit log'])
+    await expect(nav.getByRole('link', { name: label, exact: true })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({
+    path: testInfo.outputPath(`admin-home-${testInfo.project.name}.png`),
+    fullPage: true,
+  });
+
+  await nav.getByRole('link', { name: 'Staff', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Staff', exact: true })).toBeVisible();
+  await expect(page.getByText(demoAccount('manager').email)).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({
+    path: testInfo.outputPath(`admin-staff-${testInfo.project.name}.png`),
+    fullPage: true,
+  });
+
+  // A new account with a generated password, shown once; then a change of role.
+  const email = `packer-${testInfo.project.name}-${Date.now()}@kesarfoods.in`;
+  await page.getByRole('button', { name: 'Add staff member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add staff member' });
+  await dialog.getByLabel('E-mail').fill(email);
+  await dialog.getByLabel('Name').fill('Ravi Packer');
+  await dialog.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByTestId('generated-password')).toHaveText(/\S{8,}/);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit staff member' });
+  await edit.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: /^Manager/ }).click();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText('Saved.')).toBeVisible();
+  await expect(row).toContainText('Manager');
+
+  // The audit log holds the owner's own sign-in.
+  await page.goto('/admin/audit?action=session.sign_in');
+  await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
+  await expect(page.getByRole('cell', { name: demoAccount('owner').email }).first()).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({
+    path: testInfo.outputPath(`admin-audit-${testInfo.project.name}.png`),
+    fullPage: true,
+  });
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^audit-log-\d{4}-\d{2}-\d{2}\.csv$/);
+
+  // Sign out: the session ends on the server too.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Back office sign-in' })).toBeVisible();
+  expect((await page.request.get('/backend/api/admin/session')).status()).toBe(401);
+  await page.goto('/admin/staff');
+  await expect(page).toHaveURL(/\/admin\/sign-in\?next=%2Fstaff$/);
+});
+
+test('a staff member sees only their screens; staff, audit, settings and gateways stay closed', async ({
+  page,
+}, testInfo) => {
+  await signInToBackOffice(page, 'staff');
+  // Who is signed in: in the header on a desktop, at the top of the menu on a phone.
+  await openBackOfficeNav(page);
+  await expect(page.getByText('Demo Staff', { exact: true }).filter({ visible: true })).toHaveCount(1);
+  const nav = backOfficeNav(page);
+  await expect(nav.getByRole('link', { name: 'Sessions', exact: true })).toBeVisible();
+  for (const hidden of ['Staff', 'Audit log', 'Settings', 'Payment gateways'])
+    await expect(nav.getByRole('link', { name: hidden, exact: true })).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath(`admin-staff-role-${testInfo.project.name}.png`) });
+
+  for (const path of ['/admin/staff', '/admin/audit']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: 'You do not have permission to do this.' })).toBeVisible();
+  }
+  // Whether or not a settings or gateways screen is installed, a staff member cannot open it.
+  for (const path of ['/admin/settings', '/admin/gateways']) {
+    await page.goto(path);
+    await expect(
+      page.getByRole('heading', { name: /You do not have permission to do this\.|Page not found/ }),
+    ).toBeVisible();
+  }
+  // The server refuses the same, whatever the page shows.
+  expect((await page.request.get('/backend/api/admin/staff')).status()).toBe(403);
+  expect((await page.request.get('/backend/api/admin/audit')).status()).toBe(403);
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page.getByRole('heading', { name: 'Back office sign-in' })).toBeVisible();
+});
+
+test('a wrong password is refused without saying whether the account exists', async ({ page }) => {
+  await page.goto('/admin/sign-in');
+  await page.getByRole('textbox', { name: 'Password' }).fill('not-the-password');
+  for (const email of [demoAccount('manager').email, 'nobody-here@kesarfoods.in']) {
+    await page.getByLabel('E-mail').fill(email);
+    const answer = page.waitForResponse((r) => r.url().endsWith('/backend/api/admin/session'));
+    await page.getByRole('button', { name: 'Continue' }).click();
+    expect((await answer).status()).toBe(422);
+    await expect(page.getByText('Incorrect email or password.')).toBeVisible();
+  }
+});

@@ -28,6 +28,8 @@ import { findStaffSession } from './modules/staff/staff.service.ts';
 import { staffAdminRoutes } from './modules/staff/staff.admin.routes.ts';
 import { auditAdminRoutes } from './modules/audit/audit.admin.routes.ts';
 import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.ts';
+import { customersAdminRoutes } from './modules/customers/customers.admin.routes.ts';
+import { dashboardAdminRoutes } from './modules/dashboard/dashboard.admin.routes.ts';
 import { fastifyTrustProxy } from './http/client-address.ts';
 import { registerFreshWrites, startChangeFeed } from './plugins/change-feed.ts';
 import { registerErrorHandler, sendNamedError } from './plugins/error-handler.ts';
@@ -166,7 +168,13 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       registerJsonBody(admin);
       registerNulGuard(admin);
       enforceStaffGuards(admin);
-      for (const routes of [staffAdminRoutes, auditAdminRoutes, ordersAdminRoutes]) {
+      for (const routes of [
+        staffAdminRoutes,
+        auditAdminRoutes,
+        ordersAdminRoutes,
+        customersAdminRoutes,
+        dashboardAdminRoutes,
+      ]) {
         await routes(admin, ctx);
       }
       admin.all('/*', { schema: { hide: true, ...PUBLIC_ADMIN_OPERATION } }, async (request, reply) =>

@@ -205,6 +205,7 @@ CREATE TABLE "customers" (
 	"email" text NOT NULL,
 	"password_hash" text NOT NULL,
 	"email_verified_at" timestamp with time zone,
+	"blocked_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "customers_email_unique" UNIQUE("email")
@@ -573,6 +574,7 @@ CREATE UNIQUE INDEX "payments_gateway_order_idx" ON "payments" USING btree ("gat
 CREATE INDEX "mail_outbox_pending_idx" ON "mail_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "refunds_order_idx" ON "refunds" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "refunds_due_idx" ON "refunds" USING btree ("next_attempt_at");--> statement-breakpoint
+CREATE INDEX "refunds_processed_idx" ON "refunds" USING btree ("processed_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "refunds_payment_key_idx" ON "refunds" USING btree ("payment_id","idempotency_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "refunds_gateway_key_idx" ON "refunds" USING btree ("gateway_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "grievances_ticket_idx" ON "grievances" USING btree ("ticket_number");--> statement-breakpoint

@@ -1,6 +1,6 @@
 import type { AdminCustomerDetail, AdminCustomerRow } from '@shop/contract/admin/customers';
 import type { DbOrTx } from '@shop/db/client';
-import { addresses, customers, orders } from '@shop/db/schema/index';
+import { addresses, customers } from '@shop/db/schema/index';
 import { and, asc, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import { revokeOtherTokens } from './customer-token.ts';
@@ -14,12 +14,13 @@ export interface AdminCustomerFilter {
 }
 
 /** The name and mobile shown for a customer: their default address, else the newest one. */
-const mainAddress = sql`(
-  SELECT json_build_object('name', ${addresses.contactPerson}, 'mobile', ${addresses.mobileNumber})
-  FROM ${addresses} WHERE ${addresses.customerId} = ${customers.id}
-  ORDER BY ${addresses.isDefault} DESC, ${addresses.id} DESC LIMIT 1)`;
+const mainAddress = sql.raw(`(
+  SELECT json_build_object('name', a.contact_person, 'mobile', a.mobile_number)
+  FROM addresses a WHERE a.customer_id = customers.id
+  ORDER BY a.is_default DESC, a.id DESC LIMIT 1)`);
 
-const orderCount = sql<number>`(SELECT count(*)::int FROM ${orders} WHERE ${orders.customerId} = ${customers.id})`;
+// Written out with aliases: inside a one-table select the ORM leaves columns unqualified.
+const orderCount = sql.raw('(SELECT count(*)::int FROM orders o WHERE o.customer_id = customers.id)');
 
 function likeText(q: string) {
   return `%${q.replace(/[%_\\]/g, '')}%`;
@@ -36,12 +37,12 @@ function whereOf(filter: AdminCustomerFilter): SQL | undefined {
     if (/^\+?\d[\d\s-]{5,}$/.test(q)) {
       const digits = q.replace(/\D/g, '').slice(-10);
       terms.push(
-        sql`EXISTS (SELECT 1 FROM ${addresses} WHERE ${addresses.customerId} = ${customers.id} AND ${addresses.mobileNumber} LIKE ${`%${digits}`})`,
+        sql`EXISTS (SELECT 1 FROM addresses a WHERE a.customer_id = customers.id AND a.mobile_number LIKE ${`%${digits}`})`,
       );
     } else {
       const like = likeText(q.toLowerCase());
       terms.push(
-        sql`(${customers.email} LIKE ${like} OR EXISTS (SELECT 1 FROM ${addresses} WHERE ${addresses.customerId} = ${customers.id} AND ${addresses.contactPerson} ILIKE ${like}))`,
+        sql`(customers.email LIKE ${like} OR EXISTS (SELECT 1 FROM addresses a WHERE a.customer_id = customers.id AND a.contact_person ILIKE ${like}))`,
       );
     }
   }

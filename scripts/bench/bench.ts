@@ -14,7 +14,10 @@
  * 2. Checkout: p50/p99 at 50 concurrent customers, and no overselling.
  * 3. Storefront: Lighthouse (mobile) on home, a category page and a content page.
  * Prints a table, writes bench-results/bench-<timestamp>.json and exits 1 when a budget is missed.
- * Options: --products N, --api-only (no checkout, no Lighthouse), --no-pages (no SSR scenarios).
+ * 4. Back office (with --orders N, e.g. 100000): the admin order list (varied filters, searches,
+ *    pages) p95 < 100 ms and the dashboard p95 < 200 ms, signed in as staff (back-office.ts).
+ * Options: --products N, --api-only (no checkout, no Lighthouse), --no-pages (no SSR scenarios),
+ * --orders N, --back-office (only the back office's budgets; with --orders).
  * The PostgreSQL run creates the database <name of DATABASE_URL>_bench and drops it afterwards.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -48,6 +51,11 @@ const args = process.argv.slice(2);
 const productsArg = args.indexOf('--products');
 const productTotal = productsArg >= 0 ? Number(args[productsArg + 1]) : 10_000;
 const apiOnly = args.includes('--api-only');
+const ordersArg = args.indexOf('--orders');
+const orderTotal = ordersArg >= 0 ? Number(args[ordersArg + 1]) : 0;
+const backOfficeOnly = args.includes('--back-office');
+if (!Number.isInteger(orderTotal) || orderTotal < 0) throw new Error('--orders takes a whole number');
+if (backOfficeOnly && orderTotal === 0) throw new Error('--back-office needs --orders N');
 const withPages = !args.includes('--no-pages');
 if (!Number.isInteger(productTotal) || productTotal < 100)
   throw new Error('--products takes a whole number ≥ 100');
@@ -256,6 +264,10 @@ async function prepareDatabase(
   await ensureDemoShop(database.db, { mediaDir: `${dataDir}/media` });
   const { seedBenchProducts } = await import('@shop/db/seed/bench-products');
   await seedBenchProducts(database.db, productTotal);
+  if (orderTotal > 0) {
+    const { seedBenchOrders } = await import('@shop/db/seed/bench-orders');
+    await seedBenchOrders(database.db, orderTotal);
+  }
   if (kind === 'postgres') await database.db.execute(sql`analyze`);
   const sample = await sampleCatalogue(database.db);
   await database.close();
@@ -334,6 +346,7 @@ interface Report {
   api: ApiRow[];
   checkout?: unknown;
   lighthouse?: unknown;
+  backOffice?: Array<import('./back-office.ts').BackOfficeResult & { database: string }>;
 }
 
 /**
@@ -385,7 +398,13 @@ async function main() {
     let ceiling: number | null = null;
     let peakRss = shop.rssMiB();
     try {
-      for (const scenario of scenarios) {
+      if (orderTotal > 0) {
+        const { runBackOfficeBench, printBackOffice } = await import('./back-office.ts');
+        const rows = await runBackOfficeBench(shop.baseUrl, orderTotal);
+        printBackOffice(rows);
+        report.backOffice = [...(report.backOffice ?? []), ...rows.map((r) => ({ ...r, database: kind }))];
+      }
+      for (const scenario of backOfficeOnly ? [] : scenarios) {
         if (scenario.pages && !withPages) continue;
         const source = scenario.source(sample);
         const options = {
@@ -439,7 +458,7 @@ async function main() {
             `, server CPU ${cpuPerRequestMs ?? '?'} ms/answer, load ${load}`,
         );
       }
-      if (kind === 'pglite' && !apiOnly) {
+      if (kind === 'pglite' && !apiOnly && !backOfficeOnly) {
         const checkout = await import('./checkout.ts').catch(() => null);
         if (checkout) report.checkout = await checkout.runCheckoutBench(shop.baseUrl);
         const lighthouse = await import('./lighthouse.ts').catch(() => null);
@@ -508,6 +527,7 @@ async function main() {
   const over = [
     ...report.api.filter((r) => !r.withinBudget).map((r) => `${r.database} ${r.name}`),
     ...report.server.filter((r) => !r.withinBudget).map((r) => `${r.database} server start/RSS`),
+    ...(report.backOffice ?? []).filter((r) => !r.withinBudget).map((r) => `${r.database} ${r.name}`),
   ];
   if (over.length) {
     console.log(`\n${over.length} budget(s) missed: ${over.join('; ')}`);

@@ -555,6 +555,7 @@ CREATE INDEX "customer_tokens_customer_idx" ON "customer_tokens" USING btree ("c
 CREATE INDEX "coupon_redemptions_coupon_idx" ON "coupon_redemptions" USING btree ("coupon_id","customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "coupon_redemptions_order_idx" ON "coupon_redemptions" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "order_items_order_idx" ON "order_items" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "order_items_sales_idx" ON "order_items" USING btree ("order_id","product_id","quantity","line_total_paise");--> statement-breakpoint
 CREATE INDEX "order_notes_order_idx" ON "order_notes" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "order_status_history_order_idx" ON "order_status_history" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_number_idx" ON "orders" USING btree ("order_number");--> statement-breakpoint
@@ -568,6 +569,7 @@ CREATE INDEX "orders_payment_status_idx" ON "orders" USING btree ("payment_statu
 CREATE INDEX "orders_coupon_idx" ON "orders" USING btree ("coupon_code");--> statement-breakpoint
 CREATE INDEX "orders_pincode_idx" ON "orders" USING btree (("shipping_address"->>'pin_code'));--> statement-breakpoint
 CREATE INDEX "orders_mobile_idx" ON "orders" USING btree (("shipping_address"->>'mobile_number'));--> statement-breakpoint
+CREATE INDEX "orders_sales_idx" ON "orders" USING btree ("created_at","payment_gateway","payment_status","status","total_paise","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_events_gateway_event_idx" ON "payment_events" USING btree ("gateway","event_id");--> statement-breakpoint
 CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_gateway_order_idx" ON "payments" USING btree ("gateway","gateway_order_id");--> statement-breakpoint

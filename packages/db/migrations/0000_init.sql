@@ -569,6 +569,8 @@ CREATE INDEX "orders_payment_status_idx" ON "orders" USING btree ("payment_statu
 CREATE INDEX "orders_coupon_idx" ON "orders" USING btree ("coupon_code");--> statement-breakpoint
 CREATE INDEX "orders_pincode_idx" ON "orders" USING btree (("shipping_address"->>'pin_code'));--> statement-breakpoint
 CREATE INDEX "orders_mobile_idx" ON "orders" USING btree (("shipping_address"->>'mobile_number'));--> statement-breakpoint
+CREATE INDEX "orders_number_trgm_idx" ON "orders" USING gin ("order_number" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_total_idx" ON "orders" USING btree ("total_paise","id");--> statement-breakpoint
 CREATE INDEX "orders_sales_idx" ON "orders" USING btree ("created_at","payment_gateway","payment_status","status","total_paise","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_events_gateway_event_idx" ON "payment_events" USING btree ("gateway","event_id");--> statement-breakpoint
 CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> statement-breakpoint

@@ -125,6 +125,9 @@ export const orders = pgTable(
     index('orders_coupon_idx').on(t.couponCode),
     index('orders_pincode_idx').on(sql`(${t.shippingAddress}->>'pin_code')`),
     index('orders_mobile_idx').on(sql`(${t.shippingAddress}->>'mobile_number')`),
+    // The order list's search by part of an order number and its sort by total.
+    index('orders_number_trgm_idx').using('gin', t.orderNumber.op('gin_trgm_ops')),
+    index('orders_total_idx').on(t.totalPaise, t.id),
     // The dashboard's sales of a period, read from the index alone (dashboard.service.ts).
     index('orders_sales_idx').on(
       t.createdAt,

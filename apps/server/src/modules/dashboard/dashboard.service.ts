@@ -54,7 +54,7 @@ export async function dashboardOf(
 
   const inPeriod = sql`o.created_at >= ${fromIso}::timestamptz AND o.created_at < ${toIso}::timestamptz`;
   // One pass over the period's orders (index-only on orders_sales_idx) gives both the methods and the days.
-  const sales = await rowsOf<{ day: string; method: string; orders: number; revenue: string }>(
+  const salesQuery = rowsOf<{ day: string; method: string; orders: number; revenue: string }>(
     db,
     sql`SELECT to_char(o.created_at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD') AS day,
                coalesce(o.payment_gateway, 'unknown') AS method, count(*)::int AS orders,
@@ -64,7 +64,7 @@ export async function dashboardOf(
   );
   // The lower bound on order_id never changes the answer (every order of the period has an id at
   // least the period's smallest) but lets the lines be read as a range of order_items_sales_idx.
-  const top = await rowsOf<{ product_id: number; name: string; quantity: number; revenue: string }>(
+  const topQuery = rowsOf<{ product_id: number; name: string; quantity: number; revenue: string }>(
     db,
     sql`SELECT t.product_id, p.name, t.quantity, t.revenue FROM (
           SELECT i.product_id, sum(i.quantity)::int AS quantity, sum(i.line_total_paise)::bigint AS revenue
@@ -75,21 +75,29 @@ export async function dashboardOf(
         JOIN products p ON p.id = t.product_id
         ORDER BY t.revenue DESC, t.product_id`,
   );
-  const [refunds] = await rowsOf<{ n: number; amount: string }>(
+  const refundsQuery = rowsOf<{ n: number; amount: string }>(
     db,
     sql`SELECT count(*)::int AS n, coalesce(sum(amount_paise), 0)::bigint AS amount FROM refunds
         WHERE status = 'processed' AND processed_at >= ${fromIso}::timestamptz AND processed_at < ${toIso}::timestamptz`,
   );
-  const pending = await rowsOf<{ status: string; n: number }>(
+  const pendingQuery = rowsOf<{ status: string; n: number }>(
     db,
     sql`SELECT status::text AS status, count(*)::int AS n FROM orders WHERE status IN ('confirmed', 'packed') GROUP BY 1`,
   );
-  const lowStock = await rowsOf<{ id: number; name: string; stock: number }>(
+  const lowStockQuery = rowsOf<{ id: number; name: string; stock: number }>(
     db,
     sql`SELECT id, name, available_stock AS stock FROM products
         WHERE is_active AND available_stock <= ${threshold}
         ORDER BY available_stock, id LIMIT ${LOW_STOCK_ROWS}`,
   );
+  // On PostgreSQL the five queries run side by side on the pool's connections.
+  const [sales, top, [refunds], pending, lowStock] = await Promise.all([
+    salesQuery,
+    topQuery,
+    refundsQuery,
+    pendingQuery,
+    lowStockQuery,
+  ]);
 
   const methods = new Map<string, { orders: number; revenue: number }>();
   const dayRows = new Map<string, { orders: number; revenue: number }>();

@@ -1,4 +1,4 @@
-import { IconDeviceDesktop, IconHistory, IconHome, IconUsersGroup } from '@tabler/icons-react';
+import { IconDeviceDesktop, IconHistory, IconHome, IconUser, IconUsersGroup } from '@tabler/icons-react';
 import { lazy } from 'react';
 import type { AdminScreen } from './screen-types.ts';
 
@@ -13,6 +13,21 @@ export const screens: AdminScreen[] = [
     icon: IconHome,
     permission: null,
     component: lazy(() => import('./screens/home/home-page.tsx')),
+  },
+  {
+    path: 'customers',
+    label: 'Customers',
+    icon: IconUser,
+    permission: 'customers',
+    component: lazy(() => import('./screens/customers/customers-page.tsx')),
+  },
+  {
+    path: 'customers/:id',
+    label: 'Customer',
+    icon: IconUser,
+    permission: 'customers',
+    nav: false,
+    component: lazy(() => import('./screens/customers/customer-page.tsx')),
   },
   {
     path: 'staff',

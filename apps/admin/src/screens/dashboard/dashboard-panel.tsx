@@ -15,6 +15,13 @@ const METHOD_NAMES: Record<string, string> = {
   paytm: 'Paytm',
   paypal: 'PayPal',
 };
+/** Axis labels: ₹12.5L, ₹3.2K — the bars' exact amounts are in the tooltip. */
+function compactRupees(value: number): string {
+  if (value >= 1_00_00_000) return `₹${(value / 1_00_00_000).toFixed(1)}Cr`;
+  if (value >= 1_00_000) return `₹${(value / 1_00_000).toFixed(1)}L`;
+  if (value >= 1_000) return `₹${(value / 1_000).toFixed(1)}K`;
+  return `₹${value}`;
+}
 const METHOD_COLOURS = ['orange.6', 'blue.6', 'teal.6', 'grape.6', 'gray.6'];
 
 function Figure({ label, value, hint }: { label: string; value: string; hint?: string }) {
@@ -55,7 +62,12 @@ export function DashboardPanel() {
 
   if (failed) return <LoadFailed retry={load} />;
   const days = (data?.by_day ?? []).map((d) => ({
-    day: new Date(`${d.day}T00:00:00+05:30`).toLocaleDateString('en-IN', { day: 'numeric', month: 'short' }),
+    // The day is India's; shown as such whatever the browser's time zone.
+    day: new Date(`${d.day}T12:00:00+05:30`).toLocaleDateString('en-IN', {
+      day: 'numeric',
+      month: 'short',
+      timeZone: 'Asia/Kolkata',
+    }),
     Revenue: d.revenue_paise / 100,
   }));
   const methods = (data?.by_method ?? []).map((m, i) => ({
@@ -123,6 +135,7 @@ export function DashboardPanel() {
                 series={[{ name: 'Revenue', color: 'orange.6' }]}
                 valueFormatter={rupees}
                 tickLine="y"
+                yAxisProps={{ tickFormatter: compactRupees, width: 64 }}
               />
             </Card>
             <Card withBorder padding="md" radius="md">

@@ -1,8 +1,13 @@
 import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link, useOutletContext } from 'react-router';
 import type { AdminScreen } from '../../screen-types.ts';
 import { useSession } from '../../session.tsx';
-import { DashboardPanel } from '../dashboard/dashboard-panel.tsx';
+
+/** The charts library is large: loaded only for staff who see the dashboard. */
+const DashboardPanel = lazy(() =>
+  import('../dashboard/dashboard-panel.tsx').then((m) => ({ default: m.DashboardPanel })),
+);
 
 /**
  * The first screen after sign-in: the dashboard for staff who handle orders; for the others, one
@@ -17,7 +22,9 @@ export default function HomePage() {
         <Title order={1} size="h2">
           Namaste, {staff.name}
         </Title>
-        <DashboardPanel />
+        <Suspense fallback={<Text c="dimmed">Loading…</Text>}>
+          <DashboardPanel />
+        </Suspense>
       </Stack>
     );
   return (

@@ -30,7 +30,7 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
       <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
         {label}
       </Text>
-      <Text fz={26} fw={700}>
+      <Text fz={{ base: 'lg', sm: 26 }} fw={700} style={{ overflowWrap: 'anywhere' }}>
         {value}
       </Text>
       {hint && (
@@ -203,7 +203,11 @@ export function DashboardPanel() {
                     {data.low_stock.map((p) => (
                       <Table.Tr key={p.product_id}>
                         <Table.Td>{p.name}</Table.Td>
-                        <Table.Td ta="right" c={p.available_stock === 0 ? 'red' : undefined}>
+                        <Table.Td
+                          ta="right"
+                          c={p.available_stock === 0 ? 'red' : undefined}
+                          style={{ whiteSpace: 'nowrap' }}
+                        >
                           {p.available_stock} left
                         </Table.Td>
                       </Table.Tr>

@@ -17,8 +17,11 @@
  * Prints a table, writes bench-results/bench-<timestamp>.json and exits 1 when a budget is missed.
  * 4. CSV import (scripts/bench/catalogue-import.ts): 10,000 new products, then the whole catalogue
  *    updated from its own export, each < 30 s, on each database.
+ * 5. Back office (with --orders N, e.g. 100000): the admin order list (varied filters, searches,
+ *    pages) p95 < 100 ms and the dashboard p95 < 200 ms, signed in as staff (back-office.ts).
  * Options: --products N, --api-only (no checkout, no Lighthouse), --no-pages (no SSR scenarios),
- * --csv-only (only the CSV import).
+ * --csv-only (only the CSV import), --orders N, --back-office (only the back office's budgets;
+ * with --orders).
  * The PostgreSQL run creates the database <name of DATABASE_URL>_bench and drops it afterwards.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,6 +58,11 @@ const productsArg = args.indexOf('--products');
 const productTotal = productsArg >= 0 ? Number(args[productsArg + 1]) : 10_000;
 const apiOnly = args.includes('--api-only');
 const csvOnly = args.includes('--csv-only');
+const ordersArg = args.indexOf('--orders');
+const orderTotal = ordersArg >= 0 ? Number(args[ordersArg + 1]) : 0;
+const backOfficeOnly = args.includes('--back-office');
+if (!Number.isInteger(orderTotal) || orderTotal < 0) throw new Error('--orders takes a whole number');
+if (backOfficeOnly && orderTotal === 0) throw new Error('--back-office needs --orders N');
 const withPages = !args.includes('--no-pages');
 if (!Number.isInteger(productTotal) || productTotal < 100)
   throw new Error('--products takes a whole number ≥ 100');
@@ -263,6 +271,10 @@ async function prepareDatabase(
   await ensureDemoShop(database.db, { mediaDir: `${dataDir}/media` });
   const { seedBenchProducts } = await import('@shop/db/seed/bench-products');
   await seedBenchProducts(database.db, productTotal);
+  if (orderTotal > 0) {
+    const { seedBenchOrders } = await import('@shop/db/seed/bench-orders');
+    await seedBenchOrders(database.db, orderTotal);
+  }
   if (kind === 'postgres') await database.db.execute(sql`analyze`);
   const sample = await sampleCatalogue(database.db);
   await database.close();
@@ -343,6 +355,7 @@ interface Report {
   lighthouse?: unknown;
   csvImport: CsvImportResult[];
   admin: Array<AdminListResult & { database: string }>;
+  backOffice?: Array<import('./back-office.ts').BackOfficeResult & { database: string }>;
 }
 
 /**
@@ -426,7 +439,13 @@ async function benchApi(
     let ceiling: number | null = null;
     let peakRss = shop.rssMiB();
     try {
-      for (const scenario of scenarios) {
+      if (orderTotal > 0) {
+        const { runBackOfficeBench, printBackOffice } = await import('./back-office.ts');
+        const rows = await runBackOfficeBench(shop.baseUrl, orderTotal);
+        printBackOffice(rows);
+        report.backOffice = [...(report.backOffice ?? []), ...rows.map((r) => ({ ...r, database: kind }))];
+      }
+      for (const scenario of backOfficeOnly ? [] : scenarios) {
         if (scenario.pages && !withPages) continue;
         const source = scenario.source(sample);
         const options = {
@@ -484,7 +503,7 @@ async function benchApi(
       const admin = await runAdminListBench(shop.baseUrl, sample);
       report.admin.push({ ...admin, database: kind });
       console.log(`  ${admin.name}: p50 ${admin.p50Ms} ms, p95 ${admin.p95Ms} ms, p99 ${admin.p99Ms} ms`);
-      if (kind === 'pglite' && !apiOnly) {
+      if (kind === 'pglite' && !apiOnly && !backOfficeOnly) {
         const checkout = await import('./checkout.ts').catch(() => null);
         if (checkout) report.checkout = await checkout.runCheckoutBench(shop.baseUrl);
         const lighthouse = await import('./lighthouse.ts').catch(() => null);
@@ -578,6 +597,7 @@ function printReport(report: Report) {
     ...report.server.filter((r) => !r.withinBudget).map((r) => `${r.database} server start/RSS`),
     ...report.csvImport.filter((r) => !r.withinBudget).map((r) => `${r.database} CSV ${r.scenario}`),
     ...report.admin.filter((r) => !r.withinBudget).map((r) => `${r.database} ${r.name}`),
+    ...(report.backOffice ?? []).filter((r) => !r.withinBudget).map((r) => `${r.database} ${r.name}`),
   ];
   if (over.length) {
     console.log(`\n${over.length} budget(s) missed: ${over.join('; ')}`);

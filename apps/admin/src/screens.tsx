@@ -14,6 +14,7 @@ import {
   IconMessageReport,
   IconReceipt,
   IconTicket,
+  IconUser,
   IconUsersGroup,
 } from '@tabler/icons-react';
 import { lazy } from 'react';
@@ -142,6 +143,21 @@ export const screens: AdminScreen[] = [
     permission: 'customers',
     group: 'Customers',
     component: lazy(() => import('./screens/grievances/grievances-page.tsx')),
+  },
+  {
+    path: 'customers',
+    label: 'Customers',
+    icon: IconUser,
+    permission: 'customers',
+    component: lazy(() => import('./screens/customers/customers-page.tsx')),
+  },
+  {
+    path: 'customers/:id',
+    label: 'Customer',
+    icon: IconUser,
+    permission: 'customers',
+    nav: false,
+    component: lazy(() => import('./screens/customers/customer-page.tsx')),
   },
   {
     path: 'staff',

@@ -38,6 +38,8 @@ import { catalogueCsvAdminRoutes } from './modules/catalogue/catalogue-csv.admin
 import { productImagesAdminRoutes } from './modules/catalogue/product-images.admin.routes.ts';
 import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.ts';
 import { grievancesAdminRoutes } from './modules/grievances/grievances.admin.routes.ts';
+import { customersAdminRoutes } from './modules/customers/customers.admin.routes.ts';
+import { dashboardAdminRoutes } from './modules/dashboard/dashboard.admin.routes.ts';
 import { fastifyTrustProxy } from './http/client-address.ts';
 import { registerFreshWrites, startChangeFeed } from './plugins/change-feed.ts';
 import { registerErrorHandler, sendNamedError } from './plugins/error-handler.ts';
@@ -190,6 +192,8 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         catalogueAdminRoutes,
         catalogueCsvAdminRoutes,
         productImagesAdminRoutes,
+        customersAdminRoutes,
+        dashboardAdminRoutes,
       ]) {
         await routes(admin, ctx);
       }

@@ -257,6 +257,7 @@ CREATE TABLE "customers" (
 	"email" text NOT NULL,
 	"password_hash" text NOT NULL,
 	"email_verified_at" timestamp with time zone,
+	"blocked_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "customers_email_unique" UNIQUE("email")
@@ -656,6 +657,7 @@ CREATE INDEX "customer_tokens_customer_idx" ON "customer_tokens" USING btree ("c
 CREATE INDEX "coupon_redemptions_coupon_idx" ON "coupon_redemptions" USING btree ("coupon_id","customer_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "coupon_redemptions_order_idx" ON "coupon_redemptions" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "order_items_order_idx" ON "order_items" USING btree ("order_id");--> statement-breakpoint
+CREATE INDEX "order_items_sales_idx" ON "order_items" USING btree ("order_id","product_id","quantity","line_total_paise");--> statement-breakpoint
 CREATE INDEX "order_notes_order_idx" ON "order_notes" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "order_status_history_order_idx" ON "order_status_history" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_number_idx" ON "orders" USING btree ("order_number");--> statement-breakpoint
@@ -669,12 +671,16 @@ CREATE INDEX "orders_payment_status_idx" ON "orders" USING btree ("payment_statu
 CREATE INDEX "orders_coupon_idx" ON "orders" USING btree ("coupon_code");--> statement-breakpoint
 CREATE INDEX "orders_pincode_idx" ON "orders" USING btree (("shipping_address"->>'pin_code'));--> statement-breakpoint
 CREATE INDEX "orders_mobile_idx" ON "orders" USING btree (("shipping_address"->>'mobile_number'));--> statement-breakpoint
+CREATE INDEX "orders_number_trgm_idx" ON "orders" USING gin ("order_number" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "orders_total_idx" ON "orders" USING btree ("total_paise","id");--> statement-breakpoint
+CREATE INDEX "orders_sales_idx" ON "orders" USING btree ("created_at","payment_gateway","payment_status","status","total_paise","id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payment_events_gateway_event_idx" ON "payment_events" USING btree ("gateway","event_id");--> statement-breakpoint
 CREATE INDEX "payments_order_idx" ON "payments" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "payments_gateway_order_idx" ON "payments" USING btree ("gateway","gateway_order_id");--> statement-breakpoint
 CREATE INDEX "mail_outbox_pending_idx" ON "mail_outbox" USING btree ("status","next_attempt_at");--> statement-breakpoint
 CREATE INDEX "refunds_order_idx" ON "refunds" USING btree ("order_id");--> statement-breakpoint
 CREATE INDEX "refunds_due_idx" ON "refunds" USING btree ("next_attempt_at");--> statement-breakpoint
+CREATE INDEX "refunds_processed_idx" ON "refunds" USING btree ("processed_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "refunds_payment_key_idx" ON "refunds" USING btree ("payment_id","idempotency_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "refunds_gateway_key_idx" ON "refunds" USING btree ("gateway_key");--> statement-breakpoint
 CREATE UNIQUE INDEX "grievances_ticket_idx" ON "grievances" USING btree ("ticket_number");--> statement-breakpoint

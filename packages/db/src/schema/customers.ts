@@ -7,6 +7,8 @@ export const customers = pgTable('customers', {
   email: text('email').notNull().unique(),
   passwordHash: text('password_hash').notNull(),
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  /** Set while the shop has blocked the account: no login, no checkout (back office). */
+  blockedAt: timestamp('blocked_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -132,6 +132,18 @@ export const orders = pgTable(
     index('orders_coupon_idx').on(t.couponCode),
     index('orders_pincode_idx').on(sql`(${t.shippingAddress}->>'pin_code')`),
     index('orders_mobile_idx').on(sql`(${t.shippingAddress}->>'mobile_number')`),
+    // The order list's search by part of an order number and its sort by total.
+    index('orders_number_trgm_idx').using('gin', t.orderNumber.op('gin_trgm_ops')),
+    index('orders_total_idx').on(t.totalPaise, t.id),
+    // The dashboard's sales of a period, read from the index alone (dashboard.service.ts).
+    index('orders_sales_idx').on(
+      t.createdAt,
+      t.paymentGateway,
+      t.paymentStatus,
+      t.status,
+      t.totalPaise,
+      t.id,
+    ),
   ],
 );
 
@@ -163,7 +175,11 @@ export const orderItems = pgTable(
     sgstPaise: paise('sgst_paise').notNull().default(0),
     igstPaise: paise('igst_paise').notNull().default(0),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    // The dashboard's top products, read from the index alone.
+    index('order_items_sales_idx').on(t.orderId, t.productId, t.quantity, t.lineTotalPaise),
+  ],
 );
 
 export const orderStatusHistory = pgTable(

@@ -46,6 +46,8 @@ export const refunds = pgTable(
   (t) => [
     index('refunds_order_idx').on(t.orderId),
     index('refunds_due_idx').on(t.nextAttemptAt),
+    // The dashboard's refunds of a period.
+    index('refunds_processed_idx').on(t.processedAt),
     uniqueIndex('refunds_payment_key_idx').on(t.paymentId, t.idempotencyKey),
     uniqueIndex('refunds_gateway_key_idx').on(t.gatewayKey),
     check('refunds_amount_positive', sql`${t.amountPaise} > 0`),

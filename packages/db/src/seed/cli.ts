@@ -2,12 +2,14 @@
  * `npm run seed`: re-creates the demo shop in the configured database (DATABASE_URL, or PGlite in
  * DATA_DIR/db) and re-renders its media in DATA_DIR/media. Every table is emptied first.
  * `npm run seed:bench` (--bench) then grows the catalogue to 10,000 products, or to N with
- * `npm run seed:bench -- --products N`.
+ * `npm run seed:bench -- --products N`. `--orders N` adds N generated orders over the last 90 days
+ * (bench-orders.ts) for the back office's budgets.
  */
 import { resolve } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../client.ts';
 import { migrateDatabase } from '../migrate.ts';
+import { seedBenchOrders } from './bench-orders.ts';
 import { seedBenchProducts } from './bench-products.ts';
 import { seedDemoRows } from './demo-shop.ts';
 import { ensureDemoMedia } from './media/demo-media.ts';
@@ -20,6 +22,9 @@ async function main(): Promise<void> {
   const productsArg = process.argv.indexOf('--products');
   const benchTotal = productsArg >= 0 ? Number(process.argv[productsArg + 1]) : BENCH_TOTAL;
   if (!Number.isInteger(benchTotal) || benchTotal < 1) throw new Error('--products takes a whole number');
+  const ordersArg = process.argv.indexOf('--orders');
+  const orderTotal = ordersArg >= 0 ? Number(process.argv[ordersArg + 1]) : 0;
+  if (!Number.isInteger(orderTotal) || orderTotal < 0) throw new Error('--orders takes a whole number');
   const url = process.env.DATABASE_URL || undefined;
   const dataDir = resolve(process.env.DATA_DIR || './data');
   const mediaDir = resolve(dataDir, 'media');
@@ -42,6 +47,7 @@ async function main(): Promise<void> {
     const files = await ensureDemoMedia(mediaDir, { overwrite: true });
     const mediaDone = Date.now();
     const benchAdded = bench ? await seedBenchProducts(db, benchTotal) : 0;
+    const ordersDone = orderTotal > 0 ? await seedBenchOrders(db, orderTotal) : 0;
 
     const [counts] = await queryRows<Record<string, number | string>>(
       db,
@@ -54,6 +60,7 @@ async function main(): Promise<void> {
     for (const [table, n] of Object.entries(counts ?? {})) console.log(`  ${table.padEnd(18)} ${n}`);
     console.log(`  media files        ${files} written to ${mediaDir}`);
     if (bench) console.log(`  bench products     ${benchAdded} added`);
+    if (orderTotal > 0) console.log(`  orders             ${ordersDone} (bench orders over 90 days)`);
     console.log(
       `Rows ${rowsDone - started} ms (with migrations), media ${mediaDone - rowsDone} ms, total ${Date.now() - started} ms.`,
     );

@@ -1,25 +1,39 @@
 import { Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link, useOutletContext } from 'react-router';
 import type { AdminScreen } from '../../screen-types.ts';
 import { useSession } from '../../session.tsx';
 
+/** The charts library is large: loaded only for staff who see the dashboard. */
+const DashboardPanel = lazy(() =>
+  import('../dashboard/dashboard-panel.tsx').then((m) => ({ default: m.DashboardPanel })),
+);
+
 /**
- * The first screen after sign-in. Until the dashboard (sales, orders to pack, low stock) arrives,
- * it says plainly what this back office can do today: one card per screen this role may open.
+ * The first screen after sign-in: the dashboard for staff who handle orders; for the others, one
+ * card per screen their role may open.
  */
 export default function HomePage() {
   const { staff } = useSession();
-  const available = useOutletContext<AdminScreen[]>().filter((s) => s.path !== '');
+  const available = useOutletContext<AdminScreen[]>().filter((s) => s.path !== '' && s.nav !== false);
+  if (staff?.permissions.includes('orders'))
+    return (
+      <Stack gap="lg" maw={1400}>
+        <Title order={1} size="h2">
+          Namaste, {staff.name}
+        </Title>
+        <Suspense fallback={<Text c="dimmed">Loading…</Text>}>
+          <DashboardPanel />
+        </Suspense>
+      </Stack>
+    );
   return (
     <Stack gap="lg" maw={1100}>
       <div>
         <Title order={1} size="h2">
           Namaste, {staff?.name}
         </Title>
-        <Text c="dimmed">
-          The dashboard with today's orders, sales and low stock will appear here. For now, these are the
-          screens your role can use:
-        </Text>
+        <Text c="dimmed">These are the screens your role can use:</Text>
       </div>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
         {available.map((screen) => (

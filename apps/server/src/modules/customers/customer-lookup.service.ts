@@ -1,5 +1,7 @@
+import { customerAdminMessages } from '@shop/contract/admin/customers';
 import type { DbOrTx } from '@shop/db/client';
 import type { AccessToken } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
 import { findLiveToken } from './customer-token.ts';
 import { findCustomerById, lockCustomerById } from './customers.repository.ts';
 
@@ -14,6 +16,16 @@ export async function customerEmail(db: DbOrTx, customerId: number): Promise<str
  */
 export async function lockCustomer(tx: DbOrTx, customerId: number): Promise<void> {
   await lockCustomerById(tx, customerId);
+}
+
+/**
+ * A blocked customer cannot order (their tokens are revoked when blocked; this also covers a
+ * token that was being used at that moment). Checked inside the checkout's transaction, after
+ * lockCustomer, so a block and a checkout cannot pass each other.
+ */
+export async function assertCustomerMayOrder(db: DbOrTx, customerId: number): Promise<void> {
+  const customer = await findCustomerById(db, customerId);
+  if (customer?.blockedAt) throw new AppError('forbidden', customerAdminMessages.blocked);
 }
 
 /** The live access token behind a presented Bearer token: the lookup the HTTP guard is given (app.ts). */

@@ -8,6 +8,7 @@ const customerColumns = {
   email: customers.email,
   passwordHash: customers.passwordHash,
   emailVerifiedAt: customers.emailVerifiedAt,
+  blockedAt: customers.blockedAt,
   createdAt: customers.createdAt,
 };
 

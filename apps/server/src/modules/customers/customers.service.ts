@@ -14,6 +14,7 @@ import {
   type VerifyEmailInput,
   type VerifyOtpInput,
 } from '@shop/contract/customers';
+import { customerAdminMessages } from '@shop/contract/admin/customers';
 import type { DbOrTx } from '@shop/db/client';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -218,11 +219,17 @@ export async function signUp(ctx: AppContext, input: SignupInput, ip: string): P
   return { email: input.email, registration_token: registrationToken };
 }
 
+/**
+ * Every way in (password, reset code, verification code) ends here, so a blocked account is
+ * refused in one place — and only after the right password or code, so the message tells a
+ * stranger nothing about whether an e-mail is blocked.
+ */
 async function openSession(
   db: DbOrTx,
   customer: CustomerRow,
   scope: SessionResponse['scope'],
 ): Promise<SessionResponse> {
+  if (customer.blockedAt) throw new AppError('forbidden', customerAdminMessages.blocked);
   const token = await issueToken(db, customer.id, scope);
   return { token, scope, customer: await customerView(db, customer) };
 }
@@ -489,4 +496,36 @@ export async function customerDetails(ctx: AppContext, who: RequestCustomer): Pr
 export async function logOut(ctx: AppContext, who: RequestCustomer): Promise<MessageResponse> {
   await revokeToken(ctx.db, who.tokenId);
   return { message: customerMessages.loggedOut };
+}
+
+/**
+ * Staff resend the verification code of an unverified customer's newest live sign-up (the
+ * customer's own resend rules apply: the cool-down and the daily cap). 409 when the e-mail is
+ * already verified or no sign-up is pending (they have all expired: the customer signs up again).
+ */
+export async function resendVerificationForCustomer(
+  ctx: AppContext,
+  customerId: number,
+  audit: (tx: DbOrTx) => Promise<void>,
+): Promise<MessageResponse> {
+  const result = await ctx.db.transaction(async (tx): Promise<IssueResult | 'verified' | 'unknown'> => {
+    const found = await findCustomerById(tx, customerId);
+    const customer = found ? await lockCustomerByEmail(tx, found.email) : undefined;
+    if (!customer) return 'unknown';
+    if (customer.emailVerifiedAt) return 'verified';
+    const registrationId = (await liveRegistrations(tx, customer.id))[0]?.id;
+    if (registrationId === undefined) return { sent: false, reason: 'nothing-pending' };
+    const issued = await issueCode(ctx, tx, customer, 'verify_email', registrationId);
+    if (issued.sent) await audit(tx);
+    return issued;
+  });
+  if (result === 'unknown') throw AppError.notFound('There is no such customer.');
+  if (result === 'verified') throw new AppError('conflict', customerAdminMessages.alreadyVerified);
+  if (!result.sent && result.reason === 'nothing-pending')
+    throw new AppError('conflict', customerAdminMessages.noPendingSignUp);
+  if (!result.sent && result.reason === 'cool-down')
+    throw tooMany(customerMessages.otpCooldown(result.waitSeconds));
+  if (!result.sent && result.reason === 'daily-cap') throw tooMany(customerMessages.tooManyCodesToday);
+  deliverMail(ctx);
+  return { message: customerAdminMessages.verificationSent };
 }

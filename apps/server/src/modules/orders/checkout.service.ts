@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { missingAddressMessage, shippingSnapshotOf } from '../addresses/addresses.service.ts';
 import { productsForSale, reserveStock } from '../catalogue/stock.service.ts';
-import { lockCustomer } from '../customers/customer-lookup.service.ts';
+import { assertCustomerMayOrder, lockCustomer } from '../customers/customer-lookup.service.ts';
 import { deliveryQuote, deliveryTermsOf } from '../fulfilment/fulfilment.service.ts';
 import { orderGst } from '../tax/tax.service.ts';
 import {
@@ -180,6 +180,7 @@ export async function checkout(
       // Serialise this customer's checkouts so that neither the unpaid-order cap, the
       // per-customer coupon limit nor the same-cart check below can be raced.
       await lockCustomer(tx, customerId);
+      await assertCustomerMayOrder(tx, customerId);
       if (cartPrefix) {
         const since = new Date(Date.now() - SAME_CART_WINDOW_MS);
         const retried = await findRecentPendingOrderByKeyPrefix(tx, customerId, cartPrefix, since);

@@ -17,6 +17,8 @@ export interface AdminOrderFilter {
   coupon?: string | undefined;
   /** An order number (KFL-2026-000123 or part of it), a customer's e-mail or a mobile number. */
   q?: string | undefined;
+  /** One customer's orders (customer details in the back office). */
+  customerId?: number | undefined;
 }
 
 const IST = '+05:30';
@@ -42,6 +44,7 @@ function whereOf(filter: AdminOrderFilter): SQL | undefined {
   const terms: (SQL | undefined)[] = [];
   if (filter.statuses?.length) terms.push(inArray(orders.status, filter.statuses));
   if (filter.paymentStatuses?.length) terms.push(inArray(orders.paymentStatus, filter.paymentStatuses));
+  if (filter.customerId) terms.push(eq(orders.customerId, filter.customerId));
   if (filter.method) terms.push(eq(orders.paymentGateway, filter.method));
   if (filter.from) terms.push(gte(orders.createdAt, timeOf(filter.from, false)));
   if (filter.to) terms.push(lt(orders.createdAt, timeOf(filter.to, true)));

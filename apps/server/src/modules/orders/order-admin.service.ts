@@ -1,4 +1,4 @@
-import type { AdminOrderDetail } from '@shop/contract/admin/orders';
+import type { AdminOrderDetail, AdminOrderRow } from '@shop/contract/admin/orders';
 import type { OrderAction } from '@shop/contract/orders';
 import type { DbOrTx } from '@shop/db/client';
 import { customers, orderNotes } from '@shop/db/schema/index';
@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { listRefunds } from '../payments/refunds.service.ts';
 import { orderPayments } from '../payments/staff-refunds.service.ts';
-import { toAdminOrderRow } from './order-admin-query.ts';
+import { pageOfAdminOrders, toAdminOrderRow } from './order-admin-query.ts';
 import { allowedActions } from './order-state.ts';
 import { toShipment } from './order-view.ts';
 import { findOrder, historyOfOrder, itemsOfOrders } from './orders.repository.ts';
@@ -120,4 +120,13 @@ export async function addOrderNote(tx: DbOrTx, orderId: number, staffId: number,
   const [row] = await tx.insert(orderNotes).values({ orderId, staffId, body }).returning();
   if (!row) throw new Error('note not written');
   return row;
+}
+
+/** A customer's newest orders as rows of the back office's order list (customer details). */
+export async function newestOrdersOfCustomer(
+  db: DbOrTx,
+  customerId: number,
+  limit: number,
+): Promise<AdminOrderRow[]> {
+  return (await pageOfAdminOrders(db, { customerId }, { offset: 0, perPage: limit }, [])).items;
 }

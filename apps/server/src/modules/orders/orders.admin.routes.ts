@@ -53,11 +53,13 @@ export const adminOrderFilterQuery = {
   pincode: searchParam(6),
   coupon: searchParam(40),
   q: searchParam(100),
+  customer: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 };
 
 type FilterQuery = {
   status?: AdminOrderFilter['statuses'];
   payment_status?: AdminOrderFilter['paymentStatuses'];
+  customer?: number | undefined;
 } & Partial<Record<'method' | 'from' | 'to' | 'pincode' | 'coupon' | 'q', string | undefined>>;
 
 function filterOf(query: FilterQuery): AdminOrderFilter {
@@ -70,6 +72,7 @@ function filterOf(query: FilterQuery): AdminOrderFilter {
     pincode: query.pincode,
     coupon: query.coupon,
     q: query.q,
+    customerId: query.customer,
   };
 }
 

@@ -1,0 +1,155 @@
+import type { Dashboard, DashboardRange } from '@shop/contract/admin/dashboard';
+import type { DbOrTx } from '@shop/db/client';
+import { sql } from 'drizzle-orm';
+import { settingValue } from '../settings/settings.service.ts';
+
+/** Stock at or below this shows on the low-stock list unless the setting `low_stock_threshold` says otherwise. */
+export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+const LOW_STOCK_ROWS = 10;
+const TOP_PRODUCTS = 5;
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * The period of a range in India's days: today from midnight IST, 7d and 30d the last 7 or 30
+ * days including today.
+ */
+export function periodOf(range: DashboardRange, now = new Date()): { from: Date; to: Date; days: number } {
+  const days = range === 'today' ? 1 : range === '7d' ? 7 : 30;
+  const istMidnight = Math.floor((now.getTime() + IST_OFFSET_MS) / DAY_MS) * DAY_MS - IST_OFFSET_MS;
+  return { from: new Date(istMidnight - (days - 1) * DAY_MS), to: now, days };
+}
+
+/**
+ * Which orders count as sales: paid (also when part or all was refunded later — refunds are
+ * subtracted separately) or cash on delivery the shop has confirmed and not cancelled. Pending,
+ * failed and cancelled-before-payment orders are no sale.
+ */
+const SOLD = sql.raw(`(o.payment_status IN ('Paid', 'Partially Refunded', 'Refunded')
+  OR (o.payment_gateway = 'cod' AND o.status IN ('confirmed', 'packed', 'shipped', 'delivered', 'returned')))`);
+
+type Rows<T> = { rows?: T[] };
+async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as Rows<T>;
+  return result.rows ?? [];
+}
+
+/**
+ * The shop's figures for a period, each one SQL aggregate over indexed columns (orders by
+ * created_at, refunds by processed_at, products by stock), so the page stays fast on 100,000+
+ * orders. Revenue = sales of the period minus refunds processed in the period (product rules:
+ * money in paise).
+ */
+export async function dashboardOf(
+  db: DbOrTx,
+  range: DashboardRange,
+  failedMails: number,
+  now = new Date(),
+): Promise<Dashboard> {
+  const { from, to, days } = periodOf(range, now);
+  const setting = (await settingValue(db, 'low_stock_threshold'))?.trim();
+  const threshold = setting && /^\d{1,6}$/.test(setting) ? Number(setting) : DEFAULT_LOW_STOCK_THRESHOLD;
+  const fromIso = from.toISOString();
+  const toIso = to.toISOString();
+
+  const inPeriod = sql`o.created_at >= ${fromIso}::timestamptz AND o.created_at < ${toIso}::timestamptz`;
+  // One pass over the period's orders (index-only on orders_sales_idx) gives both the methods and the days.
+  const salesQuery = rowsOf<{ day: string; method: string; orders: number; revenue: string }>(
+    db,
+    sql`SELECT to_char(o.created_at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD') AS day,
+               coalesce(o.payment_gateway, 'unknown') AS method, count(*)::int AS orders,
+               sum(o.total_paise)::bigint AS revenue
+        FROM orders o WHERE ${inPeriod} AND ${SOLD}
+        GROUP BY 1, 2`,
+  );
+  // The lower bound on order_id never changes the answer (every order of the period has an id at
+  // least the period's smallest) but lets the lines be read as a range of order_items_sales_idx.
+  const topQuery = rowsOf<{ product_id: number; name: string; quantity: number; revenue: string }>(
+    db,
+    sql`SELECT t.product_id, p.name, t.quantity, t.revenue FROM (
+          SELECT i.product_id, sum(i.quantity)::int AS quantity, sum(i.line_total_paise)::bigint AS revenue
+          FROM orders o JOIN order_items i ON i.order_id = o.id
+          WHERE ${inPeriod} AND ${SOLD}
+            AND i.order_id >= (SELECT min(id) FROM (SELECT o.id FROM orders o WHERE ${inPeriod} OFFSET 0) first)
+          GROUP BY i.product_id ORDER BY 3 DESC, 1 LIMIT ${TOP_PRODUCTS}) t
+        JOIN products p ON p.id = t.product_id
+        ORDER BY t.revenue DESC, t.product_id`,
+  );
+  const refundsQuery = rowsOf<{ n: number; amount: string }>(
+    db,
+    sql`SELECT count(*)::int AS n, coalesce(sum(amount_paise), 0)::bigint AS amount FROM refunds
+        WHERE status = 'processed' AND processed_at >= ${fromIso}::timestamptz AND processed_at < ${toIso}::timestamptz`,
+  );
+  const pendingQuery = rowsOf<{ status: string; n: number }>(
+    db,
+    sql`SELECT status::text AS status, count(*)::int AS n FROM orders WHERE status IN ('confirmed', 'packed') GROUP BY 1`,
+  );
+  const lowStockQuery = rowsOf<{ id: number; name: string; stock: number }>(
+    db,
+    sql`SELECT id, name, available_stock AS stock FROM products
+        WHERE is_active AND available_stock <= ${threshold}
+        ORDER BY available_stock, id LIMIT ${LOW_STOCK_ROWS}`,
+  );
+  // On PostgreSQL the five queries run side by side on the pool's connections.
+  const [sales, top, [refunds], pending, lowStock] = await Promise.all([
+    salesQuery,
+    topQuery,
+    refundsQuery,
+    pendingQuery,
+    lowStockQuery,
+  ]);
+
+  const methods = new Map<string, { orders: number; revenue: number }>();
+  const dayRows = new Map<string, { orders: number; revenue: number }>();
+  for (const row of sales) {
+    for (const [map, key] of [
+      [methods, row.method],
+      [dayRows, row.day],
+    ] as const) {
+      const sum = map.get(key) ?? { orders: 0, revenue: 0 };
+      sum.orders += Number(row.orders);
+      sum.revenue += Number(row.revenue);
+      map.set(key, sum);
+    }
+  }
+  const byMethod = [...methods]
+    .map(([method, m]) => ({ method, orders: m.orders, revenue_paise: m.revenue }))
+    .sort((a, b) => b.revenue_paise - a.revenue_paise || a.method.localeCompare(b.method));
+  const orderCount = byMethod.reduce((n, m) => n + m.orders, 0);
+  const gross = byMethod.reduce((n, m) => n + m.revenue_paise, 0);
+  const refunded = Number(refunds?.amount ?? 0);
+  const istDay = (at: number) => new Date(at + IST_OFFSET_MS).toISOString().slice(0, 10);
+  return {
+    range,
+    from: fromIso,
+    to: toIso,
+    revenue_paise: gross - refunded,
+    orders: orderCount,
+    average_order_paise: orderCount ? Math.round(gross / orderCount) : 0,
+    by_method: byMethod,
+    // Every day of the period, also those without sales, so the chart shows the gaps.
+    by_day: Array.from({ length: days }, (_, i) => {
+      const day = istDay(from.getTime() + i * DAY_MS);
+      const row = dayRows.get(day);
+      return { day, orders: Number(row?.orders ?? 0), revenue_paise: Number(row?.revenue ?? 0) };
+    }),
+    top_products: top.map((p) => ({
+      product_id: Number(p.product_id),
+      name: p.name,
+      quantity: Number(p.quantity),
+      revenue_paise: Number(p.revenue),
+    })),
+    low_stock: lowStock.map((p) => ({
+      product_id: Number(p.id),
+      name: p.name,
+      available_stock: Number(p.stock),
+      threshold,
+    })),
+    pending_shipments: {
+      confirmed: Number(pending.find((p) => p.status === 'confirmed')?.n ?? 0),
+      packed: Number(pending.find((p) => p.status === 'packed')?.n ?? 0),
+    },
+    failed_mails: failedMails,
+    refunds: { count: Number(refunds?.n ?? 0), amount_paise: refunded },
+  };
+}

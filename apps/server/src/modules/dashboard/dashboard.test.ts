@@ -1,0 +1,206 @@
+/**
+ * The back-office dashboard on a small known set of orders: revenue is paid plus confirmed
+ * cash-on-delivery orders minus refunds processed in the period; pending, failed and cancelled
+ * orders are no sale; days are India's days.
+ */
+import type { Dashboard } from '@shop/contract/admin/dashboard';
+import type { DbOrTx } from '@shop/db/client';
+import { orderItems, orders, payments, refunds } from '@shop/db/schema/index';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { makeCustomer, makeProduct, setSetting } from '../orders/orders.test-kit.ts';
+import { ADMIN, signInStaff } from '../staff/staff.test-kit.ts';
+import { dashboardOf, periodOf } from './dashboard.service.ts';
+
+/** 17:30 in India on 15 January 2031: far from any other test's orders. */
+const NOW = new Date('2031-01-15T12:00:00Z');
+const daysAgo = (days: number, hour = 6) => new Date(NOW.getTime() - days * 86_400_000 - hour * 3_600_000);
+
+let t: TestApp;
+let baseline: Dashboard;
+let p1: number;
+let p2: number;
+let lowProduct: number;
+let okProduct: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.ctx.db;
+  await setSetting(db, 'low_stock_threshold', '3');
+  baseline = await dashboardOf(db, 'today', 0, NOW);
+  p1 = (await makeProduct(db, { name: 'Kesar Peda 250 g', availableStock: 100 })).id;
+  p2 = (await makeProduct(db, { name: 'Brass Padlock', availableStock: 100 })).id;
+  lowProduct = (await makeProduct(db, { name: 'Almost gone', availableStock: 2 })).id;
+  okProduct = (await makeProduct(db, { name: 'Plenty', availableStock: 4 })).id;
+  const customer = await makeCustomer(db);
+  let n = 0;
+  async function order(
+    at: Date,
+    gateway: string,
+    status: (typeof orders.$inferInsert)['status'],
+    paymentStatus: (typeof orders.$inferInsert)['paymentStatus'],
+    totalPaise: number,
+    lines: [number, number, number][] = [],
+  ) {
+    n += 1;
+    const [row] = await db
+      .insert(orders)
+      .values({
+        orderNumber: `DASH-2031-${n}-${Math.random().toString(36).slice(2, 8)}`,
+        customerId: customer.id,
+        status,
+        paymentStatus,
+        paymentGateway: gateway,
+        subtotalPaise: totalPaise,
+        totalPaise,
+        shippingAddress: { pin_code: '302001' },
+        createdAt: at,
+      })
+      .returning();
+    if (!row) throw new Error('order insert failed');
+    for (const [productId, quantity, line] of lines)
+      await db.insert(orderItems).values({
+        orderId: row.id,
+        productId,
+        name: productId === p1 ? 'Kesar Peda 250 g' : 'Brass Padlock',
+        itemWeight: 250,
+        unitPricePaise: line / quantity,
+        quantity,
+        lineTotalPaise: line,
+      });
+    return row.id;
+  }
+  await order(daysAgo(0), 'razorpay', 'confirmed', 'Paid', 100_000, [
+    [p1, 2, 80_000],
+    [p2, 1, 20_000],
+  ]);
+  await order(daysAgo(0), 'cod', 'confirmed', 'Pending', 50_000, [[p2, 1, 50_000]]);
+  await order(daysAgo(0), 'cod', 'pending', 'Pending', 30_000, [[p1, 5, 30_000]]);
+  await order(daysAgo(0), 'razorpay', 'cancelled', 'Failed', 40_000, [[p1, 5, 40_000]]);
+  const refunded = await order(daysAgo(3), 'paytm', 'delivered', 'Partially Refunded', 70_000, [
+    [p1, 1, 70_000],
+  ]);
+  await order(daysAgo(20), 'cod', 'delivered', 'Paid', 60_000);
+  await order(daysAgo(40), 'razorpay', 'packed', 'Paid', 999_900);
+  await refundRows(db, refunded);
+});
+afterAll(() => t.close());
+
+async function refundRows(db: DbOrTx, orderId: number) {
+  const [payment] = await db
+    .insert(payments)
+    .values({ orderId, gateway: 'paytm', amountMinor: 70_000, status: 'paid' })
+    .returning();
+  if (!payment) throw new Error('payment insert failed');
+  const base = { orderId, paymentId: payment.id, gateway: 'paytm', reason: 'damaged', requestedBy: 'staff' };
+  await db.insert(refunds).values([
+    {
+      ...base,
+      amountPaise: 20_000,
+      amountMinor: 20_000,
+      status: 'processed',
+      processedAt: daysAgo(0, 1),
+      idempotencyKey: 'dash-1',
+      gatewayKey: `dash-1-${orderId}`,
+    },
+    // Not yet processed: no money has left, so it is not subtracted.
+    {
+      ...base,
+      amountPaise: 5_000,
+      amountMinor: 5_000,
+      idempotencyKey: 'dash-2',
+      gatewayKey: `dash-2-${orderId}`,
+    },
+  ]);
+}
+
+describe('dashboard', () => {
+  it("today counts paid and confirmed cash-on-delivery orders, minus today's processed refunds", async () => {
+    const today = await dashboardOf(t.ctx.db, 'today', 3, NOW);
+    expect(today.from).toBe('2031-01-14T18:30:00.000Z');
+    expect(today.orders).toBe(2);
+    expect(today.revenue_paise).toBe(150_000 - 20_000);
+    expect(today.average_order_paise).toBe(75_000);
+    expect(today.by_method).toEqual([
+      { method: 'razorpay', orders: 1, revenue_paise: 100_000 },
+      { method: 'cod', orders: 1, revenue_paise: 50_000 },
+    ]);
+    expect(today.refunds).toEqual({ count: 1, amount_paise: 20_000 });
+    expect(today.failed_mails).toBe(3);
+    expect(today.by_day).toEqual([{ day: '2031-01-15', orders: 2, revenue_paise: 150_000 }]);
+    // Two confirmed orders wait to be packed, one packed order to be shipped (whatever their date).
+    expect(today.pending_shipments).toEqual({
+      confirmed: baseline.pending_shipments.confirmed + 2,
+      packed: baseline.pending_shipments.packed + 1,
+    });
+  });
+
+  it('7 and 30 days: every day of the period, top products by revenue, older orders left out', async () => {
+    const week = await dashboardOf(t.ctx.db, '7d', 0, NOW);
+    expect(week.orders).toBe(3);
+    expect(week.revenue_paise).toBe(220_000 - 20_000);
+    expect(week.average_order_paise).toBe(73_333);
+    expect(week.by_day).toHaveLength(7);
+    expect(week.by_day[0]?.day).toBe('2031-01-09');
+    expect(week.by_day.find((d) => d.day === '2031-01-12')).toEqual({
+      day: '2031-01-12',
+      orders: 1,
+      revenue_paise: 70_000,
+    });
+    expect(week.top_products).toEqual([
+      { product_id: p1, name: 'Kesar Peda 250 g', quantity: 3, revenue_paise: 150_000 },
+      { product_id: p2, name: 'Brass Padlock', quantity: 2, revenue_paise: 70_000 },
+    ]);
+    const month = await dashboardOf(t.ctx.db, '30d', 0, NOW);
+    expect(month.orders).toBe(4);
+    expect(month.revenue_paise).toBe(280_000 - 20_000);
+    expect(month.by_day).toHaveLength(30);
+    expect(month.by_method.find((m) => m.method === 'cod')).toEqual({
+      method: 'cod',
+      orders: 2,
+      revenue_paise: 110_000,
+    });
+  });
+
+  it('lists active products at or below the low-stock threshold, lowest first', async () => {
+    const { low_stock } = await dashboardOf(t.ctx.db, 'today', 0, NOW);
+    const ids = low_stock.map((p) => p.product_id);
+    expect(ids).toContain(lowProduct);
+    expect(ids).not.toContain(okProduct);
+    expect(low_stock.find((p) => p.product_id === lowProduct)).toMatchObject({
+      available_stock: 2,
+      threshold: 3,
+    });
+    expect(low_stock.map((p) => p.available_stock)).toEqual(
+      [...low_stock.map((p) => p.available_stock)].sort((a, b) => a - b),
+    );
+  });
+
+  it("is served to staff with 'orders' with the mail outbox's failures; an unknown range is a 400", async () => {
+    const staff = await signInStaff(t.app, 'staff');
+    const res = await t.request({
+      method: 'GET',
+      url: `${ADMIN}/dashboard?range=7d`,
+      headers: staff.headers,
+    });
+    expect(res.statusCode).toBe(200);
+    const body = res.json<Dashboard>();
+    expect(body.range).toBe('7d');
+    expect(body.failed_mails).toBe(await t.ctx.mail.failedCount());
+    const bad = await t.request({
+      method: 'GET',
+      url: `${ADMIN}/dashboard?range=year`,
+      headers: staff.headers,
+    });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.request({ method: 'GET', url: `${ADMIN}/dashboard` })).statusCode).toBe(401);
+  });
+
+  it('a period starts at midnight in India', () => {
+    expect(periodOf('today', new Date('2031-01-15T18:29:00Z')).from.toISOString()).toBe(
+      '2031-01-14T18:30:00.000Z',
+    );
+    expect(periodOf('today', new Date('2031-01-15T18:31:00Z')).from.toISOString()).toBe(
+      '2031-01-15T18:30:00.000Z',
+    );
+  });
+});

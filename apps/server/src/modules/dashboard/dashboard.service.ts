@@ -86,8 +86,9 @@ export async function dashboardOf(
   );
   const lowStockQuery = rowsOf<{ id: number; name: string; stock: number }>(
     db,
+    // A product's own threshold (set in the back office's catalogue) wins over the shop's default.
     sql`SELECT id, name, available_stock AS stock FROM products
-        WHERE is_active AND available_stock <= ${threshold}
+        WHERE is_active AND available_stock <= coalesce(low_stock_threshold, ${threshold})
         ORDER BY available_stock, id LIMIT ${LOW_STOCK_ROWS}`,
   );
   // On PostgreSQL the five queries run side by side on the pool's connections.

@@ -36,6 +36,8 @@ export const productAttachmentSchema = z.object({
   file_name: z.string(),
   /** 'image' or 'document'. */
   kind: z.string(),
+  /** What the image shows, for a visitor who cannot see it (set in the back office; may be empty). */
+  alt_text: z.string(),
 });
 export type ProductAttachment = z.infer<typeof productAttachmentSchema>;
 
@@ -46,6 +48,8 @@ export const productSchema = z.object({
   description: z.string(),
   /** File name under /backend/data/products/{id}/ (see contract/media.ts productImageUrl). */
   main_image: z.string().nullable(),
+  /** What the main image shows, set in the back office; empty: pages use the product name. */
+  main_image_alt: z.string(),
   attachments: z.array(productAttachmentSchema),
   /** Labels such as 'Featured'. */
   product_labels: z.array(z.string()),

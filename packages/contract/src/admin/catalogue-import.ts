@@ -36,6 +36,18 @@ export const catalogueCsvColumns = [
   'labels',
   'active',
   'display_order',
+  // Package declarations (optional columns; see package-declarations.ts).
+  'maker_role',
+  'maker_name',
+  'maker_address',
+  'country_of_origin',
+  'generic_name',
+  'net_quantity',
+  'net_quantity_unit',
+  'best_before',
+  'dimensions',
+  'consumer_care',
+  'food_type',
 ] as const;
 export type CatalogueCsvColumn = (typeof catalogueCsvColumns)[number];
 
@@ -72,6 +84,17 @@ export const catalogueCsvGuide: Record<CatalogueCsvColumn, string> = {
   labels: 'Labels separated by | e.g. Featured|New.',
   active: 'yes to show the product in the shop, no to hide it.',
   display_order: 'Position in lists (smaller first), a whole number.',
+  maker_role: 'Whom the label names: manufacturer, packer or importer (empty: manufacturer).',
+  maker_name: "The maker's (packer's, importer's) name as on the label; empty if none.",
+  maker_address: "The maker's address as on the label; empty if none.",
+  country_of_origin: 'Country where the product was made (empty: India).',
+  generic_name: 'Common or generic name, e.g. Cashew nut barfi; empty if none.',
+  net_quantity: 'Net quantity as a whole number of the unit below; empty if not stated.',
+  net_quantity_unit: 'Unit of the net quantity: g, ml, cm or unit (empty: g).',
+  best_before: 'Food: best before / use by as the label words it; empty if none.',
+  dimensions: 'Where size matters (locks): dimensions as the label gives them; empty if none.',
+  consumer_care: "Consumer-care contact of this product; empty: the shop's own.",
+  food_type: 'veg, non_veg or not_food (empty: not_food).',
 };
 
 /** One problem with the file: its line (1 = the header), the column, and what to do. */
@@ -146,6 +169,8 @@ export const importMessages = {
   badHsn: 'Must be 4, 6 or 8 digits, or empty.',
   badGst: 'Must be 0, 5, 12, 18 or 28.',
   badActive: 'Must be yes or no.',
+  badChoice: (choices: readonly string[]) => `Must be one of ${choices.join(', ')}, or empty.`,
+  badNetQuantity: 'Must be a whole number greater than 0, or empty.',
   tooLong: (max: number) => `At most ${max.toLocaleString('en-IN')} characters.`,
   badLabel: 'Labels are separated by | and each is at most 40 characters.',
   changedMeanwhile:

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { foodTypes, makerRoles, netQuantityUnits } from '../package-declarations.ts';
 
 /**
  * Back-office shapes of the catalogue: the category tree, products with every field the
@@ -123,6 +124,20 @@ export const adminProductSchema = adminProductRowSchema.extend({
   display_order: z.number().int(),
   /** The product's own threshold; null: the shop's default applies. */
   own_low_stock_threshold: z.number().int().nullable(),
+  // Package declarations the product page shows (see package-declarations.ts).
+  maker_role: z.enum(makerRoles),
+  maker_name: z.string().nullable(),
+  maker_address: z.string().nullable(),
+  country_of_origin: z.string(),
+  generic_name: z.string().nullable(),
+  /** In the base unit `net_quantity_unit`; null when the label gives none. */
+  net_quantity: z.number().int().nullable(),
+  net_quantity_unit: z.enum(netQuantityUnits),
+  best_before: z.string().nullable(),
+  dimensions: z.string().nullable(),
+  /** Null: the shop's consumer-care contact (settings) applies. */
+  consumer_care: z.string().nullable(),
+  food_type: z.enum(foodTypes),
   related: z.array(z.object({ id: z.number().int(), name: z.string() })),
   attachments: z.array(z.object({ id: z.number().int(), file_name: z.string(), kind: z.string() })),
 });
@@ -133,6 +148,39 @@ const pricePaise = z
   .int('Prices are whole paise.')
   .min(1, catalogueAdminMessages.price)
   .max(MAX_PRICE_PAISE);
+
+/** A declaration's text as typed: trimmed; empty means "not on the label" (null). */
+const declarationText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullable()
+    .transform((t) => (t ? t : null));
+
+/**
+ * The package declarations the back office writes, with the values the database allows
+ * (products_maker_role_check, products_net_quantity_unit_check, products_net_quantity_check,
+ * products_food_type_check).
+ */
+export const declarationFields = {
+  maker_role: z.enum(makerRoles),
+  maker_name: declarationText(200),
+  maker_address: declarationText(500),
+  country_of_origin: z.string().trim().min(1, 'Please enter the country of origin.').max(100),
+  generic_name: declarationText(200),
+  net_quantity: z
+    .number()
+    .int('Enter the net quantity as a whole number of the unit.')
+    .min(1, 'The net quantity must be more than 0.')
+    .max(100_000_000)
+    .nullable(),
+  net_quantity_unit: z.enum(netQuantityUnits),
+  best_before: declarationText(200),
+  dimensions: declarationText(200),
+  consumer_care: declarationText(500),
+  food_type: z.enum(foodTypes),
+};
 
 /** Fields of a product the back office writes; stock is changed only through adjustments. */
 const productFields = {
@@ -158,6 +206,7 @@ const productFields = {
   /** Null: the shop's default threshold applies. */
   low_stock_threshold: z.number().int().min(0).max(1_000_000).nullable(),
   related_ids: z.array(id).max(MAX_RELATED_PRODUCTS),
+  ...declarationFields,
 };
 
 /** A new product: what is left out takes the default; its opening stock is recorded as such. */
@@ -174,6 +223,18 @@ export const productCreateSchema = z.object({
   gst_rate: productFields.gst_rate.default(18),
   low_stock_threshold: productFields.low_stock_threshold.default(null),
   related_ids: productFields.related_ids.default([]),
+  // Declarations left out take the database's defaults (a product made in India, not food).
+  maker_role: productFields.maker_role.default('manufacturer'),
+  maker_name: productFields.maker_name.default(null),
+  maker_address: productFields.maker_address.default(null),
+  country_of_origin: productFields.country_of_origin.default('India'),
+  generic_name: productFields.generic_name.default(null),
+  net_quantity: productFields.net_quantity.default(null),
+  net_quantity_unit: productFields.net_quantity_unit.default('g'),
+  best_before: productFields.best_before.default(null),
+  dimensions: productFields.dimensions.default(null),
+  consumer_care: productFields.consumer_care.default(null),
+  food_type: productFields.food_type.default('not_food'),
   initial_stock: z.number().int().min(0).max(1_000_000).default(0),
 });
 export type ProductCreate = z.infer<typeof productCreateSchema>;

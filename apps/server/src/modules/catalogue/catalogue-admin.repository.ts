@@ -228,6 +228,17 @@ export async function findProductForEdit(db: DbOrTx, id: number, defaultThreshol
       gstRate: products.gstRate,
       displayOrder: products.displayOrder,
       ownLowStockThreshold: products.lowStockThreshold,
+      makerRole: products.makerRole,
+      makerName: products.makerName,
+      makerAddress: products.makerAddress,
+      countryOfOrigin: products.countryOfOrigin,
+      genericName: products.genericName,
+      netQuantity: products.netQuantity,
+      netQuantityUnit: products.netQuantityUnit,
+      bestBefore: products.bestBefore,
+      dimensions: products.dimensions,
+      consumerCare: products.consumerCare,
+      foodType: products.foodType,
     })
     .from(products)
     .leftJoin(categories, eq(categories.id, products.categoryId))

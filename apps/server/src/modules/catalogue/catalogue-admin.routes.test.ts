@@ -5,7 +5,7 @@ import type {
   BulkResult,
   StockHistory,
 } from '@shop/contract/admin/catalogue';
-import type { Product } from '@shop/contract/catalogue';
+import type { Product, ProductDetail } from '@shop/contract/catalogue';
 import type { Collection } from '@shop/contract/collection';
 import { auditLog } from '@shop/db/schema/index';
 import { and, desc, eq } from 'drizzle-orm';
@@ -197,6 +197,80 @@ describe('products over HTTP', () => {
     );
     expect(list.headers['x-pagination-total-count']).toBe('1');
     expect(list.json<Collection<AdminProductRow>>().items.map((p) => p.id)).toEqual([product.id]);
+  });
+
+  it('package declarations set in the back office show on the storefront product page; values the database refuses are a 422', async () => {
+    const created = await call(manager, 'POST', '/products', {
+      name: 'Kaju Katli 500 g',
+      category_id: 5,
+      selling_price_paise: 64_900,
+      maker_role: 'packer',
+      maker_name: 'Kesar Foods Pvt. Ltd.',
+      maker_address: '12 Market Road, Jaipur 302001',
+      generic_name: 'Cashew nut barfi',
+      net_quantity: 500,
+      net_quantity_unit: 'g',
+      best_before: 'Best before 30 days from packing',
+      food_type: 'veg',
+    });
+    expect(created.statusCode).toBe(201);
+    const product = created.json<AdminProduct>();
+    expect(product).toMatchObject({
+      maker_role: 'packer',
+      country_of_origin: 'India',
+      net_quantity: 500,
+      food_type: 'veg',
+      dimensions: null,
+      consumer_care: null,
+    });
+
+    // An edit changes only the declarations sent; an emptied text means "not on the label".
+    const edited = await call(manager, 'PATCH', `/products/${product.id}`, {
+      maker_role: 'importer',
+      country_of_origin: 'United Arab Emirates',
+      dimensions: '  20 x 10 x 4 cm ',
+      consumer_care: 'care@kesarfoods.in, +91 98290 00000',
+      best_before: '   ',
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(edited.json<AdminProduct>()).toMatchObject({
+      maker_role: 'importer',
+      maker_name: 'Kesar Foods Pvt. Ltd.',
+      country_of_origin: 'United Arab Emirates',
+      dimensions: '20 x 10 x 4 cm',
+      best_before: null,
+      generic_name: 'Cashew nut barfi',
+    });
+    expect((await lastAudit('product.update', product.id))?.after).toMatchObject({ maker_role: 'importer' });
+
+    const page = await t.request({ method: 'GET', url: `${WEB}/products/${product.id}` });
+    expect(page.statusCode).toBe(200);
+    const detail = page.json<ProductDetail>();
+    expect(detail.food_type).toBe('veg');
+    expect(detail.declarations).toMatchObject({
+      maker_role: 'importer',
+      maker_name: 'Kesar Foods Pvt. Ltd.',
+      maker_address: '12 Market Road, Jaipur 302001',
+      country_of_origin: 'United Arab Emirates',
+      generic_name: 'Cashew nut barfi',
+      net_quantity: { value: 500, unit: 'g' },
+      unit_sale_price: { price: 1.3, per: 'g' },
+      best_before: null,
+      dimensions: '20 x 10 x 4 cm',
+      consumer_care: 'care@kesarfoods.in, +91 98290 00000',
+    });
+
+    for (const bad of [
+      { maker_role: 'seller' },
+      { net_quantity_unit: 'kg' },
+      { net_quantity: 0 },
+      { net_quantity: 2.5 },
+      { food_type: 'vegan' },
+      { country_of_origin: ' ' },
+    ]) {
+      const res = await call(manager, 'PATCH', `/products/${product.id}`, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(422);
+    }
   });
 
   it('the search box finds a renamed product by its new name at once, and hidden ones too', async () => {

@@ -111,6 +111,7 @@ export async function catalogueCsvAdminRoutes(app: FastifyInstance, ctx: AppCont
     async (request) => {
       const staff = staffOf(request);
       return runImport(ctx.db, request.body.content, {
+        actor: { staffId: staff.id, ip: request.ip },
         // One entry for the whole import, with its counts: not 10,000 rows in the log.
         afterWrite: (tx, report) =>
           recordAudit(tx, {

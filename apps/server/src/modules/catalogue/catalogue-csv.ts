@@ -1,5 +1,6 @@
 import { type CatalogueCsvColumn, importMessages as m } from '@shop/contract/admin/catalogue-import';
 import { paiseToRupees } from '@shop/contract/money';
+import { foodTypes, makerRoles, netQuantityUnits } from '@shop/contract/package-declarations';
 
 /**
  * The columns of the catalogue CSV in one place: how the export writes each product field and how
@@ -21,6 +22,19 @@ export interface CsvProductValues {
   productLabels: string[];
   isActive: boolean;
   displayOrder: number;
+  // Package declarations (the database's defaults when a cell is empty; the three choices are
+  // checked by the parsers below and by the table's check constraints).
+  makerRole: string;
+  makerName: string | null;
+  makerAddress: string | null;
+  countryOfOrigin: string;
+  genericName: string | null;
+  netQuantity: number | null;
+  netQuantityUnit: string;
+  bestBefore: string | null;
+  dimensions: string | null;
+  consumerCare: string | null;
+  foodType: string;
 }
 
 /** What a cell becomes: a value, or the message saying why it cannot. */
@@ -77,6 +91,25 @@ function text(max: number, required: boolean) {
   };
 }
 
+/** A declaration's text: empty means "not on the label" (null). */
+function optionalText(max: number) {
+  return (raw: string): CellResult<string | null> => {
+    const t = raw.trim();
+    if (t.length > max) return bad(m.tooLong(max));
+    return ok(t || null);
+  };
+}
+
+/** One of the values the database allows (its check constraint); empty: the column's default. */
+function choice<T extends string>(choices: readonly T[], empty: T) {
+  return (raw: string): CellResult<T> => {
+    const t = raw.trim().toLowerCase();
+    if (!t) return ok(empty);
+    const found = choices.find((c) => c === t);
+    return found ? ok(found) : bad(m.badChoice(choices));
+  };
+}
+
 /** Parsers of the value columns (not id and category, which need the database to be read). */
 export const cellParsers = {
   name: text(MAX_NAME, true),
@@ -122,6 +155,25 @@ export const cellParsers = {
     if (['no', 'n', 'false', '0'].includes(t)) return ok(false);
     return bad(m.badActive);
   },
+  maker_role: choice(makerRoles, 'manufacturer'),
+  maker_name: optionalText(200),
+  maker_address: optionalText(500),
+  country_of_origin(raw: string): CellResult<string> {
+    const t = raw.trim();
+    if (t.length > 100) return bad(m.tooLong(100));
+    return ok(t || 'India');
+  },
+  generic_name: optionalText(200),
+  net_quantity(raw: string): CellResult<number | null> {
+    const t = raw.trim();
+    if (!t) return ok(null);
+    return /^\d{1,9}$/.test(t) && Number(t) > 0 ? ok(Number(t)) : bad(m.badNetQuantity);
+  },
+  net_quantity_unit: choice(netQuantityUnits, 'g'),
+  best_before: optionalText(200),
+  dimensions: optionalText(200),
+  consumer_care: optionalText(500),
+  food_type: choice(foodTypes, 'not_food'),
 } satisfies Partial<Record<CatalogueCsvColumn, (raw: string) => CellResult<unknown>>>;
 
 /** The product field each value column writes. */
@@ -139,6 +191,17 @@ export const fieldOfColumn = {
   labels: 'productLabels',
   active: 'isActive',
   display_order: 'displayOrder',
+  maker_role: 'makerRole',
+  maker_name: 'makerName',
+  maker_address: 'makerAddress',
+  country_of_origin: 'countryOfOrigin',
+  generic_name: 'genericName',
+  net_quantity: 'netQuantity',
+  net_quantity_unit: 'netQuantityUnit',
+  best_before: 'bestBefore',
+  dimensions: 'dimensions',
+  consumer_care: 'consumerCare',
+  food_type: 'foodType',
 } as const satisfies Record<Exclude<CatalogueCsvColumn, 'id'>, keyof CsvProductValues>;
 
 /** A product's cell in the export (category as the text the import reads back). */
@@ -176,6 +239,28 @@ export function formatCell(
       return product.isActive ? 'yes' : 'no';
     case 'display_order':
       return String(product.displayOrder);
+    case 'maker_role':
+      return product.makerRole;
+    case 'maker_name':
+      return product.makerName ?? '';
+    case 'maker_address':
+      return product.makerAddress ?? '';
+    case 'country_of_origin':
+      return product.countryOfOrigin;
+    case 'generic_name':
+      return product.genericName ?? '';
+    case 'net_quantity':
+      return product.netQuantity === null ? '' : String(product.netQuantity);
+    case 'net_quantity_unit':
+      return product.netQuantityUnit;
+    case 'best_before':
+      return product.bestBefore ?? '';
+    case 'dimensions':
+      return product.dimensions ?? '';
+    case 'consumer_care':
+      return product.consumerCare ?? '';
+    case 'food_type':
+      return product.foodType;
   }
 }
 

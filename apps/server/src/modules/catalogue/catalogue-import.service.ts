@@ -13,7 +13,9 @@ import { categories, products } from '@shop/db/schema/index';
 import { CsvError, parse } from 'csv-parse/sync';
 import { type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
+import type { Actor } from './actor.ts';
 import { cellParsers, type CsvProductValues, fieldOfColumn } from './catalogue-csv.ts';
+import { setStocks } from './stock.service.ts';
 
 /**
  * CSV import of products and stock (contract: admin/catalogue-import.ts).
@@ -288,6 +290,17 @@ const updateColumns: Record<keyof CsvProductValues, { column: string; type: stri
   productLabels: { column: 'product_labels', type: 'text' },
   isActive: { column: 'is_active', type: 'boolean' },
   displayOrder: { column: 'display_order', type: 'int' },
+  makerRole: { column: 'maker_role', type: 'text' },
+  makerName: { column: 'maker_name', type: 'text' },
+  makerAddress: { column: 'maker_address', type: 'text' },
+  countryOfOrigin: { column: 'country_of_origin', type: 'text' },
+  genericName: { column: 'generic_name', type: 'text' },
+  netQuantity: { column: 'net_quantity', type: 'int' },
+  netQuantityUnit: { column: 'net_quantity_unit', type: 'text' },
+  bestBefore: { column: 'best_before', type: 'text' },
+  dimensions: { column: 'dimensions', type: 'text' },
+  consumerCare: { column: 'consumer_care', type: 'text' },
+  foodType: { column: 'food_type', type: 'text' },
 };
 
 /** Updates many products in one statement: UPDATE … FROM unnest(ids, col1, col2, …). */
@@ -316,6 +329,8 @@ async function updateBatch(tx: DbOrTx, rows: PlannedRow[], fields: Array<keyof C
 }
 
 export interface ImportOptions {
+  /** Who imports: named in the stock history of every product whose stock the file changes. */
+  actor?: Actor;
   /** Runs inside the import's transaction after the writes (the audit entry). */
   afterWrite?: (tx: DbOrTx, report: CatalogueImportReport) => Promise<void>;
 }
@@ -332,18 +347,35 @@ export async function runImport(db: Db, content: string, options: ImportOptions 
       if (plan.report.problems.length) throw importProblems(plan.report);
       const creates = plan.rows.filter((r) => r.id === null);
       const updates = plan.rows.filter((r) => r.id !== null);
+      // Stock is set last, through the stock service, so that it lands in the stock history.
+      const stocks: Array<{ productId: number; stock: number }> = [];
       for (let i = 0; i < creates.length; i += INSERT_BATCH) {
-        const batch = creates.slice(i, i + INSERT_BATCH).map((r) => newProduct(r.values));
-        await tx.insert(products).values(batch);
+        const batch = creates.slice(i, i + INSERT_BATCH);
+        const inserted = await tx
+          .insert(products)
+          .values(batch.map((r) => newProduct(r.values)))
+          .returning({ id: products.id, urlSlug: products.urlSlug });
+        const idOfSlug = new Map(inserted.map((p) => [p.urlSlug, p.id]));
+        for (const r of batch) {
+          const id = idOfSlug.get(r.values.urlSlug ?? '');
+          if (id !== undefined && r.values.availableStock !== undefined)
+            stocks.push({ productId: id, stock: r.values.availableStock });
+        }
       }
-      const fields = (Object.keys(updateColumns) as Array<keyof CsvProductValues>).filter((field) =>
-        plan.report.columns.some(
-          (c) => c !== 'id' && fieldOfColumn[c as Exclude<CatalogueCsvColumn, 'id'>] === field,
-        ),
+      for (const r of updates)
+        if (r.id !== null && r.values.availableStock !== undefined)
+          stocks.push({ productId: r.id, stock: r.values.availableStock });
+      const fields = (Object.keys(updateColumns) as Array<keyof CsvProductValues>).filter(
+        (field) =>
+          field !== 'availableStock' &&
+          plan.report.columns.some(
+            (c) => c !== 'id' && fieldOfColumn[c as Exclude<CatalogueCsvColumn, 'id'>] === field,
+          ),
       );
       if (fields.length)
         for (let i = 0; i < updates.length; i += UPDATE_BATCH)
           await updateBatch(tx, updates.slice(i, i + UPDATE_BATCH), fields);
+      await setStocks(tx, stocks, 'imported', options.actor ?? { staffId: null });
       const report = { ...plan.report, applied: true };
       await options.afterWrite?.(tx, report);
       return report;
@@ -368,7 +400,8 @@ function newProduct(values: Values): typeof products.$inferInsert {
     sellingPricePaise === undefined
   )
     throw new Error('a new product without its required fields passed the checks');
-  return { ...values, name, urlSlug, categoryId, sellingPricePaise };
+  // Stock starts at 0; the import then sets it through the stock service (stock history).
+  return { ...values, name, urlSlug, categoryId, sellingPricePaise, availableStock: 0 };
 }
 
 /** The problems of a file as the API's 422 (field "line N, column", the message). */

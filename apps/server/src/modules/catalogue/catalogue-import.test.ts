@@ -1,5 +1,5 @@
 import { catalogueCsvColumns, importMessages as m } from '@shop/contract/admin/catalogue-import';
-import { products } from '@shop/db/schema/index';
+import { products, stockMovements } from '@shop/db/schema/index';
 import { parse } from 'csv-parse/sync';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -91,7 +91,9 @@ describe('catalogue CSV: the dry run', () => {
       { line: 1, column: 'id', message: m.noId },
     ]);
     const short = await dryRunImport(t.ctx.db, `${header}1,Only a name\r\n`);
-    expect(short.problems).toEqual([{ line: 2, column: null, message: m.columnCount(2, 14) }]);
+    expect(short.problems).toEqual([
+      { line: 2, column: null, message: m.columnCount(2, catalogueCsvColumns.length) },
+    ]);
     const broken = await dryRunImport(t.ctx.db, `${header}1,"unclosed\n`);
     expect(broken.problems[0]?.message).toBe(
       'The file could not be read as CSV: a quoted value has no closing quote mark (").',
@@ -115,7 +117,7 @@ describe('catalogue CSV: the dry run', () => {
 
   it('the template imports as it is (its # guide rows are skipped)', async () => {
     const template = templateCsv();
-    expect(template.split('\n').filter((l) => /^"?# /.test(l)).length).toBe(15);
+    expect(template.split('\n').filter((l) => /^"?# /.test(l)).length).toBe(1 + catalogueCsvColumns.length);
     const report = await dryRunImport(t.ctx.db, template);
     expect(report).toMatchObject({ rows: 2, creates: 2, updates: 0, problems: [] });
   });
@@ -211,6 +213,100 @@ describe('catalogue CSV: the import', () => {
     await runImport(t.ctx.db, edited);
     const [after] = await t.ctx.db.select().from(products).where(eq(products.id, first.id));
     expect(after).toMatchObject({ availableStock: 42, sellingPricePaise: first.sellingPricePaise });
+  });
+
+  it('package declarations import and export as optional columns; values the database refuses are reported by line and column', async () => {
+    const declared = newRow(501, {
+      maker_role: 'Importer',
+      maker_name: 'Kesar Locks Trading Co.',
+      maker_address: '4 Lock Market, Aligarh 202001',
+      country_of_origin: 'China',
+      generic_name: 'Padlock',
+      net_quantity: '1',
+      net_quantity_unit: 'unit',
+      dimensions: '65 mm body width',
+      food_type: 'not_food',
+    });
+    const bad = await dryRunImport(
+      t.ctx.db,
+      file(
+        declared,
+        newRow(502, { maker_role: 'seller' }),
+        newRow(503, { net_quantity: '0' }),
+        newRow(504, { net_quantity_unit: 'kg', food_type: 'vegan' }),
+      ),
+    );
+    expect(bad.problems).toEqual([
+      { line: 3, column: 'maker_role', message: m.badChoice(['manufacturer', 'packer', 'importer']) },
+      { line: 4, column: 'net_quantity', message: m.badNetQuantity },
+      { line: 5, column: 'net_quantity_unit', message: m.badChoice(['g', 'ml', 'cm', 'unit']) },
+      { line: 5, column: 'food_type', message: m.badChoice(['veg', 'non_veg', 'not_food']) },
+    ]);
+
+    // Empty declaration cells take the database's defaults (made in India, not food, grams).
+    await runImport(t.ctx.db, file(declared, newRow(505)));
+    const rows = await t.ctx.db
+      .select()
+      .from(products)
+      .where(inArray(products.urlSlug, ['import-test-namkeen-501', 'import-test-namkeen-505']))
+      .orderBy(products.urlSlug);
+    expect(rows[0]).toMatchObject({
+      makerRole: 'importer',
+      makerName: 'Kesar Locks Trading Co.',
+      countryOfOrigin: 'China',
+      genericName: 'Padlock',
+      netQuantity: 1,
+      netQuantityUnit: 'unit',
+      dimensions: '65 mm body width',
+      bestBefore: null,
+      foodType: 'not_food',
+    });
+    expect(rows[1]).toMatchObject({
+      makerRole: 'manufacturer',
+      makerName: null,
+      countryOfOrigin: 'India',
+      netQuantity: null,
+      netQuantityUnit: 'g',
+      foodType: 'not_food',
+    });
+    const exported = parse(await exportCatalogueCsv(t.ctx.db, 'products'), {
+      bom: true,
+      columns: true,
+    }) as Array<Record<string, string>>;
+    expect(exported.find((r) => r.url_slug === 'import-test-namkeen-501')).toMatchObject({
+      maker_role: 'importer',
+      country_of_origin: 'China',
+      net_quantity: '1',
+      net_quantity_unit: 'unit',
+      best_before: '',
+      food_type: 'not_food',
+    });
+  });
+
+  it('stock set by an import is in the stock history: one movement per product whose stock changed', async () => {
+    const [a, b] = await t.ctx.db.select().from(products).orderBy(products.id).limit(2);
+    if (!a || !b) throw new Error('no products');
+    const since = await t.ctx.db
+      .select({ n: sql<number>`coalesce(max(id), 0)`.mapWith(Number) })
+      .from(stockMovements);
+    const lastId = since[0]?.n ?? 0;
+    const content = `${csvLine(['id', 'url_slug', 'stock'])}${csvLine([String(a.id), a.urlSlug, String(a.availableStock + 7)])}${csvLine([String(b.id), b.urlSlug, String(b.availableStock)])}`;
+    await runImport(t.ctx.db, content, { actor: { staffId: null } });
+    const created = newRow(601, { stock: '12' });
+    await runImport(t.ctx.db, file(created, newRow(602, { stock: '0' })));
+    const movements = await t.ctx.db
+      .select()
+      .from(stockMovements)
+      .where(sql`${stockMovements.id} > ${lastId}`)
+      .orderBy(stockMovements.id);
+    const [newProduct] = await t.ctx.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.urlSlug, 'import-test-namkeen-601'));
+    expect(movements.map((mv) => [mv.productId, mv.change, mv.stockAfter, mv.reason])).toEqual([
+      [a.id, 7, a.availableStock + 7, 'imported'],
+      [newProduct?.id, 12, 12, 'imported'],
+    ]);
   });
 
   it('imports 10,000 new products in under 30 s (batched writes)', async () => {

@@ -96,6 +96,7 @@ const productFields = {
   urlSlug: products.urlSlug,
   description: products.description,
   mainImage: products.mainImage,
+  mainImageAlt: products.mainImageAlt,
   productLabels: products.productLabels,
   itemWeight: products.itemWeight,
   sellingPricePaise: products.sellingPricePaise,
@@ -104,8 +105,8 @@ const productFields = {
   categoryId: products.categoryId,
   foodType: products.foodType,
   /** Attachments in display order, in the same query (one round trip per page, not two). */
-  attachments: sql<Array<{ id: number; file_name: string; kind: string }>>`coalesce((
-    select json_agg(json_build_object('id', a.id, 'file_name', a.file_name, 'kind', a.kind) order by a.display_order, a.id)
+  attachments: sql<Array<{ id: number; file_name: string; kind: string; alt_text: string }>>`coalesce((
+    select json_agg(json_build_object('id', a.id, 'file_name', a.file_name, 'kind', a.kind, 'alt_text', a.alt_text) order by a.display_order, a.id)
     from product_attachments a where a.product_id = "products"."id"), '[]'::json)`,
 };
 
@@ -153,19 +154,19 @@ export type CatalogueRow = ProductRow & { displayOrder: number };
  */
 const productJson = sql`json_build_object(
   'id', p.id, 'name', p.name, 'urlSlug', p.url_slug, 'description', p.description,
-  'mainImage', p.main_image, 'productLabels', p.product_labels, 'itemWeight', p.item_weight,
+  'mainImage', p.main_image, 'mainImageAlt', p.main_image_alt, 'productLabels', p.product_labels, 'itemWeight', p.item_weight,
   'sellingPricePaise', p.selling_price_paise, 'mrpPaise', p.mrp_paise,
   'availableStock', p.available_stock, 'categoryId', p.category_id, 'displayOrder', p.display_order,
   'foodType', p.food_type,
   'attachments', coalesce((
-    select json_agg(json_build_object('id', a.id, 'file_name', a.file_name, 'kind', a.kind) order by a.display_order, a.id)
+    select json_agg(json_build_object('id', a.id, 'file_name', a.file_name, 'kind', a.kind, 'alt_text', a.alt_text) order by a.display_order, a.id)
     from product_attachments a where a.product_id = p.id), '[]'::json))`;
 
 async function productsAsJson(db: Db, where: SQL, limit?: number): Promise<CatalogueRow[]> {
   const page = limit === undefined ? sql`` : sql` order by p.id limit ${limit}`;
   const result: unknown = await db.execute(
     sql`select coalesce(json_agg(${productJson}), '[]'::json)::text as rows
-        from (select id, name, url_slug, description, main_image, product_labels, item_weight,
+        from (select id, name, url_slug, description, main_image, main_image_alt, product_labels, item_weight,
                      selling_price_paise, mrp_paise, available_stock, category_id, display_order,
                      food_type
               from products p where ${where}${page}) p`,

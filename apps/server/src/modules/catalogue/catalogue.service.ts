@@ -146,6 +146,7 @@ function toProducts(rows: ProductRow[]): Product[] {
     url_slug: r.urlSlug,
     description: r.description,
     main_image: r.mainImage,
+    main_image_alt: r.mainImageAlt,
     attachments: r.attachments,
     product_labels: r.productLabels,
     item_weight: r.itemWeight,

@@ -12,9 +12,11 @@ import {
   type ProductListSort,
   type ProductUpdate,
   type StockState,
+  type declarationFields,
   slugify,
 } from '@shop/contract/admin/catalogue';
 import { FEATURED_LABEL } from '@shop/contract/catalogue';
+import { foodTypes, makerRoles, netQuantityUnits } from '@shop/contract/package-declarations';
 import type { Db, DbOrTx } from '@shop/db/client';
 import { AppError } from '../../http/app-error.ts';
 import { sanitizePageHtml } from '../../http/html-sanitizer.ts';
@@ -143,6 +145,48 @@ export async function listAdminProducts(
   return { items: rows.map(toRow), total, page: page.page, per_page: page.perPage };
 }
 
+type DeclarationKey = keyof typeof declarationFields;
+type Declarations = Pick<ProductCreate, DeclarationKey>;
+
+/** The package declarations of a stored row, as the form edits them. */
+function declarationsOf(
+  row: ProductRecord | NonNullable<Awaited<ReturnType<typeof findProductForEdit>>>,
+): Declarations {
+  return {
+    maker_role: makerRoles.find((r) => r === row.makerRole) ?? 'manufacturer',
+    maker_name: row.makerName,
+    maker_address: row.makerAddress,
+    country_of_origin: row.countryOfOrigin,
+    generic_name: row.genericName,
+    net_quantity: row.netQuantity,
+    net_quantity_unit: netQuantityUnits.find((u) => u === row.netQuantityUnit) ?? 'g',
+    best_before: row.bestBefore,
+    dimensions: row.dimensions,
+    consumer_care: row.consumerCare,
+    food_type: foodTypes.find((f) => f === row.foodType) ?? 'not_food',
+  };
+}
+
+/** Table columns of the declarations given (only those sent change on an edit). */
+function declarationColumns(d: Partial<Declarations>) {
+  const columns = {
+    makerRole: d.maker_role,
+    makerName: d.maker_name,
+    makerAddress: d.maker_address,
+    countryOfOrigin: d.country_of_origin,
+    genericName: d.generic_name,
+    netQuantity: d.net_quantity,
+    netQuantityUnit: d.net_quantity_unit,
+    bestBefore: d.best_before,
+    dimensions: d.dimensions,
+    consumerCare: d.consumer_care,
+    foodType: d.food_type,
+  };
+  return Object.fromEntries(Object.entries(columns).filter(([, v]) => v !== undefined)) as Partial<
+    typeof columns
+  >;
+}
+
 /** One product with every field of the edit form, or null. */
 export async function adminProduct(db: DbOrTx, id: number): Promise<AdminProduct | null> {
   const row = await findProductForEdit(db, id, await defaultLowStockThreshold(db));
@@ -156,6 +200,7 @@ export async function adminProduct(db: DbOrTx, id: number): Promise<AdminProduct
     gst_rate: row.gstRate,
     display_order: row.displayOrder,
     own_low_stock_threshold: row.ownLowStockThreshold,
+    ...declarationsOf(row),
     related: row.related,
     attachments: row.attachments,
   };
@@ -213,6 +258,7 @@ function audited(p: ProductRecord, related: number[]) {
     gst_rate: p.gstRate,
     low_stock_threshold: p.lowStockThreshold,
     related_ids: related,
+    ...declarationsOf(p),
   };
 }
 
@@ -236,6 +282,7 @@ export async function createProduct(db: Db, input: ProductCreate, actor: Actor):
       hsnCode: input.hsn_code,
       gstRate: input.gst_rate,
       lowStockThreshold: input.low_stock_threshold,
+      ...declarationColumns(input),
       availableStock: 0,
     });
     await replaceRelated(tx, row.id, related);
@@ -278,6 +325,7 @@ export async function updateProduct(db: Db, id: number, patch: ProductUpdate, ac
       ...(patch.hsn_code !== undefined ? { hsnCode: patch.hsn_code } : {}),
       ...(patch.gst_rate !== undefined ? { gstRate: patch.gst_rate } : {}),
       ...(patch.low_stock_threshold !== undefined ? { lowStockThreshold: patch.low_stock_threshold } : {}),
+      ...declarationColumns(patch),
       productLabels: labels,
     });
     if (!after) throw AppError.notFound(msg.productNotFound);

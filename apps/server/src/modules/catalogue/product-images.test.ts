@@ -158,9 +158,14 @@ describe('product images: upload, variants, reorder, alt text, delete', () => {
     expect(reordered.map((i) => i.file_name)).toEqual([names[2], names[0], names[1]]);
     expect(reordered[1]?.alt_text).toBe('Mathri on a brass plate');
     const response = await t.request({ method: 'GET', url: `/backend/api/web/products/${productId}` });
-    const product = response.json<{ main_image: string; attachments: Array<{ file_name: string }> }>();
+    const product = response.json<{
+      main_image: string;
+      attachments: Array<{ file_name: string; alt_text: string }>;
+    }>();
     expect(product.main_image).toBe(names[2]);
     expect(product.attachments.map((a) => a.file_name)).toEqual([names[0], names[1]]);
+    // The storefront API carries the alt text the back office stored with each image.
+    expect(product.attachments[0]?.alt_text).toBe('Mathri on a brass plate');
     await expect(reorderProductImages(ctx(), productId, [names[0]] as string[])).rejects.toMatchObject({
       status: 422,
       message: m.orderMismatch,
@@ -174,6 +179,9 @@ describe('product images: upload, variants, reorder, alt text, delete', () => {
     const after = await removeProductImage(ctx(), productId, main?.file_name ?? '');
     expect(after).toHaveLength(2);
     expect(after[0]).toMatchObject({ file_name: second?.file_name, main: true, alt_text: 'Close-up' });
+    // The storefront's product page and tiles describe the main image with it.
+    const page = await t.request({ method: 'GET', url: `/backend/api/web/products/${productId}` });
+    expect(page.json<{ main_image_alt: string }>().main_image_alt).toBe('Close-up');
     const extras = await t.ctx.db
       .select()
       .from(productAttachments)

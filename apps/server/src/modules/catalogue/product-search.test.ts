@@ -9,6 +9,7 @@ function row(id: number, labels: string[]): CatalogueRow {
     urlSlug: `kaju-katli-${id}`,
     description: ['Made with cashews', 'and sugar'].join(' '),
     mainImage: ['kaju', 'katli.webp'].join('-'),
+    mainImageAlt: '',
     productLabels: labels,
     itemWeight: 250,
     sellingPricePaise: 45_000,

@@ -79,6 +79,26 @@ export async function lockStock(db: DbOrTx, productId: number): Promise<number |
   return row?.stock;
 }
 
+/** Stock of many products, their rows locked until the transaction ends (missing ids left out). */
+export async function lockStocks(db: DbOrTx, productIds: readonly number[]): Promise<Map<number, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, stock: products.availableStock })
+    .from(products)
+    .where(sql`${products.id} = any(${sql.param([...productIds])}::int[])`)
+    .orderBy(products.id)
+    .for('update');
+  return new Map(rows.map((r) => [r.id, r.stock]));
+}
+
+/** Sets the stock of many products in one statement. */
+export async function setStocksTo(db: DbOrTx, entries: ReadonlyArray<{ productId: number; stock: number }>) {
+  if (entries.length === 0) return;
+  await db.execute(sql`update products p set available_stock = v.stock, updated_at = now()
+    from unnest(${sql.param(entries.map((e) => e.productId))}::int[], ${sql.param(entries.map((e) => e.stock))}::int[]) as v(id, stock)
+    where p.id = v.id`);
+}
+
 export async function setStockTo(db: DbOrTx, productId: number, stock: number) {
   await db
     .update(products)

@@ -10,8 +10,10 @@ import {
   giveStockBack,
   insertMovements,
   lockStock,
+  lockStocks,
   type ProductForSale,
   setStockTo,
+  setStocksTo,
   takeStock,
 } from './stock.repository.ts';
 import { catalogueAdminMessages } from '@shop/contract/admin/catalogue';
@@ -146,6 +148,47 @@ export async function setStock(
     { productId, change: stock - before, stockAfter: stock, reason, note, staffId: actor.staffId },
   ]);
   return { productId, before, after: stock };
+}
+
+/** Rows per batch of a bulk stock change (a history row has 7 parameters; PostgreSQL allows 65,535). */
+const BULK_BATCH = 2_000;
+
+/**
+ * Stock set in bulk (a CSV import): each product's stock becomes the number given, and each
+ * product whose stock changed gets one history row with the reason and who imported it. Written
+ * in batches, so 10,000 products take a few statements, not 20,000.
+ */
+export async function setStocks(
+  tx: DbOrTx,
+  wanted: ReadonlyArray<{ productId: number; stock: number }>,
+  reason: Extract<StockReason, 'imported'>,
+  actor: Actor,
+  note = '',
+): Promise<StockChange[]> {
+  const changes: StockChange[] = [];
+  for (let i = 0; i < wanted.length; i += BULK_BATCH) {
+    const batch = wanted.slice(i, i + BULK_BATCH);
+    const current = await lockStocks(
+      tx,
+      batch.map((w) => w.productId),
+    );
+    const changed = batch.filter((w) => current.has(w.productId) && current.get(w.productId) !== w.stock);
+    await setStocksTo(tx, changed);
+    await insertMovements(
+      tx,
+      changed.map((w) => ({
+        productId: w.productId,
+        change: w.stock - (current.get(w.productId) ?? 0),
+        stockAfter: w.stock,
+        reason,
+        note,
+        staffId: actor.staffId,
+      })),
+    );
+    for (const w of changed)
+      changes.push({ productId: w.productId, before: current.get(w.productId) ?? 0, after: w.stock });
+  }
+  return changes;
 }
 
 async function changeLockedStock(

@@ -43,7 +43,7 @@ export function ProductPageView({
               src={mediaVariantOf(original, 'w480')}
               srcSet={`${productImageUrl(product.id, product.main_image, '300x300')} 300w, ${mediaVariantOf(original, 'w480')} 480w, ${original} ${IMAGE_SIZE}w`}
               sizes="(max-width: 768px) calc(100vw - 32px), 560px"
-              alt={product.name}
+              alt={product.main_image_alt || product.name}
               width={IMAGE_SIZE}
               height={IMAGE_SIZE}
               className={classes.image}

@@ -35,7 +35,7 @@ export default function ProductModalContent({
         {image ? (
           <img
             src={image}
-            alt={product.name}
+            alt={product.main_image_alt || product.name}
             width={800}
             height={800}
             style={{ width: '100%', height: '100%', objectFit: 'contain' }}

@@ -35,7 +35,7 @@ export function ProductTile({ product, eager = false }: Props) {
           {image ? (
             <img
               src={image}
-              alt={product.name}
+              alt={product.main_image_alt || product.name}
               width={300}
               height={300}
               loading={eager ? 'eager' : 'lazy'}

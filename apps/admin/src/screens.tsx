@@ -68,7 +68,7 @@ export const screens: AdminScreen[] = [
     label: 'Messages',
     icon: IconMail,
     permission: 'content',
-    group: 'Content',
+    group: 'Customers',
     component: lazy(() => import('./screens/content/messages-page.tsx')),
   },
   {

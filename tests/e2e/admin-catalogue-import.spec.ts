@@ -17,13 +17,21 @@ async function signInAsManager(page: Page) {
   await expect(page.getByLabel('E-mail')).toHaveCount(0);
 }
 
-/** 1,000 new products; with `broken`, row 301 has a bad price and row 702 an unknown category. */
+/**
+ * 1,000 new products; with `broken`, row 301 has a bad price and row 702 an unknown category. They
+ * are listed after the demo's own products (display order 100000), so the specs that read the
+ * first page of the catalogue still find the demo's products next to them.
+ */
 function productsCsv(run: string, broken: boolean): string {
-  const lines = ['id,name,url_slug,category,selling_price,mrp,stock,weight_grams,gst_rate,labels,active'];
+  const lines = [
+    'id,name,url_slug,category,selling_price,mrp,stock,weight_grams,gst_rate,labels,active,display_order',
+  ];
   for (let n = 1; n <= 1000; n++) {
     const price = broken && n === 300 ? '12.345' : `${(49 + (n % 200)).toFixed(2)}`;
     const category = broken && n === 701 ? 'no-such-aisle' : n % 2 ? 'namkeen' : 'chips';
-    lines.push(`,Bulk Bhujia ${run} ${n},bulk-bhujia-${run}-${n},${category},${price},,${n % 50},200,5,,yes`);
+    lines.push(
+      `,Bulk Bhujia ${run} ${n},bulk-bhujia-${run}-${n},${category},${price},,${n % 50},200,5,,yes,100000`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }

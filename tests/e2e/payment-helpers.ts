@@ -50,9 +50,15 @@ export async function newShopper(
   });
   expect(address.status()).toBe(200);
   const addressId = ((await address.json()) as { address: { id: number } }).address.id;
-  const products = await request.get(`${API}/products`, { params: { 'per-page': '100', page: '1' } });
+  // The demo's own products (lowest ids), the best-stocked first: other specs add products with
+  // a handful of units (the back office's CSV import), and many shoppers here buy the same one.
+  const products = await request.get(`${API}/products`, {
+    params: { 'per-page': '100', page: '1', sort: 'id' },
+  });
   const items = ((await products.json()) as { items: NewShopper['product'][] }).items;
-  const product = items.find((p) => p.available_stock > 5 && p.selling_price >= 50);
+  const product = items
+    .filter((p) => p.available_stock > 5 && p.selling_price >= 50)
+    .sort((a, b) => b.available_stock - a.available_stock)[0];
   if (!product) throw new Error('no product in stock');
   return { email, token, customer: { ...customer, address_id: addressId }, addressId, product };
 }

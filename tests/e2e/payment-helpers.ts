@@ -56,8 +56,9 @@ export async function newShopper(
     params: { 'per-page': '100', page: '1', sort: 'id' },
   });
   const items = ((await products.json()) as { items: NewShopper['product'][] }).items;
+  // At least the demo's minimum order (₹199), so one unit can be ordered on its own.
   const product = items
-    .filter((p) => p.available_stock > 5 && p.selling_price >= 50)
+    .filter((p) => p.available_stock > 5 && p.selling_price >= 200)
     .sort((a, b) => b.available_stock - a.available_stock)[0];
   if (!product) throw new Error('no product in stock');
   return { email, token, customer: { ...customer, address_id: addressId }, addressId, product };

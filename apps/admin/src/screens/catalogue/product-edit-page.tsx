@@ -508,7 +508,7 @@ export default function ProductEditPage() {
                   error={fieldErrors.maker_role}
                 />
                 <TextInput
-                  label="Name"
+                  label="Maker's name"
                   value={form.maker_name}
                   onChange={(e) => set('maker_name', e.currentTarget.value)}
                   error={fieldErrors.maker_name}
@@ -516,7 +516,7 @@ export default function ProductEditPage() {
                 <Textarea
                   autosize
                   minRows={2}
-                  label="Address"
+                  label="Maker's address"
                   value={form.maker_address}
                   onChange={(e) => set('maker_address', e.currentTarget.value)}
                   error={fieldErrors.maker_address}

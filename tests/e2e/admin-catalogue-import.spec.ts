@@ -19,8 +19,9 @@ async function signInAsManager(page: Page) {
 
 /**
  * 1,000 new products; with `broken`, row 301 has a bad price and row 702 an unknown category. They
- * are listed after the demo's own products (display order 100000), so the specs that read the
- * first page of the catalogue still find the demo's products next to them.
+ * are listed after the demo's own products (display order 100000) and hold 50–99 units, so the
+ * specs that read the first page of the catalogue or look for a product with little stock still
+ * find the demo's own.
  */
 function productsCsv(run: string, broken: boolean): string {
   const lines = [
@@ -30,7 +31,7 @@ function productsCsv(run: string, broken: boolean): string {
     const price = broken && n === 300 ? '12.345' : `${(49 + (n % 200)).toFixed(2)}`;
     const category = broken && n === 701 ? 'no-such-aisle' : n % 2 ? 'namkeen' : 'chips';
     lines.push(
-      `,Bulk Bhujia ${run} ${n},bulk-bhujia-${run}-${n},${category},${price},,${n % 50},200,5,,yes,100000`,
+      `,Bulk Bhujia ${run} ${n},bulk-bhujia-${run}-${n},${category},${price},,${50 + (n % 50)},200,5,,yes,100000`,
     );
   }
   return `${lines.join('\n')}\n`;
@@ -100,6 +101,9 @@ test("a manager adds an image to a product in its edit screen; it becomes the st
   await page.goto('/admin/catalogue/products/2');
   const manager = page.getByTestId('product-images-manager');
   await expect(manager).toBeVisible();
+  // Count once the images have loaded (the demo product has its main image at least); the other
+  // project's run of this test may have added one already.
+  await expect(manager.getByTestId('product-image').first()).toBeVisible();
   const before = await manager.getByTestId('product-image').count();
   await manager
     .locator('input[type="file"]')

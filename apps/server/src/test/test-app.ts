@@ -79,7 +79,11 @@ export interface TestApp {
   app: FastifyInstance;
   ctx: AppContext;
   database: Database;
-  /** app.inject with a JSON body and the response parsed. */
+  /**
+   * app.inject with a JSON body and the response parsed. Waits first for the change feed to
+   * deliver every change committed before the call: a test that writes to the database directly
+   * (as another instance would) then reads what the next request of a real shopper would read.
+   */
   request(options: InjectOptions): Promise<LightMyRequestResponse & { json<T = unknown>(): T }>;
   close(): Promise<void>;
 }
@@ -105,7 +109,10 @@ export async function createTestApp(
     app,
     ctx,
     database,
-    request: (o) => app.inject(o) as never,
+    request: async (o) => {
+      await ctx.changes.flush();
+      return app.inject(o) as never;
+    },
     async close() {
       await app.close();
       await database.close();

@@ -100,6 +100,7 @@ describe('product declarations in the API', () => {
 
   it('consumer care defaults to the shop settings, and a setting left empty is left out', async () => {
     const product = await makeProduct(t.ctx.db, { netQuantity: null });
+    await t.ctx.changes.flush();
     const before = await detail(product.id);
     expect(before.declarations.consumer_care).toContain('care@kesarfoods.in');
     // Without a net quantity there is nothing to divide the price by.
@@ -107,13 +108,15 @@ describe('product declarations in the API', () => {
     expect(before.declarations.net_quantity).toBeNull();
     await setSetting(t.ctx.db, 'company_email_address', '');
     await setSetting(t.ctx.db, 'company_contact_number', '+91 141 400 4000');
-    responseCacheOf(t.ctx).clear();
+    // The settings reach the cached answers through the change feed (asynchronous on PostgreSQL).
+    await t.ctx.changes.flush();
     const after = await detail(product.id);
     expect(after.declarations.consumer_care).toBe(
       'Customer Care, Kesar Foods and Locks Private Limited · 42, Johari Bazaar, Near Hawa Mahal, Jaipur, Rajasthan 302003 · +91 141 400 4000',
     );
     await setSetting(t.ctx.db, 'company_email_address', 'care@kesarfoods.in');
     await setSetting(t.ctx.db, 'company_contact_number', '+91 98765 43210');
+    await t.ctx.changes.flush();
   });
 
   it('a changed declaration reaches the cached answer at once (change notification)', async () => {

@@ -157,6 +157,7 @@ describe('product images: upload, variants, reorder, alt text, delete', () => {
     ] as string[]);
     expect(reordered.map((i) => i.file_name)).toEqual([names[2], names[0], names[1]]);
     expect(reordered[1]?.alt_text).toBe('Mathri on a brass plate');
+    await t.ctx.changes.flush();
     const response = await t.request({ method: 'GET', url: `/backend/api/web/products/${productId}` });
     const product = response.json<{
       main_image: string;
@@ -179,6 +180,8 @@ describe('product images: upload, variants, reorder, alt text, delete', () => {
     const after = await removeProductImage(ctx(), productId, main?.file_name ?? '');
     expect(after).toHaveLength(2);
     expect(after[0]).toMatchObject({ file_name: second?.file_name, main: true, alt_text: 'Close-up' });
+    // Called as a service, not through its route: wait for the change feed as the route does.
+    await t.ctx.changes.flush();
     // The storefront's product page and tiles describe the main image with it.
     const page = await t.request({ method: 'GET', url: `/backend/api/web/products/${productId}` });
     expect(page.json<{ main_image_alt: string }>().main_image_alt).toBe('Close-up');

@@ -31,7 +31,7 @@ async function choose(page: Page, label: string, option: string | RegExp) {
 // One journey on the desktop only: the owner's TOTP code is accepted once per 30 s window.
 test.describe.configure({ mode: 'serial' });
 
-test('owner (TOTP) creates a category and a product, sets stock, and the storefront shows it within 1 s', async ({
+test('owner (TOTP) creates a category and a product with two images, sets stock, and the storefront shows it within 1 s', async ({
   page,
   request,
 }, testInfo) => {
@@ -54,12 +54,35 @@ test('owner (TOTP) creates a category and a product, sets stock, and the storefr
   await choose(page, 'Category', categoryName);
   await page.getByRole('textbox', { name: 'Selling price' }).fill('1249.50');
   await page.getByRole('textbox', { name: 'MRP' }).fill('1499');
+  const editor = page.locator('[aria-labelledby="description-label"] [contenteditable="true"]');
+  await editor.click();
+  await page.keyboard.type('Cashews, almonds and ');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type('Kesar pista');
+  await page.keyboard.press('Control+b');
+  await page.keyboard.type(' in a gift box.');
   await page.getByRole('button', { name: 'Create product' }).click();
   await expect(page.getByRole('heading', { name: productName })).toBeVisible();
   const productId = Number(page.url().split('/').pop());
   expect(productId).toBeGreaterThan(0);
 
-  // Images: the image upload step of this journey (two images) goes here.
+  // Two images dropped at once: the first becomes the main image, the second an extra one.
+  const sharp = (await import('sharp')).default;
+  const photo = (background: string) =>
+    sharp({ create: { width: 800, height: 800, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
+  const images = page.getByTestId('product-images-manager');
+  await expect(images.getByText('No images yet.')).toBeVisible();
+  await images.locator('input[type="file"]').setInputFiles([
+    { name: 'Hamper Front.jpg', mimeType: 'image/jpeg', buffer: await photo('#b45309') },
+    { name: 'Hamper Open.jpg', mimeType: 'image/jpeg', buffer: await photo('#15803d') },
+  ]);
+  await expect(images.getByTestId('product-image')).toHaveCount(2);
+  await expect(images.getByTestId('product-image').first().getByText('Main')).toBeVisible();
+  const altText = images.getByTestId('product-image').first().getByLabel('Alt text');
+  await altText.fill('Dry fruit hamper in a gift box');
+  await altText.blur();
 
   // Stock with a reason.
   await page.getByRole('button', { name: /^Stock: 0/ }).click();
@@ -79,11 +102,11 @@ test('owner (TOTP) creates a category and a product, sets stock, and the storefr
         const res = await request.get(`/backend/api/web/products/${productId}`);
         if (res.status() !== 200) return null;
         const p = (await res.json()) as Product;
-        return [p.selling_price, p.available_stock];
+        return [p.selling_price, p.available_stock, p.attachments.length];
       },
       { timeout: 1_000, intervals: [50] },
     )
-    .toEqual([1249.5, 15]);
+    .toEqual([1249.5, 15, 1]);
   expect(performance.now() - saved).toBeLessThan(1_000);
   const list = (await (
     await request.get('/backend/api/web/categories', { params: { 'per-page': 200 } })
@@ -93,6 +116,27 @@ test('owner (TOTP) creates a category and a product, sets stock, and the storefr
   await page.goto(`/category/${category?.id}/1/${category?.url_slug}`);
   await expect(page.getByText(productName).first()).toBeVisible();
   await expect(page.getByText('₹1,249.50').first()).toBeVisible();
+  // The product page shows both images, the main one described by its alt text.
+  const product = (await (await request.get(`/backend/api/web/products/${productId}`)).json()) as Product;
+  expect(product.main_image).toMatch(/^hamper-front-[0-9a-f]{8}\.jpg$/);
+  expect(product.attachments[0]?.file_name).toMatch(/^hamper-open-[0-9a-f]{8}\.jpg$/);
+  await page.goto(`/product/${productId}/${product.url_slug}`);
+  await expect(page.getByRole('img', { name: 'Dry fruit hamper in a gift box' }).first()).toBeVisible();
+  // The description is shown as the editor wrote it: words in bold, no markup as text.
+  const description = page.getByRole('region', { name: 'Description' });
+  await expect(description).toContainText('Cashews, almonds and Kesar pista in a gift box.');
+  await expect(description).not.toContainText('<');
+  await expect(description.locator('strong')).toHaveText('Kesar pista');
+  const thumbnails = page.getByRole('list', { name: 'Product images' });
+  await expect(thumbnails.getByRole('button')).toHaveCount(2);
+  await thumbnails.getByRole('button', { name: 'Show image 2 of 2' }).click();
+  await expect(page.getByRole('img', { name: productName }).first()).toHaveAttribute(
+    'src',
+    new RegExp(product.attachments[0]?.file_name ?? 'none'),
+  );
+  await page.screenshot({ path: testInfo.outputPath('product-page-1366.png') });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: testInfo.outputPath('product-page-390.png'), fullPage: true });
 });
 
 test('the catalogue screens fit a phone', async ({ page }, testInfo) => {

@@ -1,3 +1,4 @@
+import { descriptionText } from '@shop/contract/product-description';
 import { type MetaArgs, useLoaderData } from 'react-router';
 import { InnerPageBanner } from '../components/inner-page-banner.tsx';
 import { loadProductPage } from '../features/catalogue/load-product.server.ts';
@@ -51,7 +52,8 @@ export function meta({ matches, data }: MetaArgs<typeof loader>) {
     settings: root.settings,
     module: 'product',
     title: product.name,
-    description: product.description || `Buy ${product.name}${generic ? ` (${generic})` : ''} online.`,
+    description:
+      descriptionText(product.description) || `Buy ${product.name}${generic ? ` (${generic})` : ''} online.`,
     keywords: [product.name, generic, ...trail.map((c) => c.name)].filter(Boolean).join(', '),
     publicUrl: root.publicUrl,
     path,
@@ -60,7 +62,7 @@ export function meta({ matches, data }: MetaArgs<typeof loader>) {
     jsonLd: [
       productJsonLd(root.publicUrl, {
         name: product.name,
-        description: product.description,
+        description: descriptionText(product.description),
         imageUrl: image,
         sellingPrice: product.selling_price,
         availableStock: product.available_stock,

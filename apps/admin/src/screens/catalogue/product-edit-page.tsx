@@ -250,7 +250,7 @@ export default function ProductEditPage() {
     const body = {
       name: form.name,
       ...(form.url_slug.trim() ? { url_slug: form.url_slug.trim() } : {}),
-      description: editor?.getHTML() ?? '',
+      description: editor && !editor.isEmpty ? editor.getHTML() : '',
       category_id: Number(form.category_id),
       selling_price_paise: toPaise(form.price),
       mrp_paise: toPaise(form.mrp),

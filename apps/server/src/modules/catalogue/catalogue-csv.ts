@@ -1,6 +1,7 @@
 import { type CatalogueCsvColumn, importMessages as m } from '@shop/contract/admin/catalogue-import';
 import { paiseToRupees } from '@shop/contract/money';
 import { foodTypes, makerRoles, netQuantityUnits } from '@shop/contract/package-declarations';
+import { sanitizeProductDescription } from './product-description.ts';
 
 /**
  * The columns of the catalogue CSV in one place: how the export writes each product field and how
@@ -118,7 +119,10 @@ export const cellParsers = {
     if (!t) return bad(m.required);
     return t.length <= MAX_SLUG && SLUG.test(t) ? ok(t) : bad(m.badSlug);
   },
-  description: (raw: string) => text(MAX_DESCRIPTION, false)(raw.replace(/\r\n/g, '\n')),
+  description(raw: string): CellResult<string> {
+    const cell = text(MAX_DESCRIPTION, false)(raw.replace(/\r\n/g, '\n'));
+    return cell.ok ? ok(sanitizeProductDescription(cell.value)) : cell;
+  },
   selling_price(raw: string): CellResult<number> {
     if (!raw.trim()) return bad(m.required);
     const paise = parseRupees(raw);

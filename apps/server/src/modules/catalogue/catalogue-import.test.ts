@@ -1,7 +1,7 @@
 import { catalogueCsvColumns, importMessages as m } from '@shop/contract/admin/catalogue-import';
 import { products, stockMovements } from '@shop/db/schema/index';
 import { parse } from 'csv-parse/sync';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -135,6 +135,27 @@ describe('catalogue CSV: the import', () => {
       .from(products)
       .where(inArray(products.urlSlug, ['import-test-namkeen-21', 'import-test-namkeen-22']));
     expect(made).toEqual([]);
+  });
+
+  it('stores descriptions as the storefront renders them: markup sanitised, plain text and its line breaks kept', async () => {
+    const content = file(
+      newRow(31, {
+        description: '<p>Crisp <b>chakli</b></p><script>alert(1)</script><img src=x onerror=alert(1)>',
+      }),
+      newRow(32, { description: 'Salt & pepper\nTwo lines' }),
+      newRow(33, { description: '<p></p>' }),
+    );
+    await runImport(t.ctx.db, content);
+    const made = await t.ctx.db
+      .select({ slug: products.urlSlug, description: products.description })
+      .from(products)
+      .where(like(products.urlSlug, 'import-test-namkeen-3_'))
+      .orderBy(products.urlSlug);
+    expect(made).toEqual([
+      { slug: 'import-test-namkeen-31', description: '<p>Crisp <b>chakli</b></p><img src="x" />' },
+      { slug: 'import-test-namkeen-32', description: 'Salt &amp; pepper\nTwo lines' },
+      { slug: 'import-test-namkeen-33', description: '' },
+    ]);
   });
 
   it('rolls back rows already written when the database refuses one (a slug taken meanwhile)', async () => {

@@ -19,7 +19,6 @@ import { FEATURED_LABEL } from '@shop/contract/catalogue';
 import { foodTypes, makerRoles, netQuantityUnits } from '@shop/contract/package-declarations';
 import type { Db, DbOrTx } from '@shop/db/client';
 import { AppError } from '../../http/app-error.ts';
-import { sanitizePageHtml } from '../../http/html-sanitizer.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, auditedBy } from './actor.ts';
 import { settingValue } from '../settings/settings.service.ts';
@@ -44,6 +43,7 @@ import {
   updateProducts,
   writePrices,
 } from './catalogue-admin.repository.ts';
+import { sanitizeProductDescription } from './product-description.ts';
 import { setStock } from './stock.service.ts';
 
 /**
@@ -271,7 +271,7 @@ export async function createProduct(db: Db, input: ProductCreate, actor: Actor):
     const row = await insertProductRow(tx, {
       name: input.name,
       urlSlug: await productSlug(tx, input.url_slug, input.name, null),
-      description: sanitizePageHtml(input.description),
+      description: sanitizeProductDescription(input.description),
       categoryId: input.category_id,
       sellingPricePaise: input.selling_price_paise,
       mrpPaise: input.mrp_paise,
@@ -315,7 +315,9 @@ export async function updateProduct(db: Db, id: number, patch: ProductUpdate, ac
       ...(patch.url_slug !== undefined && patch.url_slug !== before.urlSlug
         ? { urlSlug: await productSlug(tx, patch.url_slug, patch.name ?? before.name, id) }
         : {}),
-      ...(patch.description !== undefined ? { description: sanitizePageHtml(patch.description) } : {}),
+      ...(patch.description !== undefined
+        ? { description: sanitizeProductDescription(patch.description) }
+        : {}),
       ...(patch.category_id !== undefined ? { categoryId: patch.category_id } : {}),
       ...(patch.selling_price_paise !== undefined ? { sellingPricePaise: patch.selling_price_paise } : {}),
       ...(patch.mrp_paise !== undefined ? { mrpPaise: patch.mrp_paise } : {}),

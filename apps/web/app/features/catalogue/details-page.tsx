@@ -1,23 +1,20 @@
 import type { ProductDetail } from '@shop/contract/catalogue';
-import { mediaVariantOf, productImageUrl } from '@shop/contract/media';
 import { formatInr } from '@shop/contract/money';
+import { descriptionText } from '@shop/contract/product-description';
 import { formatNetQuantity, formatUnitSalePrice, MRP_TAX_NOTE } from '@shop/contract/package-declarations';
-import { IconPhotoOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Container } from '../../components/ui/container.tsx';
 import { FoodMarkLabel } from './food-mark-label.tsx';
+import { ProductPageImages } from './details-images.tsx';
 import { ProductCartActions } from './product-cart-actions.tsx';
 import { ProductDeclarations } from './declarations-list.tsx';
 import classes from './details-page.module.css';
-
-/** Product images are made 800 pixels square; the media server makes the smaller copies. */
-const IMAGE_SIZE = 800;
 
 /**
  * (Not named product-*: those files make the tiles' chunk every listing page loads; see
  * shell-chunks.ts.)
  *
- * The body of /product/{id}/{slug} (below the page banner): the image; the veg / non-veg mark,
+ * The body of /product/{id}/{slug} (below the page banner): the images; the veg / non-veg mark,
  * price with MRP and unit sale price, net quantity, stock and the cart buttons; `aside` (the
  * delivery check); the description; and the declarations. Nothing here depends on who is looking,
  * so the server's HTML can be cached and shared (the cart buttons fill in after hydration).
@@ -33,25 +30,10 @@ export function ProductPageView({
 }) {
   const d = product.declarations;
   const mrp = product.mrp && product.mrp > product.selling_price ? product.mrp : null;
-  const original = product.main_image ? productImageUrl(product.id, product.main_image) : null;
   return (
     <Container className={classes.page}>
       <div className={classes.top}>
-        <div className={classes.media}>
-          {original && product.main_image ? (
-            <img
-              src={mediaVariantOf(original, 'w480')}
-              srcSet={`${productImageUrl(product.id, product.main_image, '300x300')} 300w, ${mediaVariantOf(original, 'w480')} 480w, ${original} ${IMAGE_SIZE}w`}
-              sizes="(max-width: 768px) calc(100vw - 32px), 560px"
-              alt={product.main_image_alt || product.name}
-              width={IMAGE_SIZE}
-              height={IMAGE_SIZE}
-              className={classes.image}
-            />
-          ) : (
-            <IconPhotoOff size={64} color="var(--mantine-color-gray-6)" aria-label="No image" />
-          )}
-        </div>
+        <ProductPageImages product={product} />
         <div className={classes.summary}>
           <div className={classes.badges}>
             <FoodMarkLabel foodType={product.food_type} />
@@ -87,12 +69,16 @@ export function ProductPageView({
           {aside}
         </div>
       </div>
-      {product.description && (
+      {descriptionText(product.description) && (
         <section className={classes.section} aria-labelledby="description-heading">
           <h2 id="description-heading" className={classes.sectionTitle}>
             Description
           </h2>
-          <p className={classes.description}>{product.description}</p>
+          <div
+            className={classes.description}
+            // HTML sanitised by the server on every write (contract/product-description.ts).
+            dangerouslySetInnerHTML={{ __html: product.description }}
+          />
         </section>
       )}
       <ProductDeclarations product={product} fssaiLicenceNumber={fssaiLicenceNumber} />

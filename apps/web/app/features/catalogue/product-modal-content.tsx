@@ -1,5 +1,6 @@
 import { Anchor, Badge, Box, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatInr } from '@shop/contract/money';
+import { descriptionText } from '@shop/contract/product-description';
 import { IconArrowRight, IconPhotoOff } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { FoodMarkLabel } from './food-mark-label.tsx';
@@ -20,6 +21,8 @@ export default function ProductModalContent({
 }) {
   const image = productLargeUrl(product);
   const mrp = product.mrp && product.mrp > product.selling_price ? product.mrp : null;
+  // The modal is a summary: the words of the description; the product page shows its formatting.
+  const description = descriptionText(product.description);
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={30}>
       <Box
@@ -71,11 +74,7 @@ export default function ProductModalContent({
             </Text>
           )}
         </Group>
-        {product.description && (
-          <Text c="gray.8" style={{ whiteSpace: 'pre-line' }}>
-            {product.description}
-          </Text>
-        )}
+        {description && <Text c="gray.8">{description}</Text>}
         <ProductCartActions product={product} withRemove />
         <Anchor component={Link} to={productPath(product)} onClick={onNavigate} c="maroon.8" fw={600}>
           See full product details{' '}

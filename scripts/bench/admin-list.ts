@@ -7,6 +7,7 @@
  */
 import { createPrng } from '@shop/db/seed/prng';
 import type { CatalogueSample } from './variety.ts';
+import { benchManagerSession } from './bench-staff.ts';
 
 const ADMIN = '/backend/api/admin';
 const sorts = ['-id', 'name', '-selling_price', 'available_stock', '-updated_at'];
@@ -20,18 +21,6 @@ export interface AdminListResult {
   p99Ms: number;
   budgetP95Ms: number;
   withinBudget: boolean;
-}
-
-/** Signs in the demo manager (seeded with the demo shop; no second factor) and returns its headers. */
-async function managerSession(baseUrl: string): Promise<Record<string, string>> {
-  const res = await fetch(`${baseUrl}${ADMIN}/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'manager@kesarfoods.in', password: 'Manager@12345' }),
-  });
-  if (!res.ok) throw new Error(`admin sign-in failed: ${res.status} ${await res.text()}`);
-  const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
-  return { cookie };
 }
 
 function queries(sample: CatalogueSample, count: number): string[] {
@@ -64,7 +53,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 export async function runAdminListBench(baseUrl: string, sample: CatalogueSample): Promise<AdminListResult> {
-  const headers = await managerSession(baseUrl);
+  const headers = await benchManagerSession(baseUrl);
   const urls = queries(sample, 400);
   for (const url of urls.slice(0, 40))
     await fetch(`${baseUrl}${url}`, { headers }).then((r) => r.arrayBuffer());

@@ -6,6 +6,7 @@
  * seeded, or alone against a running shop: `tsx scripts/bench/back-office.ts http://127.0.0.1:PORT`.
  */
 import { createPrng } from '@shop/db/seed/prng';
+import { benchManagerSession } from './bench-staff.ts';
 
 export interface BackOfficeResult {
   name: string;
@@ -22,20 +23,6 @@ const ADMIN = '/backend/api/admin';
 const STATUSES = ['pending', 'confirmed', 'packed', 'shipped', 'delivered', 'cancelled', 'returned'];
 const METHODS = ['cod', 'razorpay', 'paytm', 'paypal'];
 const PINCODES = ['302001', '110001', '400001', '560001', '600001', '700001', '143001', '334001'];
-
-async function signIn(baseUrl: string): Promise<Record<string, string>> {
-  const res = await fetch(`${baseUrl}${ADMIN}/session`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'manager@kesarfoods.in', password: 'Manager@12345' }),
-  });
-  if (!res.ok) throw new Error(`staff sign-in failed: ${res.status} ${await res.text()}`);
-  const cookie = res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  return { cookie };
-}
 
 /** The n-th list query: filters, searches, sorts and deep pages as staff use them. */
 function listQuery(n: number, prng: ReturnType<typeof createPrng>, latestOrder: number): string {
@@ -93,7 +80,7 @@ async function timed(
 }
 
 export async function runBackOfficeBench(baseUrl: string, orderTotal: number): Promise<BackOfficeResult[]> {
-  const headers = await signIn(baseUrl);
+  const headers = await benchManagerSession(baseUrl);
   const prng = createPrng(0x0ff1ce);
   const lists = Array.from({ length: 360 }, (_, n) => `${ADMIN}/orders?${listQuery(n, prng, orderTotal)}`);
   const dashboards = Array.from(

@@ -36,6 +36,7 @@ import { type LoadResult, measure } from './api-load.ts';
 import { ensureBuilt } from '../ensure-ready.mjs';
 import { type AdminListResult, runAdminListBench } from './admin-list.ts';
 import { startShop } from './bench-server.ts';
+import { createBenchManager } from './bench-staff.ts';
 import { benchCsvImport, CSV_IMPORT_BUDGET_MS, type CsvImportResult } from './catalogue-import.ts';
 import {
   type CatalogueSample,
@@ -275,6 +276,7 @@ async function prepareDatabase(
     const { seedBenchOrders } = await import('@shop/db/seed/bench-orders');
     await seedBenchOrders(database.db, orderTotal);
   }
+  await createBenchManager(database.db);
   if (kind === 'postgres') await database.db.execute(sql`analyze`);
   const sample = await sampleCatalogue(database.db);
   await database.close();

@@ -145,7 +145,26 @@ export async function findProducts(db: Db, filter: ProductFilter, order: Product
 export type ProductRow = Omit<Awaited<ReturnType<typeof findProducts>>['rows'][number], 'total'>;
 
 /** A product as the catalogue's memory holds it: what the API shows, and its display order. */
-export type CatalogueRow = ProductRow & { displayOrder: number };
+/** A product's package declarations, as its row holds them (only its own page shows them). */
+export interface DeclarationFields {
+  makerRole: string;
+  makerName: string | null;
+  makerAddress: string | null;
+  countryOfOrigin: string;
+  genericName: string | null;
+  netQuantity: number | null;
+  netQuantityUnit: string;
+  bestBefore: string | null;
+  dimensions: string | null;
+  consumerCare: string | null;
+}
+
+/**
+ * A product as the catalogue's memory holds it: what the API shows, its display order, and the
+ * declarations its page shows (one shared object for products whose declarations are the same,
+ * see product-search.ts shareRepeatedValues), so that a product page never waits for the database.
+ */
+export type CatalogueRow = ProductRow & { displayOrder: number; declarations: DeclarationFields };
 
 /**
  * A product row as one JSON object, attachments included. Rows are read as a single JSON text:
@@ -158,6 +177,10 @@ const productJson = sql`json_build_object(
   'sellingPricePaise', p.selling_price_paise, 'mrpPaise', p.mrp_paise,
   'availableStock', p.available_stock, 'categoryId', p.category_id, 'displayOrder', p.display_order,
   'foodType', p.food_type,
+  'declarations', json_build_object('makerRole', p.maker_role, 'makerName', p.maker_name,
+    'makerAddress', p.maker_address, 'countryOfOrigin', p.country_of_origin, 'genericName', p.generic_name,
+    'netQuantity', p.net_quantity, 'netQuantityUnit', p.net_quantity_unit, 'bestBefore', p.best_before,
+    'dimensions', p.dimensions, 'consumerCare', p.consumer_care),
   'attachments', coalesce((
     select json_agg(json_build_object('id', a.id, 'file_name', a.file_name, 'kind', a.kind, 'alt_text', a.alt_text) order by a.display_order, a.id)
     from product_attachments a where a.product_id = p.id), '[]'::json))`;
@@ -168,7 +191,8 @@ async function productsAsJson(db: Db, where: SQL, limit?: number): Promise<Catal
     sql`select coalesce(json_agg(${productJson}), '[]'::json)::text as rows
         from (select id, name, url_slug, description, main_image, main_image_alt, product_labels, item_weight,
                      selling_price_paise, mrp_paise, available_stock, category_id, display_order,
-                     food_type
+                     food_type, maker_role, maker_name, maker_address, country_of_origin, generic_name,
+                     net_quantity, net_quantity_unit, best_before, dimensions, consumer_care
               from products p where ${where}${page}) p`,
   );
   // node-postgres and PGlite both answer { rows }.
@@ -197,27 +221,4 @@ export async function findCatalogueRows(db: Db, ids: readonly number[] | null): 
     if (!last || batch.length < BATCH) return rows;
     after = last.id;
   }
-}
-
-/**
- * The package declarations of one active product (only the product page shows them, so the
- * catalogue's memory does not hold them).
- */
-export async function findProductDeclarations(db: Db, id: number) {
-  const [row] = await db
-    .select({
-      makerRole: products.makerRole,
-      makerName: products.makerName,
-      makerAddress: products.makerAddress,
-      countryOfOrigin: products.countryOfOrigin,
-      genericName: products.genericName,
-      netQuantity: products.netQuantity,
-      netQuantityUnit: products.netQuantityUnit,
-      bestBefore: products.bestBefore,
-      dimensions: products.dimensions,
-      consumerCare: products.consumerCare,
-    })
-    .from(products)
-    .where(and(eq(products.id, id), eq(products.isActive, true)));
-  return row;
 }

@@ -21,7 +21,7 @@ import {
   parseSort,
 } from '../../http/collection.ts';
 import { cacheTags, publicGetCache, responseCacheOf } from '../../http/response-cache.ts';
-import { getProductDetail, listCategories, listProducts } from './catalogue.service.ts';
+import { getProductDetail, listCategories, listProducts, shopConsumerCareOf } from './catalogue.service.ts';
 import { categoryTreeOf } from './category-tree.ts';
 import { productSearchOf } from './product-search.ts';
 import { idParam, searchParam } from '../../http/query-params.ts';
@@ -122,7 +122,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
-      const product = await getProductDetail(ctx.db, memory, request.params.id);
+      const product = await getProductDetail(memory, request.params.id, () => shopConsumerCareOf(ctx));
       if (!product) throw AppError.notFound('Product not found.');
       // The consumer-care default comes from the settings, whose changes the content tag follows.
       return cache.send(request, reply, product, {}, [cacheTags.product(product.id), cacheTags.content]);

@@ -5,15 +5,15 @@ import {
   type ProductDetail,
 } from '@shop/contract/catalogue';
 import { makerRoles, netQuantityUnits, unitSalePrice } from '@shop/contract/package-declarations';
-import { paiseToRupees, rupeesToPaise } from '@shop/contract/money';
+import { paiseToRupees } from '@shop/contract/money';
 import type { Db } from '@shop/db/client';
+import type { AppContext } from '../../context.ts';
 import type { PageRequest, SortTerm } from '../../http/collection.ts';
 import {
   type CategorySortField,
   countProductsByCategory,
   findCategories,
   findCategoryParents,
-  findProductDeclarations,
   findProducts,
   type ProductFilter,
   type ProductOrder,
@@ -159,34 +159,63 @@ function toProducts(rows: ProductRow[]): Product[] {
 }
 
 /**
- * One active product with the declarations its page must show: the product from the catalogue's
- * memory, the declarations from its row, the unit sale price worked out from the selling price
- * and the net quantity, and the shop's consumer-care contact where the product names none.
+ * One active product with the declarations its page must show, all from the catalogue's memory
+ * (no query: a product page is as quick as a list): the unit sale price worked out from the
+ * selling price and the net quantity, and the shop's consumer-care contact where the product
+ * names none.
  */
 export async function getProductDetail(
-  db: Db,
   memory: CatalogueMemory,
   id: number,
+  shopConsumerCare: () => Promise<string>,
 ): Promise<ProductDetail | null> {
-  const [product, row] = await Promise.all([getProduct(memory, id), findProductDeclarations(db, id)]);
-  if (!product || !row) return null;
-  const unit = netQuantityUnits.find((u) => u === row.netQuantityUnit);
-  const netQuantity = row.netQuantity !== null && unit ? { value: row.netQuantity, unit } : null;
+  const [row] = await memory.index.rows([id]);
+  const [product] = row ? toProducts([row]) : [];
+  if (!row || !product) return null;
+  const d = row.declarations;
+  const unit = netQuantityUnits.find((u) => u === d.netQuantityUnit);
+  const netQuantity = d.netQuantity !== null && unit ? { value: d.netQuantity, unit } : null;
   return {
     ...product,
     declarations: {
-      maker_role: makerRoles.find((r) => r === row.makerRole) ?? 'manufacturer',
-      maker_name: row.makerName,
-      maker_address: row.makerAddress,
-      country_of_origin: row.countryOfOrigin,
-      generic_name: row.genericName,
+      maker_role: makerRoles.find((r) => r === d.makerRole) ?? 'manufacturer',
+      maker_name: d.makerName,
+      maker_address: d.makerAddress,
+      country_of_origin: d.countryOfOrigin,
+      generic_name: d.genericName,
       net_quantity: netQuantity,
-      unit_sale_price: netQuantity ? unitSalePrice(rupeesToPaise(product.selling_price), netQuantity) : null,
-      best_before: row.bestBefore,
-      dimensions: row.dimensions,
-      consumer_care: row.consumerCare?.trim() || (await shopConsumerCare(db)),
+      unit_sale_price: netQuantity ? unitSalePrice(row.sellingPricePaise, netQuantity) : null,
+      best_before: d.bestBefore,
+      dimensions: d.dimensions,
+      consumer_care: d.consumerCare?.trim() || (await shopConsumerCare()),
     },
   };
+}
+
+const consumerCareMemos = new WeakMap<AppContext, { value: Promise<string> | null }>();
+
+/**
+ * `shopConsumerCare` kept per app until the settings change (their change notification, or the
+ * change feed going down or resyncing): every product page without its own contact shows it.
+ */
+export function shopConsumerCareOf(ctx: AppContext): Promise<string> {
+  let memo = consumerCareMemos.get(ctx);
+  if (!memo) {
+    const created: { value: Promise<string> | null } = { value: null };
+    ctx.changes.subscribe((event) => {
+      if (event.kind !== 'change' || event.change.table === 'settings') created.value = null;
+    });
+    consumerCareMemos.set(ctx, created);
+    memo = created;
+  }
+  // While changes are not heard, nothing may be kept.
+  if (!ctx.changes.live) return shopConsumerCare(ctx.db);
+  const kept = memo;
+  kept.value ??= shopConsumerCare(ctx.db).catch((error: unknown) => {
+    kept.value = null;
+    throw error;
+  });
+  return kept.value;
 }
 
 /**

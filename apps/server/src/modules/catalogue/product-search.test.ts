@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CatalogueRow } from './catalogue.repository.ts';
 import { shareRepeatedValues } from './product-search.ts';
 
-function row(id: number, labels: string[]): CatalogueRow {
+function row(id: number, labels: string[], genericName = 'Cashew nut barfi'): CatalogueRow {
   return {
     id,
     name: `Kaju Katli ${id}`,
@@ -19,6 +19,18 @@ function row(id: number, labels: string[]): CatalogueRow {
     displayOrder: id,
     foodType: 'veg',
     attachments: [],
+    declarations: {
+      makerRole: 'manufacturer',
+      makerName: 'Kesar Foods',
+      makerAddress: ['42, Johari Bazaar', 'Jaipur'].join(', '),
+      countryOfOrigin: 'India',
+      genericName,
+      netQuantity: 250,
+      netQuantityUnit: 'g',
+      bestBefore: null,
+      dimensions: null,
+      consumerCare: null,
+    },
   };
 }
 
@@ -36,5 +48,13 @@ describe('shareRepeatedValues', () => {
     expect(rows[0]?.attachments).toBe(rows[2]?.attachments);
     expect(rows.map((r) => r.description)).toEqual(Array(3).fill('Made with cashews and sugar'));
     expect(rows[1]?.mainImage).toBe('kaju-katli.webp');
+  });
+
+  it('gives products with the same package declarations one shared object, others their own', () => {
+    const rows = shareRepeatedValues([row(1, []), row(2, []), row(3, [], 'Cashew nut roll')]);
+    expect(rows[0]?.declarations).toBe(rows[1]?.declarations);
+    expect(rows[2]?.declarations).not.toBe(rows[0]?.declarations);
+    expect(rows[2]?.declarations.genericName).toBe('Cashew nut roll');
+    expect(rows[0]?.declarations.makerAddress).toBe('42, Johari Bazaar, Jaipur');
   });
 });

@@ -23,12 +23,13 @@ const NO_ATTACHMENTS: CatalogueRow['attachments'] = [];
 
 /**
  * One copy of each repeated text of a whole catalogue read: products of one line share their
- * description, image, weight and labels, and JSON parsing makes a copy for every row (at 100,000
+ * description, image, weight, labels and package declarations, and JSON parsing makes a copy for every row (at 100,000
  * products of the bench, tens of MiB). The table lives only while the catalogue is read.
  */
 export function shareRepeatedValues(rows: CatalogueRow[]): CatalogueRow[] {
   const strings = new Map<string, string>();
   const labelLists = new Map<string, string[]>();
+  const declarationSets = new Map<string, CatalogueRow['declarations']>();
   const one = (value: string) => {
     const known = strings.get(value);
     if (known !== undefined) return known;
@@ -43,6 +44,11 @@ export function shareRepeatedValues(rows: CatalogueRow[]): CatalogueRow[] {
     if (labels) row.productLabels = labels;
     else labelLists.set(key, row.productLabels);
     if (row.attachments.length === 0) row.attachments = NO_ATTACHMENTS;
+    // Products of one line are made by one maker in one pack: one object for each set.
+    const declarationKey = JSON.stringify(row.declarations);
+    const declarations = declarationSets.get(declarationKey);
+    if (declarations) row.declarations = declarations;
+    else declarationSets.set(declarationKey, row.declarations);
   }
   return rows;
 }

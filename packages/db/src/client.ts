@@ -35,6 +35,12 @@ export interface DatabaseOptions {
   loadDataDir?: Blob | File | undefined;
   /** Connection pool size for PostgreSQL. */
   poolSize?: number | undefined;
+  /**
+   * Told when an idle pooled connection breaks (PostgreSQL restarted, the connection was
+   * terminated, a network blip); the pool drops it and opens a new one when next needed.
+   * Default: a warning on stderr.
+   */
+  onConnectionLost?: ((error: Error) => void) | undefined;
 }
 
 // PostgreSQL returns bigint (count(*)) as strings; numbers up to 2^53 are safe for our counts.
@@ -43,6 +49,13 @@ pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Without a listener, node-postgres re-emits an idle connection's error as an unhandled
+    // 'error' event, which ends the process: a database restart would take the shop down with it.
+    pool.on(
+      'error',
+      options.onConnectionLost ??
+        ((error) => console.warn(`PostgreSQL: an idle connection was lost (${error.message})`)),
+    );
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, url: options.url, close: () => pool.end() };
   }

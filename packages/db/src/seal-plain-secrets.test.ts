@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './client.ts';
@@ -5,7 +6,7 @@ import { migrateDatabase } from './migrate.ts';
 import { paymentGateways, staffAccounts } from './schema/index.ts';
 import { sealPlainSecrets } from './seal-plain-secrets.ts';
 import { queryRows } from './seed/raw-rows.ts';
-import { openSecret, sealSecret } from './secret-box.ts';
+import { createSecretBox, openSecret, sealSecret } from './secret-box.ts';
 
 /**
  * Rule: a start seals every secret a database from before sealing holds in plain text, leaves
@@ -13,6 +14,8 @@ import { openSecret, sealSecret } from './secret-box.ts';
  */
 
 const TOTP = 'KRSXG5CTMVRXEZLUKRSXG5CTMVRXEZLU';
+/** A value sealed under a key the shop no longer has: left as it is, not opened. */
+const UNDER_ANOTHER_KEY = createSecretBox(randomBytes(32)).seal('old_webhook');
 
 let database: Database;
 beforeAll(async () => {
@@ -25,7 +28,8 @@ beforeAll(async () => {
   await db.execute(sql`INSERT INTO payment_gateways (name, internal_name, api_key, api_secret, config)
     VALUES ('Razorpay', 'razorpay', 'rzp_test_1', 'plain_key_secret', ${JSON.stringify({ webhook_secret: 'plain_webhook' })}::jsonb),
            ('Cash on Delivery', 'cod', '', '', '{}'::jsonb),
-           ('PayPal', 'paypal', 'client', ${sealSecret('already_sealed')}, ${JSON.stringify({ webhook_id: 'WH-1' })}::jsonb)`);
+           ('PayPal', 'paypal', 'client', ${sealSecret('already_sealed')}, ${JSON.stringify({ webhook_id: 'WH-1' })}::jsonb),
+           ('Paytm', 'paytm', 'MID', 'plainMerchantKey', ${JSON.stringify({ webhook_secret: UNDER_ANOTHER_KEY })}::jsonb)`);
 });
 afterAll(() => database?.close());
 
@@ -43,14 +47,16 @@ const rawGateways = () =>
 describe('sealing plain secrets at start-up', () => {
   it('seals plain TOTP secrets, gateway secrets and webhook secrets; the rest stays as it was', async () => {
     const paypalBefore = (await rawGateways()).find((g) => g.internal_name === 'paypal');
-    expect(await sealPlainSecrets(database.db)).toBe(2);
+    expect(await sealPlainSecrets(database.db)).toBe(3);
 
     const [owner, none] = await rawStaff();
     expect(owner?.totp_secret).toMatch(/^v1:/);
     expect(openSecret(owner?.totp_secret ?? '')).toBe(TOTP);
     expect(none?.totp_secret).toBeNull();
 
-    const [razorpay, cod, paypal] = await rawGateways();
+    const [razorpay, cod, paypal, paytm] = await rawGateways();
+    expect(openSecret(paytm?.api_secret ?? '')).toBe('plainMerchantKey');
+    expect(paytm?.config).toEqual({ webhook_secret: UNDER_ANOTHER_KEY });
     expect(JSON.stringify(razorpay)).not.toContain('plain_');
     expect(openSecret(razorpay?.api_secret ?? '')).toBe('plain_key_secret');
     expect(openSecret(razorpay?.config.webhook_secret ?? '')).toBe('plain_webhook');

@@ -1,8 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from './client.ts';
-import { GATEWAY_SEALED_CONFIG_KEYS, paymentGateways, staffAccounts } from './schema/index.ts';
+import { GATEWAY_SEALED_CONFIG_KEYS } from './schema/index.ts';
 import { queryRows } from './seed/raw-rows.ts';
-import { isSealed } from './secret-box.ts';
+import { isSealed, sealSecret } from './secret-box.ts';
 
 /**
  * A start-up step: seals the secrets a database from before sealing still holds in plain text
@@ -13,6 +13,8 @@ import { isSealed } from './secret-box.ts';
  * Returns how many rows it sealed.
  */
 export async function sealPlainSecrets(db: Db): Promise<number> {
+  // Raw SQL on purpose: values already sealed are never opened or rewritten, so a database
+  // holding some values sealed under another key still starts (those are reported on use).
   const staff = await db.transaction(async (tx) => {
     const rows = await queryRows<{ id: number; totp_secret: string }>(
       tx,
@@ -20,9 +22,10 @@ export async function sealPlainSecrets(db: Db): Promise<number> {
           WHERE totp_secret IS NOT NULL AND totp_secret <> '' AND totp_secret NOT LIKE 'v1:%'
           ORDER BY id FOR UPDATE`,
     );
-    // The column type seals what is written.
     for (const row of rows)
-      await tx.update(staffAccounts).set({ totpSecret: row.totp_secret }).where(eq(staffAccounts.id, row.id));
+      await tx.execute(
+        sql`UPDATE staff_accounts SET totp_secret = ${sealSecret(row.totp_secret)} WHERE id = ${row.id}`,
+      );
     return rows.length;
   });
   const gateways = await db.transaction(async (tx) => {
@@ -33,15 +36,14 @@ export async function sealPlainSecrets(db: Db): Promise<number> {
     let sealed = 0;
     for (const row of rows) {
       const config = configObject(row.config);
-      const plainConfig = GATEWAY_SEALED_CONFIG_KEYS.some((key) => isPlain(config[key]));
-      if (!isPlain(row.api_secret) && !plainConfig) continue;
-      // Written back as read: the column types seal the secret parts (sealed ones are opened first).
-      const [current] = await tx
-        .select({ apiSecret: paymentGateways.apiSecret, config: paymentGateways.config })
-        .from(paymentGateways)
-        .where(eq(paymentGateways.id, row.id));
-      if (!current) continue;
-      await tx.update(paymentGateways).set(current).where(eq(paymentGateways.id, row.id));
+      const plainKeys = GATEWAY_SEALED_CONFIG_KEYS.filter((key) => isPlain(config[key]));
+      if (!isPlain(row.api_secret) && plainKeys.length === 0) continue;
+      for (const key of plainKeys) config[key] = sealSecret(String(config[key]));
+      const apiSecret = isPlain(row.api_secret) ? sealSecret(row.api_secret) : row.api_secret;
+      await tx.execute(
+        sql`UPDATE payment_gateways SET api_secret = ${apiSecret}, config = ${JSON.stringify(config)}::jsonb
+            WHERE id = ${row.id}`,
+      );
       sealed += 1;
     }
     return sealed;
@@ -54,6 +56,6 @@ const isPlain = (value: unknown): boolean => typeof value === 'string' && value 
 function configObject(value: unknown): Record<string, unknown> {
   const parsed: unknown = typeof value === 'string' ? JSON.parse(value) : value;
   return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
-    ? (parsed as Record<string, unknown>)
+    ? { ...(parsed as Record<string, unknown>) }
     : {};
 }

@@ -11,6 +11,12 @@ export async function withShopDatabase<T>(
   work: (database: Database, config: Config) => Promise<T>,
 ): Promise<T> {
   const config = loadConfig();
+  // A task that seals a secret (staff:create) under the development key would leave the server,
+  // which has the shop's SECRETS_KEY, unable to read it.
+  if (config.isProduction && !config.SECRETS_KEY)
+    throw new Error(
+      'Invalid configuration:\n  SECRETS_KEY: required in production (the key the server uses)',
+    );
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATABASE_URL ? undefined : `${config.dataDir}/db`,

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { secretsKeyProblem } from '@shop/db/secret-box';
 import { z } from 'zod';
 import { parseTrustProxy } from './http/client-address.ts';
 
@@ -58,6 +59,18 @@ const envSchema = z.object({
   RATE_LIMIT_IP_SCALE: z.coerce.number().int().min(1).max(1000).optional(),
   /** Secret for captcha HMACs; required in production. */
   CAPTCHA_HMAC_KEY: z.string().min(16).optional(),
+  /**
+   * Key that seals the secrets the shop reads back (staff TOTP secrets, gateway keys saved in the
+   * back office): 32 bytes as 64 hex digits or base64. Required in production; elsewhere a public
+   * development key (@shop/db/secret-box).
+   */
+  SECRETS_KEY: z
+    .string()
+    .optional()
+    .superRefine((value, ctx) => {
+      const problem = value === undefined ? undefined : secretsKeyProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    }),
   /** Start the local payment gateway simulators inside the server (default: outside production). */
   GATEWAY_SIMULATOR: z.enum(['on', 'off']).optional(),
   RAZORPAY_KEY_ID: z.string().optional(),

@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { developmentSecretsKey } from '@shop/db/secret-box';
 import { describe, expect, it } from 'vitest';
 import { envVariables, readConfig } from './env.ts';
 import { loadServerConfig, productionProblems } from './production-config.ts';
@@ -18,6 +20,7 @@ const SAFE = {
   PUBLIC_URL: 'https://www.kesarfoods.in',
   SMTP_URL: 'smtp://shop:mail-password@smtp.kesarfoods.in:587',
   CAPTCHA_HMAC_KEY: '5f1c0a9e7d3b2a61c4e8f0b7d2a9c3e1',
+  SECRETS_KEY: '8c1f5e0a2b7d4c9e3f6a1b8d0c2e5f7a9b1d3c5e7f0a2b4c6d8e0f1a3b5c7d9e',
   RAZORPAY_KEY_ID: 'rzp_live_Q1w2E3r4T5y6U7',
   RAZORPAY_KEY_SECRET: 'live-secret-from-the-dashboard',
   RAZORPAY_WEBHOOK_SECRET: 'webhook-secret-from-the-dashboard',
@@ -26,6 +29,9 @@ const SAFE = {
   PAYTM_MERCHANT_KEY: 'abcdEFGH12345678',
   PAYPAL_MODE: 'off',
 };
+
+/** The public development key, written out as someone might put it in SECRETS_KEY. */
+const DEVELOPMENT_KEY_HEX = developmentSecretsKey().toString('hex');
 
 const problemsOf = (env: Record<string, string>) => productionProblems(readConfig(env).config);
 
@@ -43,6 +49,7 @@ describe('production configuration check', () => {
       NODE_ENV: 'production',
       PUBLIC_URL: 'http://shop.kesarfoods.in',
       CAPTCHA_HMAC_KEY: 'development-only-captcha-key',
+      SECRETS_KEY: DEVELOPMENT_KEY_HEX,
       GATEWAY_SIMULATOR: 'on',
       RAZORPAY_KEY_ID: 'rzp_test_KesarDemo0001',
       RAZORPAY_KEY_SECRET: 'kesar_demo_razorpay_secret',
@@ -53,6 +60,7 @@ describe('production configuration check', () => {
     });
     expect(problems.map((p) => p.variable)).toEqual([
       'CAPTCHA_HMAC_KEY',
+      'SECRETS_KEY',
       'PUBLIC_URL',
       'SMTP_URL',
       'GATEWAY_SIMULATOR',
@@ -70,6 +78,7 @@ describe('production configuration check', () => {
     expect(text.CAPTCHA_HMAC_KEY).toBe(
       'is the public development key; set a random secret of at least 16 characters (e.g. `openssl rand -hex 32`)',
     );
+    expect(text.SECRETS_KEY).toMatch(/^is the public development key; set 32 random bytes as 64 hex digits/);
     expect(text.PUBLIC_URL).toBe('http://shop.kesarfoods.in is not https; set the https address');
     expect(text.RAZORPAY_KEY_ID).toBe(
       "is the demo shop's public Razorpay key id; set the shop's own live key id",
@@ -102,6 +111,19 @@ describe('production configuration check', () => {
     expect(() => loadServerConfig({ ...SAFE, SMTP_URL: '', TRUST_PROXY: 'true', PORT: 'eighty' })).toThrow(
       /^The shop does not start in production with this configuration \(3 to fix; \.env\.example lists every variable\):\n {2}PORT: .+\n {2}TRUST_PROXY: trusting every peer.+\n {2}SMTP_URL: unset; set the mail server/,
     );
+  });
+
+  it('needs SECRETS_KEY in production, and names the variable when its value is not a 32-byte key', () => {
+    const { SECRETS_KEY: _, ...withoutKey } = SAFE;
+    expect(problemsOf(withoutKey)).toEqual([
+      { variable: 'SECRETS_KEY', problem: expect.stringMatching(/^unset; set 32 random bytes/) },
+    ]);
+    expect(problemsOf({ ...SAFE, SECRETS_KEY: randomBytes(32).toString('base64') })).toEqual([]);
+    expect(problemsOf({ ...SAFE, SECRETS_KEY: randomBytes(32).toString('base64url') })).toEqual([]);
+    for (const malformed of ['not-a-key', 'ab'.repeat(31), randomBytes(24).toString('base64')])
+      expect(() => loadServerConfig({ NODE_ENV: 'development', SECRETS_KEY: malformed })).toThrow(
+        /^Invalid configuration:\n {2}SECRETS_KEY: must be 32 bytes as 64 hex digits or base64/,
+      );
   });
 
   it('.env.example lists every variable the shop reads, and no other', () => {
@@ -145,10 +167,11 @@ describe('a production start with the demo configuration', () => {
       expect(stdout).toBe('');
       const lines = stderr.trim().split('\n');
       expect(lines[0]).toBe(
-        'The shop does not start in production with this configuration (11 to fix; .env.example lists every variable):',
+        'The shop does not start in production with this configuration (12 to fix; .env.example lists every variable):',
       );
       expect(lines.slice(1).map((line) => line.trim().split(':')[0])).toEqual([
         'CAPTCHA_HMAC_KEY',
+        'SECRETS_KEY',
         'PUBLIC_URL',
         'SMTP_URL',
         'RAZORPAY_KEY_ID',

@@ -1,3 +1,4 @@
+import { developmentSecretsKey, secretsKeyFrom } from '@shop/db/secret-box';
 import { demoGatewaySecrets } from '@shop/db/seed/payment-seed';
 import {
   type Config,
@@ -17,6 +18,9 @@ import { gatewayMode, type OnlineGateway } from './modules/payments/gateway-sett
  */
 
 const SECRET_HINT = 'a random secret of at least 16 characters (e.g. `openssl rand -hex 32`)';
+
+const SECRETS_KEY_HINT =
+  '32 random bytes as 64 hex digits (`openssl rand -hex 32`); it seals the staff TOTP secrets and the gateway keys saved in the database, so keep it: under another key they cannot be read';
 
 /** Every value the demo shop publishes: its seeded gateway credentials and the development captcha key. */
 const DEMO_VALUES = new Set<string>([DEVELOPMENT_CAPTCHA_KEY, ...demoGatewaySecrets]);
@@ -126,6 +130,14 @@ export function productionProblems(config: Config): ConfigProblem[] {
     problems.push({
       variable: 'CAPTCHA_HMAC_KEY',
       problem: `is the public development key; set ${SECRET_HINT}`,
+    });
+  }
+  if (!config.SECRETS_KEY) {
+    problems.push({ variable: 'SECRETS_KEY', problem: `unset; set ${SECRETS_KEY_HINT}` });
+  } else if (secretsKeyFrom(config.SECRETS_KEY).equals(developmentSecretsKey())) {
+    problems.push({
+      variable: 'SECRETS_KEY',
+      problem: `is the public development key; set ${SECRETS_KEY_HINT}`,
     });
   }
   if (!config.PUBLIC_URL) {

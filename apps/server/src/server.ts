@@ -1,12 +1,13 @@
 import { openDatabase } from '@shop/db/client';
 import { migrateDatabase } from '@shop/db/migrate';
+import { sealPlainSecrets } from '@shop/db/seal-plain-secrets';
 import { ensureDemoShop } from '@shop/db/seed/demo-shop';
 import { demoStaffNotice, disableDemoStaffWithPublishedPasswords } from '@shop/db/seed/demo-staff';
 import { loadServerConfig } from './production-config.ts';
 
 /**
- * Starts the shop: config (in production, refused while unsafe) → database (migrate, seed when
- * empty) → app → listen; closes gracefully.
+ * Starts the shop: config (in production, refused while unsafe) → database (migrate, seal plain
+ * secrets, seed when empty) → app → listen; closes gracefully.
  */
 async function main() {
   const config = loadServerConfig();
@@ -19,11 +20,15 @@ async function main() {
     dataDir: config.DATABASE_URL ? undefined : `${config.dataDir}/db`,
   });
   await migrateDatabase(database);
+  // Secrets written before they were sealed (SECRETS_KEY) are sealed now, not only on next write.
+  const sealed = await sealPlainSecrets(database.db);
   await ensureDemoShop(database.db, {
     mediaDir: config.mediaDir,
     ...(config.isProduction ? { production: { catalogue: config.SEED_DEMO_CATALOGUE === '1' } } : {}),
   });
   const { app } = await buildApp({ config, database });
+  if (sealed > 0)
+    app.log.info(`Sealed the plain-text secrets of ${sealed} staff account(s) and payment gateway(s).`);
   if (config.isProduction) {
     const disabled = await disableDemoStaffWithPublishedPasswords(database.db);
     if (disabled.length > 0)

@@ -9,8 +9,11 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { createdAt, jsonbWithSealedKeys, sealedText, updatedAt } from './columns.ts';
 import { orders } from './orders.ts';
+
+/** Entries of a gateway's `config` that are secrets, stored sealed. */
+export const GATEWAY_SEALED_CONFIG_KEYS = ['webhook_secret'] as const;
 
 /**
  * Configured gateways. api_key is public (it reaches the browser); api_secret and the
@@ -24,9 +27,13 @@ export const paymentGateways = pgTable('payment_gateways', {
   /** 'live' or a test environment name ('sandbox', 'stage') */
   environment: text('environment').notNull().default('sandbox'),
   apiKey: text('api_key').notNull().default(''),
-  apiSecret: text('api_secret').notNull().default(''),
-  /** Gateway-specific settings: merchant id, website name, webhook secret, base URLs, currency rate… */
-  config: jsonb('config').notNull().default({}),
+  /** Key secret / merchant key / client secret, stored sealed ('' when not set). */
+  apiSecret: sealedText('api_secret').notNull().default(''),
+  /**
+   * Gateway-specific settings: merchant id, website name, webhook secret, base URLs, currency
+   * rate… The webhook signing secret is stored sealed; the rest is not secret.
+   */
+  config: jsonbWithSealedKeys('config', GATEWAY_SEALED_CONFIG_KEYS).notNull().default({}),
   logo: text('logo').notNull().default(''),
   isDefault: boolean('is_default').notNull().default(false),
   isActive: boolean('is_active').notNull().default(true),

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { createdAt, sealedText, updatedAt } from './columns.ts';
 
 /**
  * Back-office accounts, separate from customers: a shop's staff never sign in to the storefront
@@ -15,8 +15,8 @@ export const staffAccounts = pgTable('staff_accounts', {
   role: text('role').notNull(),
   /** scrypt, in the customers' format `scrypt$N$r$p$salt$hash`. */
   passwordHash: text('password_hash').notNull(),
-  /** Base32 TOTP secret; set at enrolment, in force once `totpEnabled`. */
-  totpSecret: text('totp_secret'),
+  /** Base32 TOTP secret, stored sealed; set at enrolment, in force once `totpEnabled`. */
+  totpSecret: sealedText('totp_secret'),
   totpEnabled: boolean('totp_enabled').notNull().default(false),
   /** The last accepted TOTP time step: a code is accepted once (RFC 6238 §5.2). */
   totpLastCounter: integer('totp_last_counter'),

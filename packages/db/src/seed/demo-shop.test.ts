@@ -24,11 +24,20 @@ import { disableDemoStaffWithPublishedPasswords, seedDemoStaff } from './demo-st
 import { ensureDemoMedia } from './media/demo-media.ts';
 import { demoGatewaySecrets } from './payment-seed.ts';
 import { queryRows } from './raw-rows.ts';
+import { isSealed, openSecret } from '../secret-box.ts';
 
 /** Columns stamped with the time of insertion: the only ones allowed to differ between runs. */
 const clockColumns = new Set(['created_at', 'updated_at', 'email_verified_at']);
 
-/** Every row of every table, ordered by id, without clock columns. */
+/** A sealed secret as what it opens to (sealing uses a random IV, so its stored text differs per run). */
+function opened(value: unknown): unknown {
+  if (typeof value === 'string') return isSealed(value) ? openSecret(value) : value;
+  if (value && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date))
+    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, opened(entry)]));
+  return value;
+}
+
+/** Every row of every table, ordered by id, without clock columns, sealed secrets opened. */
 async function snapshot(database: Database): Promise<Record<string, unknown[]>> {
   const tables = await queryRows<{ tablename: string }>(
     database.db,
@@ -41,7 +50,11 @@ async function snapshot(database: Database): Promise<Record<string, unknown[]>> 
       sql.raw(`SELECT * FROM "${tablename}" ORDER BY 1`),
     );
     result[tablename] = rows.map((row) =>
-      Object.fromEntries(Object.entries(row).filter(([column]) => !clockColumns.has(column))),
+      Object.fromEntries(
+        Object.entries(row)
+          .filter(([column]) => !clockColumns.has(column))
+          .map(([column, value]) => [column, opened(value)]),
+      ),
     );
   }
   return result;
@@ -195,7 +208,44 @@ describe('demo shop seed', () => {
       ['manager@kesarfoods.in', 'manager', false],
       ['staff@kesarfoods.in', 'staff', false],
     ]);
+    // The demo owner's published secret (README, end-to-end specs), stored sealed.
     expect(rows[0]?.totpSecret).toBe('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
+    const [stored] = await queryRows<{ totp_secret: string }>(
+      a.db,
+      sql`SELECT totp_secret FROM staff_accounts WHERE email = 'owner@kesarfoods.in'`,
+    );
+    expect(stored?.totp_secret).toMatch(/^v1:[0-9a-f]{8}:/);
+    expect(stored?.totp_secret).not.toContain('JBSWY3DPEHPK3PXP');
+    expect(openSecret(stored?.totp_secret ?? '')).toBe('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP');
+  });
+
+  it('stores the demo gateway secrets sealed: no key secret or webhook secret in plain text', async () => {
+    const rows = await queryRows<{ internal_name: string; api_secret: string; config: unknown }>(
+      a.db,
+      sql`SELECT internal_name, api_secret, config FROM payment_gateways ORDER BY id`,
+    );
+    const stored = JSON.stringify(rows);
+    for (const secret of ['kesar_demo_razorpay_secret', 'kesar_demo_razorpay_webhook', 'kesarDemoKey16ch'])
+      expect(stored).not.toContain(secret);
+    const razorpay = rows.find((r) => r.internal_name === 'razorpay');
+    expect(razorpay?.api_secret).toMatch(/^v1:/);
+    expect(openSecret(razorpay?.api_secret ?? '')).toBe('kesar_demo_razorpay_secret');
+    const config = (
+      typeof razorpay?.config === 'string' ? JSON.parse(razorpay.config) : razorpay?.config
+    ) as {
+      webhook_secret: string;
+    };
+    expect(openSecret(config.webhook_secret)).toBe('kesar_demo_razorpay_webhook');
+    // Cash on delivery has no secret: an empty value stays empty.
+    expect(rows.find((r) => r.internal_name === 'cod')?.api_secret).toBe('');
+    const [gateway] = await a.db
+      .select()
+      .from(paymentGateways)
+      .where(eq(paymentGateways.internalName, 'razorpay'));
+    expect([gateway?.apiSecret, gateway?.config]).toEqual([
+      'kesar_demo_razorpay_secret',
+      { webhook_secret: 'kesar_demo_razorpay_webhook' },
+    ]);
   });
 
   it('moves id sequences past the explicit ids so that later inserts work', async () => {

@@ -1,7 +1,10 @@
 import type { AdminGateway, GatewayTestResult } from '@shop/contract/admin/gateways';
 import { gatewayAdminMessages } from '@shop/contract/admin/gateways';
 import { auditLog, paymentGateways } from '@shop/db/schema/index';
-import { and, desc, eq } from 'drizzle-orm';
+import { demoAccounts } from '@shop/gateway-sim/accounts';
+import { queryRows } from '@shop/db/seed/raw-rows';
+import { openSecret } from '@shop/db/secret-box';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ADMIN, signInStaff } from '../staff/staff.test-kit.ts';
@@ -22,6 +25,22 @@ const send = (
   payload?: Record<string, unknown>,
   headers = owner,
 ) => t.request({ method, url: `${ADMIN}/${url}`, headers, ...(payload ? { payload } : {}) });
+
+/** A gateway's secret columns as stored, without the column types that open them. */
+const storedSecrets = async (name: string) => {
+  const [row] = await queryRows<{ api_secret: string; config: { webhook_secret?: string } | string }>(
+    t.ctx.db,
+    sql`SELECT api_secret, config FROM payment_gateways WHERE internal_name = ${name}`,
+  );
+  if (!row) throw new Error(`no gateway ${name}`);
+  return {
+    api_secret: row.api_secret,
+    config: typeof row.config === 'string' ? JSON.parse(row.config) : row.config,
+  } as {
+    api_secret: string;
+    config: { webhook_secret?: string };
+  };
+};
 
 const gatewayRow = async (name: string) =>
   (await t.ctx.db.select().from(paymentGateways).where(eq(paymentGateways.internalName, name)))[0];
@@ -54,6 +73,10 @@ describe('payment gateways (owner only)', () => {
     expect(res.body).not.toContain(newSecret);
     expect(res.json<AdminGateway>().keys.find((k) => k.field === 'client_secret')?.last4).toBe('••••9f3a');
     expect((await gatewayRow('paypal'))?.apiSecret).toBe(newSecret);
+    const stored = await storedSecrets('paypal');
+    expect(stored.api_secret).toMatch(/^v1:[0-9a-f]{8}:/);
+    expect(stored.api_secret).not.toContain(newSecret);
+    expect(openSecret(stored.api_secret)).toBe(newSecret);
     const [audit] = await t.ctx.db
       .select()
       .from(auditLog)
@@ -93,6 +116,44 @@ describe('payment gateways (owner only)', () => {
       ok: true,
       message: 'Cash on delivery needs no connection.',
     });
+  });
+
+  it('stores saved keys sealed, and still signs with them: the connection test and the masked display', async () => {
+    const { keySecret, webhookSecret } = demoAccounts.razorpay;
+    // A database from before secrets were sealed holds them in plain text: they still work.
+    await t.ctx.db.execute(
+      sql`UPDATE payment_gateways SET api_secret = ${keySecret}, config = ${JSON.stringify({ webhook_secret: webhookSecret })}::jsonb WHERE internal_name = 'razorpay'`,
+    );
+    expect((await send('POST', 'payment-gateways/razorpay/test', {})).json<GatewayTestResult>().ok).toBe(
+      true,
+    );
+
+    const saved = await send('PATCH', 'payment-gateways/razorpay', {
+      keys: { key_secret: keySecret, webhook_secret: webhookSecret },
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<AdminGateway>().keys.find((k) => k.field === 'key_secret')?.last4).toBe(
+      `••••${keySecret.slice(-4)}`,
+    );
+    const stored = await storedSecrets('razorpay');
+    expect(stored.api_secret).toMatch(/^v1:[0-9a-f]{8}:/);
+    expect(stored.config.webhook_secret).toMatch(/^v1:[0-9a-f]{8}:/);
+    expect(JSON.stringify(stored)).not.toContain(keySecret);
+    expect(JSON.stringify(stored)).not.toContain(webhookSecret);
+    expect([openSecret(stored.api_secret), openSecret(stored.config.webhook_secret ?? '')]).toEqual([
+      keySecret,
+      webhookSecret,
+    ]);
+    const test = await send('POST', 'payment-gateways/razorpay/test', {});
+    expect(test.json<GatewayTestResult>()).toMatchObject({
+      ok: true,
+      message: expect.stringContaining('accepted'),
+    });
+    const listed = (await send('GET', 'payment-gateways')).json<{ items: AdminGateway[] }>();
+    const razorpay = listed.items.find((g) => g.gateway === 'razorpay');
+    expect(razorpay?.keys.find((k) => k.field === 'webhook_secret')?.last4).toBe(
+      `••••${webhookSecret.slice(-4)}`,
+    );
   });
 
   it('switches a gateway off (the checkout stops offering it) and to live mode, but never the last one off', async () => {

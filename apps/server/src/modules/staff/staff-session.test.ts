@@ -1,7 +1,9 @@
 import { CSRF_HEADER, staffMessages } from '@shop/contract/admin/staff';
 import { auditLog, staffAccounts, staffRecoveryCodes, staffSessions } from '@shop/db/schema/index';
 import { DEMO_OWNER } from '@shop/db/seed/demo-staff';
-import { and, desc, eq } from 'drizzle-orm';
+import { queryRows } from '@shop/db/seed/raw-rows';
+import { openSecret } from '@shop/db/secret-box';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCustomer } from '../orders/orders.test-kit.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -193,6 +195,45 @@ describe('sign-in with password and second factor', () => {
     expect((await t.request({ method: 'GET', url: `${ADMIN}/staff`, headers: after })).statusCode).toBe(200);
     // The session from before the enrolment is over.
     expect((await me(headers)).statusCode).toBe(401);
+
+    // The secret is stored sealed, and the next sign-in opens it to check the code.
+    const [stored] = await queryRows<{ totp_secret: string }>(
+      t.ctx.db,
+      sql`SELECT totp_secret FROM staff_accounts WHERE id = ${account.id}`,
+    );
+    expect(stored?.totp_secret).toMatch(/^v1:[0-9a-f]{8}:/);
+    expect(stored?.totp_secret).not.toContain(secret);
+    expect(openSecret(stored?.totp_secret ?? '')).toBe(secret);
+    const again = await postSignIn(t.app, account.email, account.password);
+    expect(again.json<{ step: string }>().step).toBe('totp');
+    const second = await t.request({
+      method: 'POST',
+      url: `${ADMIN}/session/totp`,
+      headers: { cookie: sessionCookieOf(again) },
+      payload: { code: totpCodeAt(secret, new Date(Date.now() + 30_000)) },
+    });
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toMatchObject({ step: 'done', staff: { totp_enabled: true } });
+  });
+
+  it('signs in with a TOTP secret stored in plain text before secrets were sealed, and seals it when it is next written', async () => {
+    const account = await makeStaff(t.app, 'manager', { totp: true });
+    const secret = account.secret ?? '';
+    await t.ctx.db.execute(sql`UPDATE staff_accounts SET totp_secret = ${secret} WHERE id = ${account.id}`);
+    const first = await postSignIn(t.app, account.email, account.password);
+    const done = await t.request({
+      method: 'POST',
+      url: `${ADMIN}/session/totp`,
+      headers: { cookie: sessionCookieOf(first) },
+      payload: { code: totpCodeAt(secret, new Date()) },
+    });
+    expect(done.statusCode).toBe(200);
+    await t.ctx.db.update(staffAccounts).set({ totpSecret: secret }).where(eq(staffAccounts.id, account.id));
+    const [stored] = await queryRows<{ totp_secret: string }>(
+      t.ctx.db,
+      sql`SELECT totp_secret FROM staff_accounts WHERE id = ${account.id}`,
+    );
+    expect(stored?.totp_secret).toMatch(/^v1:/);
   });
 });
 

@@ -24,6 +24,7 @@
  * with --orders).
  * The PostgreSQL run creates the database <name of DATABASE_URL>_bench and drops it afterwards.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { openDatabase } from '@shop/db/client';
@@ -395,6 +396,9 @@ function budgetText(budget: Budget): string {
 }
 
 async function main() {
+  // The bench runs the shop in production mode, which needs a key for the secrets it keeps sealed
+  // (packages/db/src/secret-box.ts); the seeding here and the server must use the same one.
+  process.env.SECRETS_KEY ||= randomBytes(32).toString('hex');
   ensureBuilt(); // pages and Lighthouse must measure the current storefront
   const report: Report = {
     date: new Date().toISOString(),

@@ -1,7 +1,16 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import type { ChangeFeed, FeedEvent } from '../plugins/change-feed.ts';
 import { invalidateOnChange, tagsForChange } from './cache-invalidation.ts';
-import { cacheTags, memoryResponseCache } from './response-cache.ts';
+import {
+  type AnswerJson,
+  answerJsonFor,
+  cacheTags,
+  memoryResponseCache,
+  publicGetCache,
+} from './response-cache.ts';
 
 const answer = (text: string) => ({ body: Buffer.from(text), headers: {} });
 const newStore = () => memoryResponseCache({ ttlMs: 30_000, maxEntries: 100, maxBytes: 1 << 20 });
@@ -77,5 +86,47 @@ describe('response cache tags (freshness rule, ADR 0009)', () => {
     expect(store.size).toBe(0);
     store.set('/products/1', answer('one'), ['catalogue']);
     expect(store.get('/products/1')).toBeDefined();
+  });
+});
+
+describe('public answers as JSON (answerJsonFor)', () => {
+  async function appAnswering(body: unknown, json: AnswerJson) {
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    const cache = publicGetCache(newStore(), { scope: 'catalogue', json });
+    app.get(
+      '/thing',
+      {
+        onRequest: cache.onRequest,
+        schema: { response: { 200: z.object({ id: z.number(), name: z.string() }) } },
+      },
+      (request, reply) => cache.send(request, reply, body),
+    );
+    await app.ready();
+    return app;
+  }
+
+  it('production sends the answer as built; development and tests send the schema serialisation', () => {
+    expect(answerJsonFor({ isProduction: true, NODE_ENV: 'production' })).toBe('plain');
+    expect(answerJsonFor({ isProduction: false, NODE_ENV: 'development' })).toBe('schema');
+    expect(answerJsonFor({ isProduction: false, NODE_ENV: 'test' })).toBe('schema-checked');
+  });
+
+  it('an answer in its schema shape is the same JSON either way', async () => {
+    for (const mode of ['plain', 'schema-checked'] as const) {
+      const app = await appAnswering({ id: 7, name: 'Kaju Katli' }, mode);
+      const res = await app.inject({ method: 'GET', url: '/thing' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ id: 7, name: 'Kaju Katli' });
+      await app.close();
+    }
+  });
+
+  it('a route that leans on its schema to drop a field fails in tests, so production never leaks it', async () => {
+    const app = await appAnswering({ id: 7, name: 'Kaju Katli', cost_price: 1 }, 'schema-checked');
+    const res = await app.inject({ method: 'GET', url: '/thing' });
+    expect(res.statusCode).toBe(500);
+    await app.close();
   });
 });

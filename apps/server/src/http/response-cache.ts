@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
@@ -253,10 +254,39 @@ interface Flight {
  * sending a hundred identical queries at once (a cache stampede). A request arriving after an
  * invalidation does not join a computation that started before it.
  */
+/**
+ * How a public answer becomes JSON. Routes build their answers in the shape of their response
+ * schema (the contract's types), so production sends `JSON.stringify(body)`: the schema's
+ * serializer (zod parses the whole answer, then stringifies it) was a quarter of the server's CPU
+ * for an uncached list of 100 products (2,527 req/s against 1,985 before). Development
+ * serialises with the schema, as before; tests do too and also compare it with the plain JSON, so
+ * a route that relied on the schema to drop or convert a field fails its tests instead of leaking
+ * the field in production.
+ */
+export type AnswerJson = 'plain' | 'schema' | 'schema-checked';
+
+export function answerJsonFor(config: { isProduction: boolean; NODE_ENV: string }): AnswerJson {
+  if (config.isProduction) return 'plain';
+  return config.NODE_ENV === 'test' ? 'schema-checked' : 'schema';
+}
+
+function answerJson(request: FastifyRequest, reply: FastifyReply, body: unknown, mode: AnswerJson): string {
+  if (mode === 'plain') return JSON.stringify(body);
+  const serialized = reply.serialize(body);
+  const schema =
+    typeof serialized === 'string' ? serialized : Buffer.from(serialized as Uint8Array).toString();
+  if (mode === 'schema-checked' && !isDeepStrictEqual(JSON.parse(schema), JSON.parse(JSON.stringify(body))))
+    throw new Error(
+      `${request.routeOptions.url}: the answer differs from its response schema's serialisation; build it in the schema's shape`,
+    );
+  return schema;
+}
+
 export function publicGetCache(
   store: ResponseCacheStore,
-  options: { scope: 'catalogue' | 'content' | 'delivery' } = { scope: 'content' },
+  options: { scope: 'catalogue' | 'content' | 'delivery'; json?: AnswerJson } = { scope: 'content' },
 ): PublicGetCache {
+  const json = options.json ?? 'schema-checked';
   const flights = new Map<string, Flight>();
   const started = new WeakMap<FastifyRequest, Flight>();
 
@@ -302,17 +332,13 @@ export function publicGetCache(
       return undefined;
     },
     send(request, reply, body, headers = {}, tags = []) {
-      const serialized = reply.serialize(body);
-      const json =
-        typeof serialized === 'string'
-          ? Buffer.from(serialized, 'utf8')
-          : Buffer.from(serialized as Uint8Array);
-      const value: CachedResponse = { body: json, headers, tags: [options.scope, ...tags] };
+      const bytes = Buffer.from(answerJson(request, reply, body, json), 'utf8');
+      const value: CachedResponse = { body: bytes, headers, tags: [options.scope, ...tags] };
       const flight = started.get(request);
       if (flight) store.set(request.url, value, value.tags, flight.since);
       noteDependency(request, value.tags ?? []);
       settle(request, value);
-      return reply.headers(headers).header('X-Cache', 'MISS').type(JSON_TYPE).send(json);
+      return reply.headers(headers).header('X-Cache', 'MISS').type(JSON_TYPE).send(bytes);
     },
   };
 }

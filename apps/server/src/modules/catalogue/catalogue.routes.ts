@@ -20,7 +20,7 @@ import {
   parseExpand,
   parseSort,
 } from '../../http/collection.ts';
-import { cacheTags, publicGetCache, responseCacheOf } from '../../http/response-cache.ts';
+import { cacheTags, answerJsonFor, publicGetCache, responseCacheOf } from '../../http/response-cache.ts';
 import { getProductDetail, listCategories, listProducts, shopConsumerCareOf } from './catalogue.service.ts';
 import { categoryTreeOf } from './category-tree.ts';
 import { productSearchOf } from './product-search.ts';
@@ -29,7 +29,7 @@ import { idParam, searchParam } from '../../http/query-params.ts';
 /** GET categories, products, products/{id} under /backend/api/web (product rules §7). */
 export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const cache = publicGetCache(responseCacheOf(ctx), { scope: 'catalogue' });
+  const cache = publicGetCache(responseCacheOf(ctx), { scope: 'catalogue', json: answerJsonFor(ctx.config) });
   const search = productSearchOf(ctx);
   const memory = { index: search, tree: categoryTreeOf(ctx) };
   // Read the catalogue into memory once the server listens, not on the first search, and not

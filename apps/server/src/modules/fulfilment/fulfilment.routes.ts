@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { namedErrorSchema } from '../../http/error-schemas.ts';
-import { publicGetCache, responseCacheOf } from '../../http/response-cache.ts';
+import { answerJsonFor, publicGetCache, responseCacheOf } from '../../http/response-cache.ts';
 import { deliveryQuote, isPincode } from './fulfilment.service.ts';
 
 /**
@@ -14,7 +14,7 @@ import { deliveryQuote, isPincode } from './fulfilment.service.ts';
  */
 export async function fulfilmentRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const cache = publicGetCache(responseCacheOf(ctx), { scope: 'delivery' });
+  const cache = publicGetCache(responseCacheOf(ctx), { scope: 'delivery', json: answerJsonFor(ctx.config) });
 
   api.get(
     '/delivery/:pincode',

@@ -43,6 +43,30 @@ describe('response cache tags (freshness rule, ADR 0009)', () => {
     expect(store.get('/settings')).toBeDefined();
   });
 
+  it('a list of 100 products goes stale when any one of them changes, and is stored again after', () => {
+    const store = newStore();
+    const tags = ['catalogue', ...Array.from({ length: 100 }, (_, i) => cacheTags.product(i + 1))];
+    store.set('/products?page=1', answer('page one'), tags);
+    store.set('/products/500', answer('other'), ['catalogue', cacheTags.product(500)]);
+    store.invalidate([cacheTags.product(57)]);
+    expect(store.get('/products?page=1')).toBeUndefined();
+    expect(store.get('/products/500')?.body.toString()).toBe('other');
+    const since = store.version;
+    store.set('/products?page=1', answer('page one, new stock'), tags, since);
+    expect(store.get('/products?page=1')?.body.toString()).toBe('page one, new stock');
+  });
+
+  it('remembers a bounded number of invalidated tags, then starts afresh', () => {
+    const store = newStore();
+    store.set('/products/1', answer('one'), [cacheTags.product(1)]);
+    for (let id = 2; id <= 20_001; id++) store.invalidate([cacheTags.product(id)]);
+    expect(store.get('/products/1')).toBeDefined();
+    store.invalidate([cacheTags.product(20_002)]);
+    expect(store.size).toBe(0);
+    store.set('/products/1', answer('one'), [cacheTags.product(1)]);
+    expect(store.get('/products/1')).toBeDefined();
+  });
+
   it('does not store an answer computed while one of its tags was invalidated', () => {
     const store = newStore();
     const since = store.version;

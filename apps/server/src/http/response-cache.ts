@@ -59,17 +59,31 @@ interface Entry<V> {
   expiresAt: number;
   bytes: number;
   tags: readonly string[];
+  /** The store's version when the entry was stored: a tag invalidated later makes it stale. */
+  version: number;
 }
 
-/** LRU by insertion order of a Map, with per-entry expiry, a byte budget and tag invalidation. */
+/**
+ * Distinct invalidated tags remembered at most; past it the store starts afresh (a shop changes
+ * this many different products between two such resets — hours of sales).
+ */
+const MAX_REMEMBERED_TAGS = 20_000;
+
+/**
+ * LRU by insertion order of a Map, with per-entry expiry, a byte budget and tag invalidation.
+ *
+ * Invalidation is lazy: `invalidate` notes each tag's version, and `get` treats an entry as gone
+ * when one of its tags was invalidated after it was stored. A list of 100 products carries 101
+ * tags; indexing every entry under every tag (a Set per tag) cost a fifth of the CPU of an
+ * uncached list and tens of MiB at 100,000 products. A stale entry keeps its bytes until the LRU
+ * order or a read drops it.
+ */
 export function memoryResponseCache<V extends { body: Buffer } = CachedResponse>(
   options: MemoryCacheOptions<V>,
 ): ResponseCacheStore<V> {
   const now = options.now ?? Date.now;
   const sizeOf = options.sizeOf ?? ((value: V) => value.body.byteLength);
   const entries = new Map<string, Entry<V>>();
-  /** tag → keys of the entries carrying it. */
-  const byTag = new Map<string, Set<string>>();
   /** tag → version at its last invalidation. */
   const invalidatedAt = new Map<string, number>();
   let clearedAt = 0;
@@ -81,18 +95,18 @@ export function memoryResponseCache<V extends { body: Buffer } = CachedResponse>
     if (!entry) return;
     bytes -= entry.bytes;
     entries.delete(key);
-    for (const tag of entry.tags) {
-      const keys = byTag.get(tag);
-      keys?.delete(key);
-      if (keys?.size === 0) byTag.delete(tag);
-    }
+  }
+
+  function stale(entry: Entry<V>): boolean {
+    if (entry.version < clearedAt) return true;
+    for (const tag of entry.tags) if ((invalidatedAt.get(tag) ?? 0) > entry.version) return true;
+    return false;
   }
 
   function clear() {
     version += 1;
     clearedAt = version;
     entries.clear();
-    byTag.clear();
     invalidatedAt.clear();
     bytes = 0;
   }
@@ -103,7 +117,7 @@ export function memoryResponseCache<V extends { body: Buffer } = CachedResponse>
       if (!this.enabled) return undefined;
       const entry = entries.get(key);
       if (!entry) return undefined;
-      if (entry.expiresAt <= now()) {
+      if (entry.expiresAt <= now() || stale(entry)) {
         remove(key);
         return undefined;
       }
@@ -118,16 +132,8 @@ export function memoryResponseCache<V extends { body: Buffer } = CachedResponse>
       const size = key.length + sizeOf(value);
       if (size > options.maxBytes / 4) return; // one huge answer must not evict everything
       remove(key);
-      entries.set(key, { value, expiresAt: now() + options.ttlMs, bytes: size, tags });
+      entries.set(key, { value, expiresAt: now() + options.ttlMs, bytes: size, tags, version });
       bytes += size;
-      for (const tag of tags) {
-        let keys = byTag.get(tag);
-        if (!keys) {
-          keys = new Set();
-          byTag.set(tag, keys);
-        }
-        keys.add(key);
-      }
       for (const oldest of entries.keys()) {
         if (entries.size <= options.maxEntries && bytes <= options.maxBytes) break;
         remove(oldest);
@@ -135,11 +141,8 @@ export function memoryResponseCache<V extends { body: Buffer } = CachedResponse>
     },
     invalidate(tags) {
       version += 1;
-      for (const tag of tags) {
-        invalidatedAt.set(tag, version);
-        const keys = byTag.get(tag);
-        if (keys) for (const key of [...keys]) remove(key);
-      }
+      for (const tag of tags) invalidatedAt.set(tag, version);
+      if (invalidatedAt.size > MAX_REMEMBERED_TAGS) clear();
     },
     clear,
     get version() {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AppContext } from '../../context.ts';
@@ -5,13 +6,15 @@ import { drawCataloguePdf } from './catalogue-pdf.ts';
 
 /**
  * Keeps files/catalogue.pdf (the footer's "catalogue" download) in step with the catalogue: built
- * at start, then again a few seconds after products, categories or settings change — debounced,
+ * at start (10 s after it when the file of the last run is there), then again a few seconds after products, categories or settings change — debounced,
  * so that an import of 10,000 rows or a burst of edits builds it once, and at most a minute late
  * while changes keep coming. One build at a time; a change during a build queues one more.
  */
 
 export const CATALOGUE_PDF = join('files', 'catalogue.pdf');
 const WATCHED = new Set(['products', 'categories', 'settings']);
+/** How long after a start the catalogue PDF of the last run is rebuilt. */
+const RESTART_BUILD_DELAY_MS = 10_000;
 
 export async function writeCataloguePdf(ctx: Pick<AppContext, 'db' | 'config'>) {
   const started = performance.now();
@@ -73,7 +76,10 @@ export function watchCataloguePdf(
     if (event.kind === 'resync' || (event.kind === 'change' && WATCHED.has(event.change.table))) schedule();
   });
   if (options.buildNow ?? true) {
-    timer = setTimeout(() => void build(), 0);
+    // A restart finds last run's file and rebuilds it once the first visitors have been answered
+    // (drawing takes a few hundred milliseconds of the only thread); a new shop needs it at once.
+    const present = existsSync(join(ctx.config.mediaDir, CATALOGUE_PDF));
+    timer = setTimeout(() => void build(), present ? RESTART_BUILD_DELAY_MS : 0);
     timer.unref();
   }
   return () => {

@@ -1,6 +1,7 @@
 import { type CatalogueCsvColumn, importMessages as m } from '@shop/contract/admin/catalogue-import';
 import { paiseToRupees } from '@shop/contract/money';
 import { foodTypes, makerRoles, netQuantityUnits } from '@shop/contract/package-declarations';
+import type { DeclarationFields } from './catalogue.repository.ts';
 import { sanitizeProductDescription } from './product-description.ts';
 
 /**
@@ -9,7 +10,7 @@ import { sanitizeProductDescription } from './product-description.ts';
  */
 
 /** A product's fields as the CSV carries them (the products table's columns, in paise). */
-export interface CsvProductValues {
+export interface CsvProductValues extends DeclarationFields {
   name: string;
   urlSlug: string;
   categoryId: number;
@@ -23,18 +24,8 @@ export interface CsvProductValues {
   productLabels: string[];
   isActive: boolean;
   displayOrder: number;
-  // Package declarations (the database's defaults when a cell is empty; the three choices are
-  // checked by the parsers below and by the table's check constraints).
-  makerRole: string;
-  makerName: string | null;
-  makerAddress: string | null;
-  countryOfOrigin: string;
-  genericName: string | null;
-  netQuantity: number | null;
-  netQuantityUnit: string;
-  bestBefore: string | null;
-  dimensions: string | null;
-  consumerCare: string | null;
+  // Package declarations come from DeclarationFields (the database's defaults when a cell is
+  // empty; the choices are checked by the parsers below and by the table's check constraints).
   foodType: string;
 }
 

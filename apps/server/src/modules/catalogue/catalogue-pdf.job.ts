@@ -2,11 +2,12 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AppContext } from '../../context.ts';
+import type { FeedEvent } from '../../plugins/change-feed.ts';
 import { drawCataloguePdf } from './catalogue-pdf.ts';
 
 /**
  * Keeps files/catalogue.pdf (the footer's "catalogue" download) in step with the catalogue: built
- * at start (10 s after it when the file of the last run is there), then again a few seconds after products, categories or settings change — debounced,
+ * at start (10 s after it when the file of the last run is there), then again a few seconds after products (but not their stock), categories or settings change — debounced,
  * so that an import of 10,000 rows or a burst of edits builds it once, and at most a minute late
  * while changes keep coming. One build at a time; a change during a build queues one more.
  */
@@ -15,6 +16,18 @@ export const CATALOGUE_PDF = join('files', 'catalogue.pdf');
 const WATCHED = new Set(['products', 'categories', 'settings']);
 /** How long after a start the catalogue PDF of the last run is rebuilt. */
 const RESTART_BUILD_DELAY_MS = 10_000;
+
+/**
+ * Whether a change can alter the PDF. It shows no stock, so a sale (a products change of stock
+ * alone) does not redraw it: on a busy shop of 100,000 products that was a redraw of the whole
+ * catalogue every minute while orders came in.
+ */
+export function changesThePdf(event: FeedEvent): boolean {
+  if (event.kind === 'resync') return true;
+  if (event.kind !== 'change' || !WATCHED.has(event.change.table)) return false;
+  const { table, what } = event.change;
+  return !(table === 'products' && what !== undefined && what.length > 0 && what.every((w) => w === 'stock'));
+}
 
 export async function writeCataloguePdf(ctx: Pick<AppContext, 'db' | 'config'>) {
   const started = performance.now();
@@ -73,7 +86,7 @@ export function watchCataloguePdf(
   }
 
   const unsubscribe = ctx.changes.subscribe((event) => {
-    if (event.kind === 'resync' || (event.kind === 'change' && WATCHED.has(event.change.table))) schedule();
+    if (changesThePdf(event)) schedule();
   });
   if (options.buildNow ?? true) {
     // A restart finds last run's file and rebuilds it once the first visitors have been answered

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedFontNames, pdfText } from '../../test/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { drawCataloguePdf, weightText } from './catalogue-pdf.ts';
-import { CATALOGUE_PDF, watchCataloguePdf } from './catalogue-pdf.job.ts';
+import { CATALOGUE_PDF, changesThePdf, watchCataloguePdf } from './catalogue-pdf.job.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -56,6 +56,19 @@ describe('catalogue PDF', () => {
     expect(weightText(500)).toBe('500 g');
     expect(weightText(1500)).toBe('1.5 kg');
     expect(weightText(0)).toBe('');
+  });
+
+  it('is redrawn for what it shows, not for a sale (a change of stock alone)', () => {
+    const products = (what: Array<'listing' | 'stock' | 'price' | 'detail'>) =>
+      ({ kind: 'change', change: { table: 'products', id: 1, what } }) as const;
+    expect(changesThePdf(products(['stock']))).toBe(false);
+    expect(changesThePdf(products(['stock', 'price']))).toBe(true);
+    expect(changesThePdf(products(['listing']))).toBe(true);
+    expect(changesThePdf({ kind: 'change', change: { table: 'products' } })).toBe(true);
+    expect(changesThePdf({ kind: 'change', change: { table: 'settings' } })).toBe(true);
+    expect(changesThePdf({ kind: 'change', change: { table: 'orders' } })).toBe(false);
+    expect(changesThePdf({ kind: 'resync' })).toBe(true);
+    expect(changesThePdf({ kind: 'down' })).toBe(false);
   });
 
   it('is rebuilt in the background after a catalogue change (debounced change notifications)', async () => {

@@ -2,7 +2,7 @@
 // The server migrates the database and seeds the demo shop on first start.
 import { spawn } from 'node:child_process';
 import { ensureBuilt, ensureInstalled } from './ensure-ready.mjs';
-import { SERVER_NODE_FLAGS } from './server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 ensureInstalled();
 ensureBuilt();
@@ -12,7 +12,7 @@ const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/s
   cwd: new URL('..', import.meta.url).pathname,
   stdio: 'inherit',
   // The server stops when this launcher dies, even by SIGKILL (see apps/server/src/server.ts).
-  env: { ...process.env, SHOP_EXIT_WITH_PARENT: '1' },
+  env: { ...SERVER_ENV, ...process.env, SHOP_EXIT_WITH_PARENT: '1' },
 });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
 // npm does not pass SIGTERM on to its script: a supervisor that stops `npm start` by the npm

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { SERVER_NODE_FLAGS } from '../server-flags.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../server-flags.mjs';
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -53,6 +53,7 @@ export async function startShop(env: Record<string, string>): Promise<RunningSho
   const child: ChildProcess = spawn(process.execPath, entry, {
     ...(shopDir ? { cwd: shopDir } : {}),
     env: {
+      ...SERVER_ENV,
       ...inherited,
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',

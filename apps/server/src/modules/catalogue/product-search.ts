@@ -1,23 +1,9 @@
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { collectGarbageSoon } from '../../collect-garbage.ts';
 import type { AppContext } from '../../context.ts';
 import { type CatalogueRow, findCatalogueRows } from './catalogue.repository.ts';
 import { createSearchIndex, type SearchIndex } from './search-index.ts';
 
 const indexes = new WeakMap<AppContext, SearchIndex<CatalogueRow>>();
-
-/**
- * One full garbage collection once the whole catalogue has been read and indexed. Reading it
- * leaves ~100 MiB of garbage at 100,000 products (the JSON texts, a copy of every repeated value)
- * in the old generation; V8 sizes its heap from what the last full collection left, so collecting
- * now, at start, keeps the heap (and the server's RSS) near what is really in use.
- */
-function collectGarbageSoon() {
-  setTimeout(() => {
-    setFlagsFromString('--expose-gc');
-    (runInNewContext('gc') as () => void)();
-  }, 0).unref();
-}
 
 const NO_ATTACHMENTS: CatalogueRow['attachments'] = [];
 

@@ -54,6 +54,11 @@ test('owner (TOTP) creates a category and a product with two images, sets stock,
   await choose(page, 'Category', categoryName);
   await page.getByRole('textbox', { name: 'Selling price' }).fill('1249.50');
   await page.getByRole('textbox', { name: 'MRP' }).fill('1499');
+  // What the pack's label says (package declarations).
+  await page.getByRole('textbox', { name: 'Common or generic name' }).fill('Dry fruit gift hamper');
+  await page.getByRole('textbox', { name: 'Net quantity' }).fill('500');
+  await page.getByRole('combobox', { name: 'Food type' }).click();
+  await page.getByRole('option', { name: 'Vegetarian', exact: true }).click();
   const editor = page.locator('[aria-labelledby="description-label"] [contenteditable="true"]');
   await editor.click();
   await page.keyboard.type('Cashews, almonds and ');
@@ -122,6 +127,12 @@ test('owner (TOTP) creates a category and a product with two images, sets stock,
   expect(product.attachments[0]?.file_name).toMatch(/^hamper-open-[0-9a-f]{8}\.jpg$/);
   await page.goto(`/product/${productId}/${product.url_slug}`);
   await expect(page.getByRole('img', { name: 'Dry fruit hamper in a gift box' }).first()).toBeVisible();
+  // The label's declarations, with the unit sale price worked out from price and quantity.
+  const declarations = page.getByTestId('declarations');
+  await expect(declarations).toContainText('Dry fruit gift hamper');
+  await expect(declarations).toContainText('500 g');
+  await expect(declarations).toContainText('₹2.50 per g');
+  await expect(page.getByTestId('food-mark')).toHaveText('Vegetarian');
   // The description is shown as the editor wrote it: words in bold, no markup as text.
   const description = page.getByRole('region', { name: 'Description' });
   await expect(description).toContainText('Cashews, almonds and Kesar pista in a gift box.');

@@ -8,11 +8,9 @@ import {
   Paper,
   Select,
   Stack,
-  SimpleGrid,
   Switch,
   TagsInput,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -26,14 +24,6 @@ import {
   slugify,
 } from '@shop/contract/admin/catalogue';
 import type { Collection } from '@shop/contract/collection';
-import {
-  foodTypeLabels,
-  foodTypes,
-  makerRoleLabels,
-  makerRoles,
-  type NetQuantityUnit,
-  netQuantityUnits,
-} from '@shop/contract/package-declarations';
 import { paiseToRupees, rupeesToPaise } from '@shop/contract/money';
 import Link from '@tiptap/extension-link';
 import { useEditor } from '@tiptap/react';
@@ -46,10 +36,18 @@ import { FormError } from '../../forms/form-error.tsx';
 import { notifyFailed, notifySaved } from '../../forms/notify.ts';
 import { useSubmit } from '../../forms/use-submit.ts';
 import { categoryOptions } from './category-tree.ts';
+import {
+  DECLARATION_FIELDS,
+  type DeclarationsForm,
+  DeclarationsFieldset,
+  declarationsBody,
+  declarationsOf,
+  emptyDeclarations,
+} from './product-declarations-fields.tsx';
 import { ProductImages } from './product-images.tsx';
 import { StockDialog } from './stock-dialog.tsx';
 
-interface FormState {
+interface FormState extends DeclarationsForm {
   name: string;
   url_slug: string;
   category_id: string | null;
@@ -66,37 +64,7 @@ interface FormState {
   low_stock_threshold: number | string;
   related: { value: string; label: string }[];
   initial_stock: number | string;
-  // Package declarations (texts: empty when the label has none).
-  maker_role: AdminProduct['maker_role'];
-  maker_name: string;
-  maker_address: string;
-  country_of_origin: string;
-  generic_name: string;
-  net_quantity: number | string;
-  net_quantity_unit: NetQuantityUnit;
-  best_before: string;
-  dimensions: string;
-  consumer_care: string;
-  food_type: AdminProduct['food_type'];
 }
-
-const DECLARATION_TEXTS = [
-  'maker_name',
-  'maker_address',
-  'country_of_origin',
-  'generic_name',
-  'best_before',
-  'dimensions',
-  'consumer_care',
-] as const;
-
-/** How each base unit of a net quantity reads in the form. */
-const unitLabels: Record<NetQuantityUnit, string> = {
-  g: 'grams',
-  ml: 'millilitres',
-  cm: 'centimetres',
-  unit: 'pieces',
-};
 
 const empty: FormState = {
   name: '',
@@ -114,17 +82,7 @@ const empty: FormState = {
   low_stock_threshold: '',
   related: [],
   initial_stock: 0,
-  maker_role: 'manufacturer',
-  maker_name: '',
-  maker_address: '',
-  country_of_origin: 'India',
-  generic_name: '',
-  net_quantity: '',
-  net_quantity_unit: 'g',
-  best_before: '',
-  dimensions: '',
-  consumer_care: '',
-  food_type: 'not_food',
+  ...emptyDeclarations,
 };
 
 const FIELDS = [
@@ -142,11 +100,7 @@ const FIELDS = [
   'related_ids',
   'initial_stock',
   'description',
-  'maker_role',
-  ...DECLARATION_TEXTS,
-  'net_quantity',
-  'net_quantity_unit',
-  'food_type',
+  ...DECLARATION_FIELDS,
 ];
 
 const toNumber = (v: number | string) => (typeof v === 'number' ? v : v.trim() === '' ? null : Number(v));
@@ -204,17 +158,7 @@ export default function ProductEditPage() {
           low_stock_threshold: p.own_low_stock_threshold ?? '',
           related: p.related.map((r) => ({ value: String(r.id), label: r.name })),
           initial_stock: 0,
-          maker_role: p.maker_role,
-          maker_name: p.maker_name ?? '',
-          maker_address: p.maker_address ?? '',
-          country_of_origin: p.country_of_origin,
-          generic_name: p.generic_name ?? '',
-          net_quantity: p.net_quantity ?? '',
-          net_quantity_unit: p.net_quantity_unit,
-          best_before: p.best_before ?? '',
-          dimensions: p.dimensions ?? '',
-          consumer_care: p.consumer_care ?? '',
-          food_type: p.food_type,
+          ...declarationsOf(p),
         });
       })
       .catch(notifyFailed);
@@ -264,12 +208,7 @@ export default function ProductEditPage() {
       low_stock_threshold: toNumber(form.low_stock_threshold),
       related_ids: form.related.map((r) => Number(r.value)),
       ...(isNew ? { initial_stock: toNumber(form.initial_stock) ?? 0 } : {}),
-      maker_role: form.maker_role,
-      ...Object.fromEntries(DECLARATION_TEXTS.map((k) => [k, form[k].trim() || null])),
-      country_of_origin: form.country_of_origin,
-      net_quantity: toNumber(form.net_quantity),
-      net_quantity_unit: form.net_quantity_unit,
-      food_type: form.food_type,
+      ...declarationsBody(form),
     };
     const saved = await submit(() =>
       isNew
@@ -488,109 +427,11 @@ export default function ProductEditPage() {
               </Paper>
             </Grid.Col>
           </Grid>
-          <Paper withBorder radius="md" p="md">
-            <Stack gap="sm">
-              <div>
-                <Title order={2} size="h4">
-                  Package declarations
-                </Title>
-                <Text size="sm" c="dimmed">
-                  What the pack's label says; the product page repeats it, as the Legal Metrology rules ask.
-                </Text>
-              </div>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-                <Select
-                  label="Label names the"
-                  data={makerRoles.map((r) => ({ value: r, label: makerRoleLabels[r] }))}
-                  value={form.maker_role}
-                  onChange={(v) => v && set('maker_role', v as FormState['maker_role'])}
-                  allowDeselect={false}
-                  error={fieldErrors.maker_role}
-                />
-                <TextInput
-                  label="Maker's name"
-                  value={form.maker_name}
-                  onChange={(e) => set('maker_name', e.currentTarget.value)}
-                  error={fieldErrors.maker_name}
-                />
-                <Textarea
-                  autosize
-                  minRows={2}
-                  label="Maker's address"
-                  value={form.maker_address}
-                  onChange={(e) => set('maker_address', e.currentTarget.value)}
-                  error={fieldErrors.maker_address}
-                />
-                <TextInput
-                  label="Country of origin"
-                  value={form.country_of_origin}
-                  onChange={(e) => set('country_of_origin', e.currentTarget.value)}
-                  error={fieldErrors.country_of_origin}
-                />
-                <TextInput
-                  label="Common or generic name"
-                  description="For example Cashew nut barfi"
-                  value={form.generic_name}
-                  onChange={(e) => set('generic_name', e.currentTarget.value)}
-                  error={fieldErrors.generic_name}
-                />
-                <Group grow align="flex-start">
-                  <NumberInput
-                    label="Net quantity"
-                    description="Empty: not stated"
-                    allowDecimal={false}
-                    min={1}
-                    value={form.net_quantity}
-                    onChange={(v) => set('net_quantity', v)}
-                    error={fieldErrors.net_quantity}
-                  />
-                  <Select
-                    label="Unit"
-                    description="Unit sale price follows"
-                    data={netQuantityUnits.map((u) => ({ value: u, label: unitLabels[u] }))}
-                    value={form.net_quantity_unit}
-                    onChange={(v) => v && set('net_quantity_unit', v as NetQuantityUnit)}
-                    allowDeselect={false}
-                    error={fieldErrors.net_quantity_unit}
-                  />
-                </Group>
-                <TextInput
-                  label="Best before"
-                  description="Food: as the label words it"
-                  value={form.best_before}
-                  onChange={(e) => set('best_before', e.currentTarget.value)}
-                  error={fieldErrors.best_before}
-                />
-                <TextInput
-                  label="Dimensions"
-                  description="Where size matters, e.g. locks"
-                  value={form.dimensions}
-                  onChange={(e) => set('dimensions', e.currentTarget.value)}
-                  error={fieldErrors.dimensions}
-                />
-                <Textarea
-                  autosize
-                  minRows={2}
-                  label="Consumer care"
-                  description="Empty: the shop's own contact"
-                  value={form.consumer_care}
-                  onChange={(e) => set('consumer_care', e.currentTarget.value)}
-                  error={fieldErrors.consumer_care}
-                />
-                <Select
-                  label="Food type"
-                  data={foodTypes.map((f) => ({
-                    value: f,
-                    label: f === 'not_food' ? 'Not food' : foodTypeLabels[f],
-                  }))}
-                  value={form.food_type}
-                  onChange={(v) => v && set('food_type', v as FormState['food_type'])}
-                  allowDeselect={false}
-                  error={fieldErrors.food_type}
-                />
-              </SimpleGrid>
-            </Stack>
-          </Paper>
+          <DeclarationsFieldset
+            form={form}
+            onChange={(patch) => setForm((f) => ({ ...f, ...patch }))}
+            errors={fieldErrors}
+          />
           <Group justify="flex-end">
             <Button type="submit" loading={submitting}>
               {isNew ? 'Create product' : 'Save product'}

@@ -9,6 +9,7 @@ import {
   products,
 } from '@shop/db/schema/index';
 import { type SQL, and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { declarationColumns } from './catalogue.repository.ts';
 
 /** Drizzle queries of the back-office catalogue (hidden rows included); no business rules here. */
 
@@ -228,16 +229,7 @@ export async function findProductForEdit(db: DbOrTx, id: number, defaultThreshol
       gstRate: products.gstRate,
       displayOrder: products.displayOrder,
       ownLowStockThreshold: products.lowStockThreshold,
-      makerRole: products.makerRole,
-      makerName: products.makerName,
-      makerAddress: products.makerAddress,
-      countryOfOrigin: products.countryOfOrigin,
-      genericName: products.genericName,
-      netQuantity: products.netQuantity,
-      netQuantityUnit: products.netQuantityUnit,
-      bestBefore: products.bestBefore,
-      dimensions: products.dimensions,
-      consumerCare: products.consumerCare,
+      ...declarationColumns,
       foodType: products.foodType,
     })
     .from(products)

@@ -8,6 +8,7 @@ import type { Db } from '@shop/db/client';
 import { categories, products } from '@shop/db/schema/index';
 import { asc, gt } from 'drizzle-orm';
 import { csvLine, type CsvProductValues, formatCell } from './catalogue-csv.ts';
+import { declarationColumns } from './catalogue.repository.ts';
 
 /**
  * CSV export of the catalogue and the import template (contract: admin/catalogue-import.ts).
@@ -46,16 +47,7 @@ const exportFields = {
   productLabels: products.productLabels,
   isActive: products.isActive,
   displayOrder: products.displayOrder,
-  makerRole: products.makerRole,
-  makerName: products.makerName,
-  makerAddress: products.makerAddress,
-  countryOfOrigin: products.countryOfOrigin,
-  genericName: products.genericName,
-  netQuantity: products.netQuantity,
-  netQuantityUnit: products.netQuantityUnit,
-  bestBefore: products.bestBefore,
-  dimensions: products.dimensions,
-  consumerCare: products.consumerCare,
+  ...declarationColumns,
   foodType: products.foodType,
 };
 

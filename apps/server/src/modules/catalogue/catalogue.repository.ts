@@ -145,6 +145,20 @@ export async function findProducts(db: Db, filter: ProductFilter, order: Product
 export type ProductRow = Omit<Awaited<ReturnType<typeof findProducts>>['rows'][number], 'total'>;
 
 /** A product as the catalogue's memory holds it: what the API shows, and its display order. */
+/** The package declaration columns as a Drizzle selection (the fields of DeclarationFields). */
+export const declarationColumns = {
+  makerRole: products.makerRole,
+  makerName: products.makerName,
+  makerAddress: products.makerAddress,
+  countryOfOrigin: products.countryOfOrigin,
+  genericName: products.genericName,
+  netQuantity: products.netQuantity,
+  netQuantityUnit: products.netQuantityUnit,
+  bestBefore: products.bestBefore,
+  dimensions: products.dimensions,
+  consumerCare: products.consumerCare,
+};
+
 /** A product's package declarations, as its row holds them (only its own page shows them). */
 export interface DeclarationFields {
   makerRole: string;

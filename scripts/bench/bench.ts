@@ -30,6 +30,7 @@ import { loadavg } from 'node:os';
 import { openDatabase } from '@shop/db/client';
 import { migrateDatabase } from '@shop/db/migrate';
 import { queryRows } from '@shop/db/seed/raw-rows';
+import { vacuumAnalyze } from '@shop/db/upkeep';
 import { ensureDemoShop } from '@shop/db/seed/demo-shop';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
@@ -278,7 +279,8 @@ async function prepareDatabase(
     await seedBenchOrders(database.db, orderTotal);
   }
   await createBenchManager(database.db);
-  if (kind === 'postgres') await database.db.execute(sql`analyze`);
+  // As `npm run seed:bench` does after its bulk load (and PostgreSQL's autovacuum would in time).
+  await vacuumAnalyze(database);
   const sample = await sampleCatalogue(database.db);
   await database.close();
   return { env: { DATA_DIR: dataDir, ...(url ? { DATABASE_URL: url } : {}) }, sample };

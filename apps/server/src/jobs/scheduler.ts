@@ -1,3 +1,4 @@
+import { vacuumAnalyze } from '@shop/db/upkeep';
 import type { AppContext } from '../context.ts';
 import { watchCataloguePdf } from '../modules/catalogue/catalogue-pdf.job.ts';
 import { runVariantJobs } from '../modules/media/media-variants.service.ts';
@@ -33,6 +34,16 @@ export const jobs: Job[] = [
     everyMs: 2_000,
     run: async (ctx) => {
       while ((await runVariantJobs(ctx.db, ctx.config.mediaDir, ctx.log)) > 0);
+    },
+  },
+  {
+    // PGlite has no autovacuum (single-user PostgreSQL): the server does its upkeep (packages/db/src/upkeep.ts).
+    name: 'database-upkeep',
+    everyMs: 3_600_000,
+    run: async (ctx) => {
+      if (ctx.database.kind !== 'pglite') return;
+      const ms = await vacuumAnalyze(ctx.database);
+      ctx.log.info({ ms }, 'embedded database vacuumed and analysed');
     },
   },
   {

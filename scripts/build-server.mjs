@@ -39,7 +39,16 @@ const externalDependencies = {
 
 export async function buildServer() {
   await build({
-    entryPoints: [`${root}apps/server/src/server.ts`],
+    entryPoints: [
+      { in: `${root}apps/server/src/server.ts`, out: 'server' },
+      // The short-lived process that draws the catalogue PDF (catalogue-pdf.job.ts forks it).
+      {
+        in: `${root}apps/server/src/modules/catalogue/catalogue-pdf.process.ts`,
+        out: 'catalogue-pdf.process',
+      },
+    ],
+    // Tells the server's code it runs compiled, so it forks the compiled drawing process.
+    define: { 'process.env.SHOP_SERVER_BUNDLE': '"1"' },
     outdir,
     outExtension: { '.js': '.mjs' },
     // server.ts sets NODE_ENV before it imports the app, so that React and React Router load their

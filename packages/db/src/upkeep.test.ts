@@ -12,7 +12,9 @@ import { vacuumAnalyze } from './upkeep.ts';
 let database: Database;
 beforeAll(async () => {
   database = await openDatabase({});
-  await database.db.execute(sql`CREATE TABLE sales (id serial PRIMARY KEY, day date NOT NULL, total int NOT NULL)`);
+  await database.db.execute(
+    sql`CREATE TABLE sales (id serial PRIMARY KEY, day date NOT NULL, total int NOT NULL)`,
+  );
   await database.db.execute(sql`CREATE INDEX sales_day_total ON sales (day, total)`);
   await database.db.execute(
     sql`INSERT INTO sales (day, total) SELECT date '2026-01-01' + (g % 90), g FROM generate_series(1, 20000) g`,

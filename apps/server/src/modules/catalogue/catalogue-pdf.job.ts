@@ -1,10 +1,13 @@
+import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { collectGarbageSoon } from '../../collect-garbage.ts';
 import type { AppContext } from '../../context.ts';
 import type { FeedEvent } from '../../plugins/change-feed.ts';
-import { drawCataloguePdf } from './catalogue-pdf.ts';
+import { type CatalogueForPdf, readCatalogueForPdf } from './catalogue-pdf.ts';
+import type { DrawAnswer, DrawRequest } from './catalogue-pdf.process.ts';
 
 /**
  * Keeps files/catalogue.pdf (the footer's "catalogue" download) in step with the catalogue: built
@@ -30,16 +33,66 @@ export function changesThePdf(event: FeedEvent): boolean {
   return !(table === 'products' && what !== undefined && what.length > 0 && what.every((w) => w === 'stock'));
 }
 
+/** The longest a drawing may take before its process is stopped (100,000 products: ~30 s). */
+const DRAW_TIMEOUT_MS = 10 * 60_000;
+
+/**
+ * The drawing process's entry: the compiled one beside the compiled server (scripts/build-server.mjs
+ * defines SHOP_SERVER_BUNDLE there), else the TypeScript source run through tsx (tests, tools).
+ */
+function drawingEntry(): { path: string; execArgv: string[] } {
+  const source = fileURLToPath(new URL('./catalogue-pdf.process.ts', import.meta.url));
+  if (process.env.SHOP_SERVER_BUNDLE === '1')
+    return {
+      path: join(dirname(source), '../../../dist/catalogue-pdf.process.mjs'),
+      execArgv: ['--enable-source-maps'],
+    };
+  return { path: source, execArgv: ['--import', 'tsx'] };
+}
+
+/** Draws the PDF into `target` in a process of its own (catalogue-pdf.process.ts says why). */
+function drawInOwnProcess(catalogue: CatalogueForPdf, mediaDir: string, target: string): Promise<DrawAnswer> {
+  const entry = drawingEntry();
+  return new Promise((resolve, reject) => {
+    const child = fork(entry.path, [], {
+      execArgv: entry.execArgv,
+      // Structured clone, not JSON, for the 100,000 rows of a large catalogue.
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    let answer: DrawAnswer | undefined;
+    const timer = setTimeout(() => child.kill('SIGKILL'), DRAW_TIMEOUT_MS);
+    child.once('message', (message: DrawAnswer) => {
+      answer = message;
+    });
+    child.once('error', reject);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (answer) resolve(answer);
+      else
+        reject(
+          new Error(`the catalogue PDF process ended (${signal ?? `exit code ${code}`}) without drawing it`),
+        );
+    });
+    const request: DrawRequest = { catalogue, mediaDir, target };
+    child.send(request);
+  });
+}
+
 export async function writeCataloguePdf(ctx: Pick<AppContext, 'db' | 'config'>) {
   const started = performance.now();
-  const { pdf, products } = await drawCataloguePdf({ db: ctx.db, mediaDir: ctx.config.mediaDir });
+  const catalogue = await readCatalogueForPdf(ctx.db);
   const target = join(ctx.config.mediaDir, CATALOGUE_PDF);
   await mkdir(dirname(target), { recursive: true });
   // Written then renamed: a visitor downloading meanwhile gets the old file whole, never half.
   const temporary = `${target}.${process.pid}.tmp`;
-  await writeFile(temporary, pdf);
-  await rename(temporary, target);
-  return { products, bytes: pdf.length, ms: Math.round(performance.now() - started) };
+  try {
+    const { products, bytes } = await drawInOwnProcess(catalogue, ctx.config.mediaDir, temporary);
+    await rename(temporary, target);
+    return { products, bytes, ms: Math.round(performance.now() - started) };
+  } finally {
+    await rm(temporary, { force: true });
+  }
 }
 
 export function watchCataloguePdf(
@@ -66,7 +119,7 @@ export function watchCataloguePdf(
     try {
       const result = await writeCataloguePdf(ctx);
       ctx.log.info(result, 'catalogue PDF rebuilt');
-      // Drawing leaves its page objects, fonts and pictures behind (~85 MiB at 20,000 products).
+      // Reading the catalogue for it leaves its rows behind (~40 MiB at 100,000 products).
       collectGarbageSoon();
     } catch (error) {
       ctx.log.error({ err: error }, 'catalogue PDF could not be built');

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedFontNames, pdfText } from '../../test/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { drawCataloguePdf, weightText } from './catalogue-pdf.ts';
+import { drawCataloguePdf, readCatalogueForPdf, weightText } from './catalogue-pdf.ts';
 import { CATALOGUE_PDF, changesThePdf, watchCataloguePdf } from './catalogue-pdf.job.ts';
 
 let t: TestApp;
@@ -34,8 +34,7 @@ describe('catalogue PDF', () => {
         isActive: false,
       })
       .returning();
-    const { pdf, products: count } = await drawCataloguePdf({
-      db: t.ctx.db,
+    const { pdf, products: count } = await drawCataloguePdf(await readCatalogueForPdf(t.ctx.db), {
       mediaDir: t.ctx.config.mediaDir,
     });
     const text = (await pdfText(pdf)).join(' ');

@@ -125,14 +125,15 @@ async function categoryOrder(db: Db) {
   return ordered;
 }
 
-export interface CataloguePdfInput {
-  db: Db;
-  mediaDir: string;
-  now?: Date;
+/** What the catalogue PDF shows, read from the database: plain data, so another process can draw it. */
+export interface CatalogueForPdf {
+  categories: Array<{ id: number; name: string; depth: number; path: string }>;
+  products: CatalogueProduct[];
+  seller: { legalName: string | null; contact: string };
 }
 
-/** Draws the catalogue PDF; returns its bytes and the number of products in it. */
-export async function drawCataloguePdf({ db, mediaDir, now = new Date() }: CataloguePdfInput) {
+/** Reads the visible categories and products and the seller's name and contact for the PDF. */
+export async function readCatalogueForPdf(db: Db): Promise<CatalogueForPdf> {
   const [order, rows, settings] = await Promise.all([
     categoryOrder(db),
     db
@@ -150,6 +151,22 @@ export async function drawCataloguePdf({ db, mediaDir, now = new Date() }: Catal
       .orderBy(asc(products.displayOrder), asc(products.id)),
     settingValues(db, ['seller_legal_name', 'company_contact_number', 'company_email_address']),
   ]);
+  const contact = [settings.get('company_contact_number'), settings.get('company_email_address')]
+    .filter(Boolean)
+    .join(' · ');
+  return {
+    categories: order,
+    products: rows,
+    seller: { legalName: settings.get('seller_legal_name') ?? null, contact },
+  };
+}
+
+/** Draws the catalogue PDF; returns its bytes and the number of products in it. */
+export async function drawCataloguePdf(
+  catalogue: CatalogueForPdf,
+  { mediaDir, now = new Date() }: { mediaDir: string; now?: Date },
+) {
+  const { categories: order, products: rows, seller } = catalogue;
   const byCategory = new Map<number, CatalogueProduct[]>();
   for (const p of rows) byCategory.set(p.categoryId, [...(byCategory.get(p.categoryId) ?? []), p]);
 
@@ -157,7 +174,7 @@ export async function drawCataloguePdf({ db, mediaDir, now = new Date() }: Catal
     size: 'A4',
     margin: MARGIN,
     bufferPages: false,
-    info: { Title: 'Product Catalogue', Author: settings.get('seller_legal_name') ?? '' },
+    info: { Title: 'Product Catalogue', Author: seller.legalName ?? '' },
   });
   for (const { name, font } of fontFiles()) doc.registerFont(name, font as never);
   const chunks: Buffer[] = [];
@@ -174,7 +191,7 @@ export async function drawCataloguePdf({ db, mediaDir, now = new Date() }: Catal
     timeZone: 'Asia/Kolkata',
   });
   let y = MARGIN;
-  y += write(doc, settings.get('seller_legal_name') ?? 'Product Catalogue', MARGIN, y, {
+  y += write(doc, seller.legalName ?? 'Product Catalogue', MARGIN, y, {
     size: 18,
     weight: 700,
     color: MAROON,
@@ -183,10 +200,7 @@ export async function drawCataloguePdf({ db, mediaDir, now = new Date() }: Catal
     size: 10,
     color: GREY,
   });
-  const contact = [settings.get('company_contact_number'), settings.get('company_email_address')]
-    .filter(Boolean)
-    .join(' · ');
-  if (contact) y += write(doc, contact, MARGIN, y + 2, { size: 10, color: GREY });
+  if (seller.contact) y += write(doc, seller.contact, MARGIN, y + 2, { size: 10, color: GREY });
   y += 12;
 
   const newPage = () => {

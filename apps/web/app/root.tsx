@@ -11,6 +11,7 @@ import { useNonce } from './lib/csp-nonce.tsx';
 import { earlyInputScript, replayEarlyInput } from './lib/early-input.ts';
 import { pageMeta } from './features/seo/page-meta.ts';
 import { theme } from '@shop/ui/theme';
+import { themeCssVariables } from './lib/theme-css-variables.ts';
 
 // The notices' container (with Mantine's Portal and Transition) is not needed for the first paint,
 // nor at all until something raises a notice: it is loaded then (notices wait in Mantine's store).
@@ -83,7 +84,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light">
+        {/* The theme's CSS variables are computed once per process (lib/theme-css-variables.ts). */}
+        <MantineProvider theme={theme} defaultColorScheme="light" withCssVariables={false}>
+          <style data-mantine-styles="true" dangerouslySetInnerHTML={{ __html: themeCssVariables }} />
           <LazyNotifications />
           {children}
         </MantineProvider>

@@ -105,6 +105,47 @@ test('staff pack and ship a cash-on-delivery order; the customer sees the carrie
   const shipped = await waitForMail(shopper.email, new RegExp(`Order ${order.order_id} is on its way`));
   expect(shipped.text).toContain(tracking);
   expect(shipped.text).toContain('Delhivery');
+
+  // The carrier hands the parcel over: staff mark it delivered and the customer is told.
+  await staff.getByRole('button', { name: 'Mark delivered' }).click();
+  await staff
+    .getByRole('dialog', { name: 'Mark delivered' })
+    .getByRole('button', { name: 'Mark delivered' })
+    .click();
+  await expect(staff.getByText(`Order ${order.order_id}: delivered.`)).toBeVisible();
+  const delivered = await waitForMail(shopper.email, new RegExp(`Order ${order.order_id} delivered`));
+  expect(delivered.text).toContain('has been delivered');
+});
+
+test('a manager confirms an unpaid online order (money taken offline); the customer sees it confirmed', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  // The shopper chose Razorpay at checkout but paid by bank transfer: the order waits, unpaid.
+  const shopper = await shopperWithOrder(request, testInfo, 'confirm');
+  const payment = await request.post(`${API}/orders/payment`, {
+    headers: { authorization: `Bearer ${shopper.token}` },
+    data: { id: shopper.order.id, payment_gateway: 'razorpay', payment_gateway_environment: 'sandbox' },
+  });
+  expect(payment.status()).toBe(200);
+
+  const manager = await backOffice(browser, page, 'manager', `/admin/orders/${shopper.order.id}`);
+  await expect(manager.getByRole('heading', { name: `Order ${shopper.order.order_id}` })).toBeVisible();
+  await manager.getByRole('button', { name: 'Confirm', exact: true }).click();
+  const dialog = manager.getByRole('dialog', { name: 'Confirm' });
+  await expect(dialog).toContainText(`order ${shopper.order.order_id}?`);
+  await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(manager.getByText(`Order ${shopper.order.order_id}: confirmed.`)).toBeVisible();
+  // Confirmed once: the action is no longer offered, packing is.
+  await expect(manager.getByRole('button', { name: 'Confirm', exact: true })).toHaveCount(0);
+  await expect(manager.getByRole('button', { name: 'Mark packed' })).toBeVisible();
+
+  await logInBrowser(page, shopper);
+  await gotoHydrated(page, `/orders/${shopper.order.id}`);
+  await expect(page.getByText('Confirmed', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
+  await waitForMail(shopper.email, new RegExp(`Order ${shopper.order.order_id} placed successfully`));
 });
 
 test('a manager refunds part of a prepaid order and the refund shows', async ({

@@ -255,3 +255,51 @@ test('a saved view brings its filters back; the packing slips of ticked orders o
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect(pdf.url()).toContain(`ids=${order.id}`);
 });
+
+test('the owner adds a carrier and switches it off: the ship dialog offers it, then no longer', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const shopper = await newShopper(request, testInfo, 'carrier');
+  const order = await codOrder(request, shopper);
+  const name = `Shadowfax ${randomBytes(3).toString('hex')}`;
+
+  const owner = await backOffice(browser, page, 'owner', '/admin/carriers');
+  await expect(owner.getByRole('heading', { name: 'Carriers' })).toBeVisible();
+  await owner.getByRole('button', { name: 'New carrier' }).click();
+  const drawer = owner.getByRole('dialog', { name: 'New carrier' });
+  await drawer.getByRole('textbox', { name: 'Name' }).fill(name);
+  await drawer.getByRole('textbox', { name: 'Tracking page' }).fill('http://tracker.shadowfax.in/{tracking}');
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(drawer.getByText('must be an https:// address containing {tracking}')).toBeVisible();
+  await drawer
+    .getByRole('textbox', { name: 'Tracking page' })
+    .fill('https://tracker.shadowfax.in/#/track/{tracking}');
+  await expect(
+    drawer.getByRole('link', { name: 'https://tracker.shadowfax.in/#/track/AB12345678' }),
+  ).toBeVisible();
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(owner.getByRole('row').filter({ hasText: name })).toContainText(
+    'https://tracker.shadowfax.in',
+  );
+  await owner.screenshot({ path: `${shots}/carriers-${testInfo.project.name}.png`, fullPage: true });
+
+  const shipOptions = async () => {
+    await owner.goto(`/admin/orders/${order.id}`);
+    await owner.getByRole('button', { name: 'Ship', exact: true }).click();
+    const dialog = owner.getByRole('dialog', { name: `Ship order ${order.order_id}` });
+    await dialog.getByRole('combobox', { name: 'Carrier' }).click();
+    await expect(owner.getByRole('option', { name: 'Delhivery' })).toBeVisible();
+    return owner.getByRole('option', { name });
+  };
+  await expect(await shipOptions()).toBeVisible();
+
+  await owner.goto('/admin/carriers');
+  // Mantine draws the switch's track over its (transparent) input: the track is what a person clicks.
+  await owner.getByRole('row').filter({ hasText: name }).locator('label').click();
+  await expect(owner.getByText(`${name} is switched off.`)).toBeVisible();
+  await expect(owner.getByRole('switch', { name: `${name} offered when shipping` })).not.toBeChecked();
+  await expect(await shipOptions()).toHaveCount(0);
+});

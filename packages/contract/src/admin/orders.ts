@@ -86,7 +86,8 @@ export const adminOrderDetailSchema = adminOrderRowSchema.extend({
   customer_remarks: z.string(),
   shipping_address: z.record(z.string(), z.unknown()),
   place_of_supply: z.string().nullable(),
-  cancelled_by: z.string().nullable(),
+  /** Who cancelled the order (null unless it is cancelled). */
+  cancelled_by: z.enum(ORDER_ACTORS).nullable(),
   shipment: z
     .object({
       carrier: z.string(),

@@ -1,4 +1,5 @@
 import {
+  CUSTOMER_CANCELLABLE,
   ORDER_ACTIONS,
   ORDER_ACTORS,
   ORDER_STATUSES,
@@ -64,6 +65,11 @@ describe('order transition table (one order state machine)', () => {
   it('lists the allowed actions per status as the back office shows them', () => {
     for (const actor of ORDER_ACTORS)
       for (const from of ORDER_STATUSES) expect(allowedActions(from, actor)).toEqual(expected[actor][from]);
+  });
+
+  it('offers the customer "Cancel order" exactly where the table lets the customer cancel', () => {
+    const cancellable = ORDER_STATUSES.filter((from) => decide(from, 'cancel', 'customer').allowed);
+    expect(cancellable).toEqual([...CUSTOMER_CANCELLABLE]);
   });
 
   it('refuses in words the reader understands', () => {

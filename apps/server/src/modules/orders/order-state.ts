@@ -1,4 +1,5 @@
 import {
+  CUSTOMER_CANCELLABLE,
   ORDER_ACTION_TARGET,
   type OrderAction,
   type OrderActorKind,
@@ -43,7 +44,8 @@ const ALLOWED: Record<OrderAction, Partial<Record<OrderActorKind, readonly Order
   deliver: { system: ['shipped'], staff: ['shipped'] },
   cancel: {
     system: ['pending'],
-    customer: ['pending', 'confirmed'],
+    // The storefront shows "Cancel order" from the same list.
+    customer: CUSTOMER_CANCELLABLE,
     staff: ['pending', 'confirmed', 'packed'],
   },
   return: { staff: ['shipped', 'delivered'] },

@@ -92,11 +92,14 @@ describe('back-office orders', () => {
       status: 'shipped',
       shipment: { carrier: 'Blue Dart', tracking_number: '81234567890' },
     });
+    // The timeline names the staff member who moved the order (not "Staff #id").
     expect(after.timeline.at(-1)).toMatchObject({
       status: 'shipped',
       actor: 'staff',
       staff_id: packer.staff.id,
+      staff_name: 'Demo Staff',
     });
+    expect(after.timeline[0]).toMatchObject({ actor: 'customer', staff_name: null });
     const again = await as(packer, 'POST', `/orders/${order.id}/actions`, { action: 'pack' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: 'This order is shipped: it cannot be packed.' });
@@ -121,6 +124,7 @@ describe('back-office orders', () => {
       body: 'Customer asked for evening delivery.',
     });
     expect(note.statusCode).toBe(200);
+    expect(note.json()).toMatchObject({ staff_id: manager.staff.id, staff_name: 'Demo Manager' });
     expect((await as(manager, 'POST', `/orders/${order.id}/notes`, { body: '  ' })).statusCode).toBe(422);
 
     expect(
@@ -155,7 +159,9 @@ describe('back-office orders', () => {
     });
     expect(detail.refundable_paise).toBe(55_000);
     expect(detail.payment_status).toBe('Partially Refunded');
-    expect(detail.notes.map((n) => n.body)).toEqual(['Customer asked for evening delivery.']);
+    expect(detail.notes.map((n) => [n.body, n.staff_name])).toEqual([
+      ['Customer asked for evening delivery.', 'Demo Manager'],
+    ]);
     const subjects = (await h.mailsTo(shopper.email)).map((m) => m.subject);
     expect(subjects).toContain(`Refund of ₹250.00 for order ${order.order_id} initiated`);
   });

@@ -5,10 +5,12 @@
  */
 import type { AdminOrderDetail, AdminOrderRow } from '@shop/contract/admin/orders';
 import type { Collection } from '@shop/contract/collection';
-import { auditLog } from '@shop/db/schema/index';
+import type { CheckoutResult } from '@shop/contract/orders';
+import { auditLog, orders } from '@shop/db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  API,
   createdPayment,
   newShopper,
   type PaymentsHarness,
@@ -20,6 +22,7 @@ import {
 } from '../payments/payments.test-kit.ts';
 import { runDueRefunds } from '../payments/refunds.service.ts';
 import { ADMIN, type SignedInStaff, signInStaff } from '../staff/staff.test-kit.ts';
+import { makeCoupon, makeProduct } from './orders.test-kit.ts';
 
 let h: PaymentsHarness;
 let shopper: Shopper;
@@ -65,6 +68,64 @@ describe('back-office orders', () => {
     expect(first?.item_count).toBeGreaterThan(0);
     expect((await as(manager, 'GET', '/orders?status=lost')).statusCode).toBe(400);
     expect((await as(manager, 'GET', '/orders?from=yesterday')).statusCode).toBe(400);
+  });
+
+  it("filters by coupon, dates (whole days in India's time) and payment status, and sorts by total or age", async () => {
+    // A shopper of their own, so that `q=<e-mail>` holds exactly this test's orders.
+    const own = await newShopper(h.t);
+    const coupon = await makeCoupon(h.t.ctx.db, { discountType: 'percent', discountValue: 10 });
+    const product = await makeProduct(h.t.ctx.db, { sellingPricePaise: 50_000, availableStock: 10 });
+    const withCoupon = await h.t.request({
+      method: 'POST',
+      url: `${API}/orders/checkout`,
+      headers: own.auth,
+      payload: {
+        items: [{ item_id: product.id, quantity: 1 }],
+        coupon_code: coupon.code.toLowerCase(),
+        customer: { address_id: own.addressId },
+      },
+    });
+    expect(withCoupon.statusCode, withCoupon.body).toBe(200);
+    const couponed = withCoupon.json<CheckoutResult>().order;
+    const small = (await placeOrder(h.t, own, { pricePaise: 20_000 })).order;
+    const paid = (await paidThrough(h, own, 'razorpay', 90_000)).order;
+    // Placed at three known moments: 15 Jan 20:00 UTC is already 16 Jan in India (01:30).
+    const placedAt: [number, string][] = [
+      [couponed.id, '2026-01-10T06:00:00Z'],
+      [small.id, '2026-01-15T20:00:00Z'],
+      [paid.id, '2026-01-20T06:00:00Z'],
+    ];
+    for (const [id, at] of placedAt)
+      await h.t.ctx.db
+        .update(orders)
+        .set({ createdAt: new Date(at) })
+        .where(eq(orders.id, id));
+
+    const ids = async (query: string) => {
+      const res = await as(manager, 'GET', `/orders?q=${encodeURIComponent(own.email)}&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Collection<AdminOrderRow>>().items.map((o) => o.id);
+    };
+    // Coupon: the code as typed, any case.
+    expect(await ids(`coupon=${coupon.code.toLowerCase()}`)).toEqual([couponed.id]);
+    expect(await ids('coupon=NOSUCHCODE')).toEqual([]);
+    // Dates: inclusive whole days in India's time.
+    expect(await ids('from=2026-01-16&to=2026-01-16')).toEqual([small.id]);
+    expect(await ids('from=2026-01-11&to=2026-01-15')).toEqual([]);
+    expect(await ids('from=2026-01-16&sort=created_at')).toEqual([small.id, paid.id]);
+    expect(await ids('to=2026-01-16&sort=created_at')).toEqual([couponed.id, small.id]);
+    // Payment status: one or several.
+    expect(await ids('payment_status=Paid')).toEqual([paid.id]);
+    expect(await ids('payment_status=Pending&sort=created_at')).toEqual([couponed.id, small.id]);
+    expect((await ids('payment_status=Paid,Pending')).sort()).toEqual(
+      [couponed.id, small.id, paid.id].sort(),
+    );
+    // Sort: by total either way, by age oldest first, newest first by default.
+    expect(await ids('sort=total')).toEqual([small.id, couponed.id, paid.id]);
+    expect(await ids('sort=-total')).toEqual([paid.id, couponed.id, small.id]);
+    expect(await ids('')).toEqual([paid.id, small.id, couponed.id]);
+    expect((await as(manager, 'GET', '/orders?payment_status=Lost')).statusCode).toBe(400);
+    expect((await as(manager, 'GET', '/orders?sort=name')).statusCode).toBe(400);
   });
 
   it('shows the actions the role may take; the staff role packs and ships but cannot cancel', async () => {

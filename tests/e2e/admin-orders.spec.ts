@@ -105,6 +105,47 @@ test('staff pack and ship a cash-on-delivery order; the customer sees the carrie
   const shipped = await waitForMail(shopper.email, new RegExp(`Order ${order.order_id} is on its way`));
   expect(shipped.text).toContain(tracking);
   expect(shipped.text).toContain('Delhivery');
+
+  // The carrier hands the parcel over: staff mark it delivered and the customer is told.
+  await staff.getByRole('button', { name: 'Mark delivered' }).click();
+  await staff
+    .getByRole('dialog', { name: 'Mark delivered' })
+    .getByRole('button', { name: 'Mark delivered' })
+    .click();
+  await expect(staff.getByText(`Order ${order.order_id}: delivered.`)).toBeVisible();
+  const delivered = await waitForMail(shopper.email, new RegExp(`Order ${order.order_id} delivered`));
+  expect(delivered.text).toContain('has been delivered');
+});
+
+test('a manager confirms an unpaid online order (money taken offline); the customer sees it confirmed', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  // The shopper chose Razorpay at checkout but paid by bank transfer: the order waits, unpaid.
+  const shopper = await shopperWithOrder(request, testInfo, 'confirm');
+  const payment = await request.post(`${API}/orders/payment`, {
+    headers: { authorization: `Bearer ${shopper.token}` },
+    data: { id: shopper.order.id, payment_gateway: 'razorpay', payment_gateway_environment: 'sandbox' },
+  });
+  expect(payment.status()).toBe(200);
+
+  const manager = await backOffice(browser, page, 'manager', `/admin/orders/${shopper.order.id}`);
+  await expect(manager.getByRole('heading', { name: `Order ${shopper.order.order_id}` })).toBeVisible();
+  await manager.getByRole('button', { name: 'Confirm', exact: true }).click();
+  const dialog = manager.getByRole('dialog', { name: 'Confirm' });
+  await expect(dialog).toContainText(`order ${shopper.order.order_id}?`);
+  await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(manager.getByText(`Order ${shopper.order.order_id}: confirmed.`)).toBeVisible();
+  // Confirmed once: the action is no longer offered, packing is.
+  await expect(manager.getByRole('button', { name: 'Confirm', exact: true })).toHaveCount(0);
+  await expect(manager.getByRole('button', { name: 'Mark packed' })).toBeVisible();
+
+  await logInBrowser(page, shopper);
+  await gotoHydrated(page, `/orders/${shopper.order.id}`);
+  await expect(page.getByText('Confirmed', { exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Pay now' })).toHaveCount(0);
+  await waitForMail(shopper.email, new RegExp(`Order ${shopper.order.order_id} placed successfully`));
 });
 
 test('a manager refunds part of a prepaid order and the refund shows', async ({
@@ -213,4 +254,52 @@ test('a saved view brings its filters back; the packing slips of ticked orders o
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   expect(pdf.url()).toContain(`ids=${order.id}`);
+});
+
+test('the owner adds a carrier and switches it off: the ship dialog offers it, then no longer', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const shopper = await newShopper(request, testInfo, 'carrier');
+  const order = await codOrder(request, shopper);
+  const name = `Shadowfax ${randomBytes(3).toString('hex')}`;
+
+  const owner = await backOffice(browser, page, 'owner', '/admin/carriers');
+  await expect(owner.getByRole('heading', { name: 'Carriers' })).toBeVisible();
+  await owner.getByRole('button', { name: 'New carrier' }).click();
+  const drawer = owner.getByRole('dialog', { name: 'New carrier' });
+  await drawer.getByRole('textbox', { name: 'Name' }).fill(name);
+  await drawer.getByRole('textbox', { name: 'Tracking page' }).fill('http://tracker.shadowfax.in/{tracking}');
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(drawer.getByText('must be an https:// address containing {tracking}')).toBeVisible();
+  await drawer
+    .getByRole('textbox', { name: 'Tracking page' })
+    .fill('https://tracker.shadowfax.in/#/track/{tracking}');
+  await expect(
+    drawer.getByRole('link', { name: 'https://tracker.shadowfax.in/#/track/AB12345678' }),
+  ).toBeVisible();
+  await drawer.getByRole('button', { name: 'Save' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(owner.getByRole('row').filter({ hasText: name })).toContainText(
+    'https://tracker.shadowfax.in',
+  );
+  await owner.screenshot({ path: `${shots}/carriers-${testInfo.project.name}.png`, fullPage: true });
+
+  const shipOptions = async () => {
+    await owner.goto(`/admin/orders/${order.id}`);
+    await owner.getByRole('button', { name: 'Ship', exact: true }).click();
+    const dialog = owner.getByRole('dialog', { name: `Ship order ${order.order_id}` });
+    await dialog.getByRole('combobox', { name: 'Carrier' }).click();
+    await expect(owner.getByRole('option', { name: 'Delhivery' })).toBeVisible();
+    return owner.getByRole('option', { name });
+  };
+  await expect(await shipOptions()).toBeVisible();
+
+  await owner.goto('/admin/carriers');
+  // Mantine draws the switch's track over its (transparent) input: the track is what a person clicks.
+  await owner.getByRole('row').filter({ hasText: name }).locator('label').click();
+  await expect(owner.getByText(`${name} is switched off.`)).toBeVisible();
+  await expect(owner.getByRole('switch', { name: `${name} offered when shipping` })).not.toBeChecked();
+  await expect(await shipOptions()).toHaveCount(0);
 });

@@ -40,6 +40,7 @@ import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.ts';
 import { grievancesAdminRoutes } from './modules/grievances/grievances.admin.routes.ts';
 import { customersAdminRoutes } from './modules/customers/customers.admin.routes.ts';
 import { dashboardAdminRoutes } from './modules/dashboard/dashboard.admin.routes.ts';
+import { carriersAdminRoutes } from './modules/fulfilment/carriers.admin.routes.ts';
 import { fastifyTrustProxy } from './http/client-address.ts';
 import { registerFreshWrites, startChangeFeed } from './plugins/change-feed.ts';
 import { registerErrorHandler, sendNamedError } from './plugins/error-handler.ts';
@@ -188,6 +189,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         engagementAdminRoutes,
         settingsAdminRoutes,
         couponsAdminRoutes,
+        carriersAdminRoutes,
         gatewaysAdminRoutes,
         catalogueAdminRoutes,
         catalogueCsvAdminRoutes,

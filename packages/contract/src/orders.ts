@@ -123,7 +123,11 @@ export const orderMessages = {
   cancelledByCustomer: 'Cancelled by the customer',
 } as const;
 
-/** Statuses in which the customer may still cancel: nothing has been packed yet. */
+/**
+ * Statuses in which the customer may still cancel: nothing has been packed yet. The server's
+ * transition table (orders/order-state.ts) takes its customer-cancel row from here, so the
+ * order page's "Cancel order" button and the server's rule cannot disagree.
+ */
 export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['pending', 'confirmed'];
 
 const itemId = idField(orderMessages.invalidItemId);

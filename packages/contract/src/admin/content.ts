@@ -244,6 +244,19 @@ export const contactMessageUpdateSchema = z.object({ handled: z.boolean() });
 export const contactMessageFilters = ['open', 'handled', 'all'] as const;
 export type ContactMessageFilter = (typeof contactMessageFilters)[number];
 
+/** Columns of the contact messages CSV export, in order (times in UTC). */
+export const CONTACT_MESSAGE_CSV_COLUMNS = [
+  'id',
+  'received_at',
+  'name',
+  'email_address',
+  'contact_number',
+  'subject',
+  'message',
+  'handled_at',
+  'handled_by_staff_id',
+] as const;
+
 /** A page of a back-office list. */
 export function adminListSchema<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), total: z.number().int() });

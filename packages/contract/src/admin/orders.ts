@@ -47,6 +47,8 @@ export const adminTimelineEventSchema = z.object({
   note: z.string(),
   actor: z.enum(ORDER_ACTORS),
   staff_id: z.number().int().nullable(),
+  /** The staff member's name when a staff member made the change. */
+  staff_name: z.string().nullable(),
   created_at: z.string(),
 });
 
@@ -54,6 +56,8 @@ export const adminOrderNoteSchema = z.object({
   id: z.number().int(),
   body: z.string(),
   staff_id: z.number().int().nullable(),
+  /** Who wrote it. */
+  staff_name: z.string().nullable(),
   created_at: z.string(),
 });
 
@@ -86,7 +90,8 @@ export const adminOrderDetailSchema = adminOrderRowSchema.extend({
   customer_remarks: z.string(),
   shipping_address: z.record(z.string(), z.unknown()),
   place_of_supply: z.string().nullable(),
-  cancelled_by: z.string().nullable(),
+  /** Who cancelled the order (null unless it is cancelled). */
+  cancelled_by: z.enum(ORDER_ACTORS).nullable(),
   shipment: z
     .object({
       carrier: z.string(),

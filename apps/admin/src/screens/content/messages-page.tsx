@@ -22,7 +22,7 @@ import { formatWhen, useAdminList } from './use-admin-list.ts';
 
 const PAGE_SIZE = 50;
 
-/** Contact messages to answer (marked handled when done) and the newsletter's subscribers (CSV export). */
+/** Contact messages to answer (marked handled when done) and the newsletter's subscribers, each with a CSV export. */
 export default function MessagesPage() {
   return (
     <Stack gap="md" maw={1100}>
@@ -66,19 +66,32 @@ function ContactMessages() {
 
   return (
     <Stack gap="sm">
-      <SegmentedControl
-        w="fit-content"
-        value={status}
-        onChange={(v) => {
-          setStatus(v as ContactMessageFilter);
-          setPage(1);
-        }}
-        data={[
-          { value: 'open', label: 'To answer' },
-          { value: 'handled', label: 'Handled' },
-          { value: 'all', label: 'All' },
-        ]}
-      />
+      <Group justify="space-between">
+        <SegmentedControl
+          w="fit-content"
+          value={status}
+          onChange={(v) => {
+            setStatus(v as ContactMessageFilter);
+            setPage(1);
+          }}
+          data={[
+            { value: 'open', label: 'To answer' },
+            { value: 'handled', label: 'Handled' },
+            { value: 'all', label: 'All' },
+          ]}
+        />
+        <Button
+          variant="default"
+          leftSection={<IconDownload size={16} />}
+          onClick={() =>
+            adminApi
+              .download('contact-messages/export.csv', { status }, `contact-messages-${status}.csv`)
+              .catch(notifyFailed)
+          }
+        >
+          Export CSV
+        </Button>
+      </Group>
       <FormError message={list.error} />
       <DataTable
         withTableBorder

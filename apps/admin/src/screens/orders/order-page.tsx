@@ -52,8 +52,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function who(event: { actor: string; staff_id: number | null }): string {
-  if (event.actor === 'staff') return event.staff_id ? `Staff #${event.staff_id}` : 'Staff';
+/** Who made a change, by name when a staff member did (an account since removed reads "Staff"). */
+function who(event: { actor: string; staff_name: string | null }): string {
+  if (event.actor === 'staff') return event.staff_name ?? 'Staff';
   return event.actor === 'customer' ? 'Customer' : 'Shop';
 }
 
@@ -491,7 +492,7 @@ export default function OrderPage() {
             {order.notes.map((note) => (
               <div key={note.id}>
                 <Text size="xs" c="dimmed">
-                  {formatDateTime(note.created_at)} · {note.staff_id ? `Staff #${note.staff_id}` : 'Shop'}
+                  {formatDateTime(note.created_at)} · {note.staff_id ? (note.staff_name ?? 'Staff') : 'Shop'}
                 </Text>
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
                   {note.body}

@@ -302,4 +302,62 @@ describe('newsletter subscribers and contact messages', () => {
     expect(done.body.items.map((m) => m.id)).toContain(row.id);
     expect(await lastAudit('contact_message', row.id)).toMatchObject({ action: 'contact_message.handled' });
   });
+
+  it("exports contact messages as CSV (the list's filter, newest first, formulas made harmless, line breaks kept)", async () => {
+    const rows = await t.ctx.db
+      .insert(contactEnquiries)
+      .values([
+        {
+          name: 'Yy Ravi, Jaipur',
+          emailAddress: 'ravi@example.in',
+          contactNumber: '9812345670',
+          subject: '=HYPERLINK("http://evil.example")',
+          message: 'Is the "Kesar peda" eggless?\nPlease reply soon.',
+        },
+        {
+          name: 'Yy Meera',
+          emailAddress: 'meera@example.in',
+          contactNumber: '9812345671',
+          subject: 'Late delivery',
+          message: 'Order KFL-1 is late',
+          handledAt: new Date('2026-11-20T10:00:00Z'),
+        },
+      ])
+      .returning();
+    const [ravi, meera] = rows;
+    if (!ravi || !meera) throw new Error('insert failed');
+
+    const all = await admin<string>('GET', 'contact-messages/export.csv?status=all');
+    expect(all.status).toBe(200);
+    expect(all.res.headers['content-type']).toContain('text/csv');
+    expect(all.res.headers['content-disposition']).toMatch(/^attachment; filename="contact-messages-all-/);
+    const lines = all.res.body.replace(/^\uFEFF/, '').split('\r\n');
+    expect(lines[0]).toBe(
+      'id,received_at,name,email_address,contact_number,subject,message,handled_at,handled_by_staff_id',
+    );
+    expect(all.res.body).toContain(
+      `\r\n${ravi.id},${ravi.createdAt.toISOString()},"Yy Ravi, Jaipur",ravi@example.in,9812345670,` +
+        `"'=HYPERLINK(""http://evil.example"")","Is the ""Kesar peda"" eggless?\nPlease reply soon.",,\r\n`,
+    );
+    expect(all.res.body).toContain(`\r\n${meera.id},`);
+    expect(all.res.body).toContain(',2026-11-20T10:00:00.000Z,');
+    // Newest first (same time: the later message first).
+    expect(all.res.body.indexOf(`\r\n${meera.id},`)).toBeLessThan(all.res.body.indexOf(`\r\n${ravi.id},`));
+
+    // The export follows the list's filter: open messages only by default.
+    const open = await admin<string>('GET', 'contact-messages/export.csv');
+    expect(open.res.body).toContain(`\r\n${ravi.id},`);
+    expect(open.res.body).not.toContain(`\r\n${meera.id},`);
+    const handled = await admin<string>('GET', 'contact-messages/export.csv?status=handled');
+    expect(handled.res.body).toContain(`\r\n${meera.id},`);
+    expect(handled.res.body).not.toContain(`\r\n${ravi.id},`);
+
+    const packer = (await signInStaff(t.app, 'staff')).headers;
+    const refused = await t.request({
+      method: 'GET',
+      url: `${ADMIN}/contact-messages/export.csv`,
+      headers: packer,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
 });

@@ -1,5 +1,5 @@
 import type { ContactMessage, ContactMessageFilter, Subscriber } from '@shop/contract/admin/content';
-import { contentAdminMessages } from '@shop/contract/admin/content';
+import { CONTACT_MESSAGE_CSV_COLUMNS, contentAdminMessages } from '@shop/contract/admin/content';
 import type { Db, DbOrTx } from '@shop/db/client';
 import { contactEnquiries, newsletterSubscriptions } from '@shop/db/schema/index';
 import { type SQL, count, desc, eq, ilike, isNotNull, isNull } from 'drizzle-orm';
@@ -97,6 +97,32 @@ export async function listContactMessages(
     db.select({ n: count() }).from(contactEnquiries).where(where),
   ]);
   return { items: rows.map(messageView), total: total?.n ?? 0 };
+}
+
+/**
+ * The contact messages of a filter as a CSV file, newest first like the list. Names, subjects
+ * and messages are the public's own words: the CSV writer quotes them and disarms formulas.
+ */
+export async function contactMessagesCsv(db: DbOrTx, filter: ContactMessageFilter): Promise<string> {
+  const rows = await db
+    .select()
+    .from(contactEnquiries)
+    .where(filters[filter])
+    .orderBy(desc(contactEnquiries.createdAt), desc(contactEnquiries.id));
+  return csvFile(
+    CONTACT_MESSAGE_CSV_COLUMNS,
+    rows.map((m) => [
+      m.id,
+      m.createdAt.toISOString(),
+      m.name,
+      m.emailAddress,
+      m.contactNumber,
+      m.subject,
+      m.message,
+      m.handledAt?.toISOString() ?? null,
+      m.handledBy,
+    ]),
+  );
 }
 
 /**

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.ts';
 import { idParam, searchParam } from '../../http/query-params.ts';
 import { requireStaff, staffOf } from '../../http/require-staff.ts';
 import {
+  contactMessagesCsv,
   listContactMessages,
   listSubscribers,
   markContactMessage,
@@ -23,7 +24,7 @@ const windowQuery = {
   offset: z.coerce.number().int().min(0).max(10_000_000).default(0),
 };
 
-/** Newsletter subscribers (list, CSV) and contact messages (list, mark handled); permission 'content'. */
+/** Newsletter subscribers (list, CSV) and contact messages (list, CSV, mark handled); permission 'content'. */
 export async function engagementAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin: content'];
@@ -75,6 +76,31 @@ export async function engagementAdminRoutes(app: FastifyInstance, ctx: AppContex
       },
     },
     async (request) => listContactMessages(ctx.db, request.query.status, request.query),
+  );
+
+  api.get(
+    '/contact-messages/export.csv',
+    {
+      preHandler: guard,
+      schema: {
+        tags,
+        summary:
+          'The contact messages of a filter as CSV, newest first (status: open by default, handled or all)',
+        querystring: z.object({ status: z.enum(contactMessageFilters).default('open') }),
+        response: { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } } },
+      },
+    },
+    async (request, reply) => {
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header(
+          'content-disposition',
+          `attachment; filename="contact-messages-${request.query.status}-${day}.csv"`,
+        )
+        .header('cache-control', 'no-store')
+        .send(await contactMessagesCsv(ctx.db, request.query.status));
+    },
   );
 
   api.patch(

@@ -1,3 +1,4 @@
+import { TRACKING_PLACEHOLDER } from '@shop/contract/admin/carriers';
 import type { DbOrTx } from '@shop/db/client';
 import { shippingCarriers } from '@shop/db/schema/index';
 import { asc, eq } from 'drizzle-orm';
@@ -26,9 +27,10 @@ export async function carrierByName(db: DbOrTx, name: string): Promise<CarrierRo
 
 /**
  * The carrier's tracking page for one parcel: the template's `{tracking}` replaced by the
- * URL-encoded number; null when the carrier has no page.
+ * URL-encoded number; null when the carrier has no page. The order keeps the result, so a
+ * carrier edited or switched off later leaves shipped orders' links as they were.
  */
 export function trackingUrlOf(carrier: Pick<CarrierRow, 'trackingUrlTemplate'>, trackingNumber: string) {
   const template = carrier.trackingUrlTemplate;
-  return template ? template.replaceAll('{tracking}', encodeURIComponent(trackingNumber)) : null;
+  return template ? template.replaceAll(TRACKING_PLACEHOLDER, encodeURIComponent(trackingNumber)) : null;
 }

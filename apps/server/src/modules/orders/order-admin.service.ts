@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { listRefunds } from '../payments/refunds.service.ts';
 import { orderPayments } from '../payments/staff-refunds.service.ts';
+import { staffNamesById } from '../staff/staff-accounts.service.ts';
 import { pageOfAdminOrders, toAdminOrderRow } from './order-admin-query.ts';
 import { allowedActions } from './order-state.ts';
 import { toShipment } from './order-view.ts';
@@ -48,6 +49,12 @@ export async function adminOrderDetail(
     orderPayments(db, orderId),
     listRefunds(ctx, orderId),
   ]);
+  const staffIds = [...history.map((e) => e.staffId), ...notes.map((n) => n.staffId)];
+  const names = await staffNamesById(
+    db,
+    staffIds.filter((id): id is number => id !== null),
+  );
+  const nameOf = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
   return {
     ...toAdminOrderRow(order, customer?.email ?? null, items.length),
     subtotal_paise: order.subtotalPaise,
@@ -76,12 +83,14 @@ export async function adminOrderDetail(
       note: e.note,
       actor: e.actor,
       staff_id: e.staffId,
+      staff_name: nameOf(e.staffId),
       created_at: e.createdAt.toISOString(),
     })),
     notes: notes.map((n) => ({
       id: n.id,
       body: n.body,
       staff_id: n.staffId,
+      staff_name: nameOf(n.staffId),
       created_at: n.createdAt.toISOString(),
     })),
     payments: payments.map((p) => ({

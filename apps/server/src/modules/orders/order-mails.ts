@@ -120,6 +120,14 @@ function letterToCustomer(ctx: AppContext, { order, to, actor, note, paidVia }: 
   }
 }
 
+/** How a new order came to be confirmed, for the shop's inbox. */
+function shopConfirmationWay(order: OrderRow, actor: OrderActorKind): string {
+  if (order.paymentGateway === 'cod') return 'cash on delivery';
+  // Staff confirm an unpaid order when the money was taken another way (bank transfer, cash).
+  if (actor === 'staff') return 'confirmed by the shop, payment taken offline';
+  return 'paid online';
+}
+
 function letterToShop({ order, from, to, actor }: OrderEvent): Letter | null {
   const number = order.orderNumber;
   const total = formatPaise(order.totalPaise);
@@ -130,7 +138,7 @@ function letterToShop({ order, from, to, actor }: OrderEvent): Letter | null {
       heading: 'A new order to pack',
       highlight: number,
       paragraphs: [
-        `Order ${number} for ${total} is confirmed (${order.paymentGateway === 'cod' ? 'cash on delivery' : 'paid online'}).`,
+        `Order ${number} for ${total} is confirmed (${shopConfirmationWay(order, actor)}).`,
         'Open it in the back office to pack and ship it.',
       ],
     };

@@ -21,6 +21,7 @@ import {
   verified,
 } from '../payments/payments.test-kit.ts';
 import { runDueRefunds } from '../payments/refunds.service.ts';
+import { ADMIN, type SignedInStaff, signInStaff } from '../staff/staff.test-kit.ts';
 import { actOnOrder } from './order-operations.service.ts';
 import { setSetting, stockOf } from './orders.test-kit.ts';
 
@@ -29,9 +30,11 @@ const STAFF_ID = 7;
 let h: PaymentsHarness;
 let shopper: Shopper;
 let delhivery: number;
+let manager: SignedInStaff;
 beforeAll(async () => {
   h = await paymentsHarness();
   shopper = await newShopper(h.t);
+  manager = await signInStaff(h.t.app, 'manager');
   await setSetting(h.t.ctx.db, 'company_email_address', SHOP);
   const [carrier] = await h.t.ctx.db
     .select()
@@ -93,6 +96,45 @@ describe('staff order operations', () => {
     const shipped = (await h.mailsTo(shopper.email)).find((m) => m.subject.endsWith('is on its way'));
     expect(shipped?.text).toContain('https://www.delhivery.com/track-v2/package/DL-12345678');
     expect(shipped?.html).toContain('DL-12345678');
+  });
+
+  it('a manager confirms a pending online-payment order (money taken offline): invoice issued, placed and new-order mails once, a second confirm is 409', async () => {
+    const { order } = await placeOrder(h.t, shopper);
+    // The shopper chose Razorpay but paid by bank transfer instead: the order waits, unpaid.
+    await createdPayment(h.t, shopper, order.id, 'razorpay');
+    const before = await details(order.id);
+    expect(before).toMatchObject({ status: 'pending', invoice: null });
+    const confirm = () =>
+      h.t.request({
+        method: 'POST',
+        url: `${ADMIN}/orders/${order.id}/actions`,
+        headers: manager.headers,
+        payload: { action: 'confirm', note: 'Paid by bank transfer' },
+      });
+
+    const first = await confirm();
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ status: 'confirmed', payment_status: 'Pending' });
+    const again = await confirm();
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({ message: 'This order is already confirmed.' });
+
+    const seen = await details(order.id);
+    expect(seen.status).toBe('confirmed');
+    expect(seen.invoice?.invoice.number).toMatch(/\S/);
+    expect(seen.invoice?.invoice.total).toBe(order.total_amount);
+    expect(seen.status_history?.map((e) => [e.status, e.actor, e.note])).toEqual([
+      ['pending', 'customer', expect.any(String)],
+      ['confirmed', 'staff', 'Paid by bank transfer'],
+    ]);
+    // The reservation no longer runs out: the confirmed order keeps its stock.
+    expect((await h.orderRow(order.id)).reservationExpiresAt).toBeNull();
+    const placed = (await subjects()).filter((s) => s === `Order ${order.order_id} placed successfully`);
+    expect(placed).toHaveLength(1);
+    const shop = (await h.mailsTo(SHOP)).filter((m) => m.subject.startsWith(`New order ${order.order_id} `));
+    expect(shop).toHaveLength(1);
+    // Not "paid online": no gateway took the money.
+    expect(shop[0]?.text).toContain('confirmed by the shop');
   });
 
   it('refuses what the table forbids and shipping without a carrier or tracking number', async () => {

@@ -1,4 +1,5 @@
 import {
+  CUSTOMER_CANCELLABLE,
   ORDER_ACTIONS,
   ORDER_ACTORS,
   ORDER_STATUSES,
@@ -8,9 +9,12 @@ import {
   orderMessages,
   PAYMENT_STATUSES,
 } from '@shop/contract/orders';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { orderActor, orderStatus, paymentStatus } from '@shop/db/schema/index';
 import { describe, expect, it } from 'vitest';
 import { allowedActions, decide } from './order-state.ts';
+import type { OrderUpdate } from './orders.repository.ts';
 
 /**
  * The transition table, cell by cell: every status × action × actor is either allowed (and leads
@@ -63,6 +67,11 @@ describe('order transition table (one order state machine)', () => {
       for (const from of ORDER_STATUSES) expect(allowedActions(from, actor)).toEqual(expected[actor][from]);
   });
 
+  it('offers the customer "Cancel order" exactly where the table lets the customer cancel', () => {
+    const cancellable = ORDER_STATUSES.filter((from) => decide(from, 'cancel', 'customer').allowed);
+    expect(cancellable).toEqual([...CUSTOMER_CANCELLABLE]);
+  });
+
   it('refuses in words the reader understands', () => {
     expect(decide('packed', 'cancel', 'customer')).toEqual({
       allowed: false,
@@ -86,5 +95,35 @@ describe('order transition table (one order state machine)', () => {
     expect(orderStatus.enumValues).toEqual([...ORDER_STATUSES]);
     expect(paymentStatus.enumValues).toEqual([...PAYMENT_STATUSES]);
     expect(orderActor.enumValues).toEqual([...ORDER_ACTORS]);
+  });
+});
+
+/** The server's source files (tests aside), relative to apps/server/src. */
+function serverSources(): { path: string; text: string }[] {
+  const root = fileURLToPath(new URL('../../', import.meta.url));
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((path) => /\.tsx?$/.test(path) && !/\.test(-kit)?\.ts$/.test(path) && !path.startsWith('test/'))
+    .map((path) => ({ path: path.replaceAll('\\', '/'), text: readFileSync(`${root}/${path}`, 'utf8') }));
+}
+
+describe('only order-state.ts writes an order status', () => {
+  const sources = serverSources();
+
+  it('calls the status writer from order-state.ts alone (updateOrder cannot take a status)', () => {
+    const callers = sources.filter((f) => /\bwriteOrderState\b/.test(f.text)).map((f) => f.path);
+    expect(callers.sort()).toEqual(['modules/orders/order-state.ts', 'modules/orders/orders.repository.ts']);
+  });
+
+  it('refuses a status or cancelled_by in updateOrder at compile time', () => {
+    // @ts-expect-error the status is written by order-state.ts alone
+    const status: OrderUpdate = { status: 'shipped' };
+    // @ts-expect-error so is who cancelled
+    const cancelledBy: OrderUpdate = { cancelledBy: 'staff' };
+    expect([status, cancelledBy]).toHaveLength(2);
+  });
+
+  it('updates the orders table only in orders.repository.ts', () => {
+    const writers = sources.filter((f) => /\.update\(\s*orders\s*\)/.test(f.text)).map((f) => f.path);
+    expect(writers).toEqual(['modules/orders/orders.repository.ts']);
   });
 });

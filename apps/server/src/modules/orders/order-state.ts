@@ -1,4 +1,5 @@
 import {
+  CUSTOMER_CANCELLABLE,
   ORDER_ACTION_TARGET,
   type OrderAction,
   type OrderActorKind,
@@ -11,7 +12,7 @@ import type { DbOrTx } from '@shop/db/client';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { queueOrderEventMails } from './order-mails.ts';
-import { insertStatus, type OrderRow, updateOrder } from './orders.repository.ts';
+import { insertStatus, type OrderRow, updateOrder, writeOrderState } from './orders.repository.ts';
 
 /**
  * The one place an order's status changes: the transition table (who may do what from which
@@ -43,7 +44,8 @@ const ALLOWED: Record<OrderAction, Partial<Record<OrderActorKind, readonly Order
   deliver: { system: ['shipped'], staff: ['shipped'] },
   cancel: {
     system: ['pending'],
-    customer: ['pending', 'confirmed'],
+    // The storefront shows "Cancel order" from the same list.
+    customer: CUSTOMER_CANCELLABLE,
     staff: ['pending', 'confirmed', 'packed'],
   },
   return: { staff: ['shipped', 'delivered'] },
@@ -144,10 +146,9 @@ export async function transition(
   if (to === 'shipped' && !options.shipment)
     throw AppError.invalid('tracking_number', 'Please enter the carrier and the tracking number.');
   const now = new Date();
-  const updated = await updateOrder(tx, order.id, {
+  const state = { status: to, cancelledBy: to === 'cancelled' ? actor.kind : null };
+  const updated = await writeOrderState(tx, order.id, state, {
     ...options.patch,
-    status: to,
-    cancelledBy: to === 'cancelled' ? actor.kind : null,
     ...(to === 'confirmed' ? { reservationExpiresAt: null } : {}),
     ...(options.shipment
       ? {

@@ -5,10 +5,12 @@
  */
 import type { AdminOrderDetail, AdminOrderRow } from '@shop/contract/admin/orders';
 import type { Collection } from '@shop/contract/collection';
-import { auditLog } from '@shop/db/schema/index';
+import type { CheckoutResult } from '@shop/contract/orders';
+import { auditLog, orders } from '@shop/db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  API,
   createdPayment,
   newShopper,
   type PaymentsHarness,
@@ -20,6 +22,7 @@ import {
 } from '../payments/payments.test-kit.ts';
 import { runDueRefunds } from '../payments/refunds.service.ts';
 import { ADMIN, type SignedInStaff, signInStaff } from '../staff/staff.test-kit.ts';
+import { makeCoupon, makeProduct } from './orders.test-kit.ts';
 
 let h: PaymentsHarness;
 let shopper: Shopper;
@@ -67,6 +70,64 @@ describe('back-office orders', () => {
     expect((await as(manager, 'GET', '/orders?from=yesterday')).statusCode).toBe(400);
   });
 
+  it("filters by coupon, dates (whole days in India's time) and payment status, and sorts by total or age", async () => {
+    // A shopper of their own, so that `q=<e-mail>` holds exactly this test's orders.
+    const own = await newShopper(h.t);
+    const coupon = await makeCoupon(h.t.ctx.db, { discountType: 'percent', discountValue: 10 });
+    const product = await makeProduct(h.t.ctx.db, { sellingPricePaise: 50_000, availableStock: 10 });
+    const withCoupon = await h.t.request({
+      method: 'POST',
+      url: `${API}/orders/checkout`,
+      headers: own.auth,
+      payload: {
+        items: [{ item_id: product.id, quantity: 1 }],
+        coupon_code: coupon.code.toLowerCase(),
+        customer: { address_id: own.addressId },
+      },
+    });
+    expect(withCoupon.statusCode, withCoupon.body).toBe(200);
+    const couponed = withCoupon.json<CheckoutResult>().order;
+    const small = (await placeOrder(h.t, own, { pricePaise: 20_000 })).order;
+    const paid = (await paidThrough(h, own, 'razorpay', 90_000)).order;
+    // Placed at three known moments: 15 Jan 20:00 UTC is already 16 Jan in India (01:30).
+    const placedAt: [number, string][] = [
+      [couponed.id, '2026-01-10T06:00:00Z'],
+      [small.id, '2026-01-15T20:00:00Z'],
+      [paid.id, '2026-01-20T06:00:00Z'],
+    ];
+    for (const [id, at] of placedAt)
+      await h.t.ctx.db
+        .update(orders)
+        .set({ createdAt: new Date(at) })
+        .where(eq(orders.id, id));
+
+    const ids = async (query: string) => {
+      const res = await as(manager, 'GET', `/orders?q=${encodeURIComponent(own.email)}&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<Collection<AdminOrderRow>>().items.map((o) => o.id);
+    };
+    // Coupon: the code as typed, any case.
+    expect(await ids(`coupon=${coupon.code.toLowerCase()}`)).toEqual([couponed.id]);
+    expect(await ids('coupon=NOSUCHCODE')).toEqual([]);
+    // Dates: inclusive whole days in India's time.
+    expect(await ids('from=2026-01-16&to=2026-01-16')).toEqual([small.id]);
+    expect(await ids('from=2026-01-11&to=2026-01-15')).toEqual([]);
+    expect(await ids('from=2026-01-16&sort=created_at')).toEqual([small.id, paid.id]);
+    expect(await ids('to=2026-01-16&sort=created_at')).toEqual([couponed.id, small.id]);
+    // Payment status: one or several.
+    expect(await ids('payment_status=Paid')).toEqual([paid.id]);
+    expect(await ids('payment_status=Pending&sort=created_at')).toEqual([couponed.id, small.id]);
+    expect((await ids('payment_status=Paid,Pending')).sort()).toEqual(
+      [couponed.id, small.id, paid.id].sort(),
+    );
+    // Sort: by total either way, by age oldest first, newest first by default.
+    expect(await ids('sort=total')).toEqual([small.id, couponed.id, paid.id]);
+    expect(await ids('sort=-total')).toEqual([paid.id, couponed.id, small.id]);
+    expect(await ids('')).toEqual([paid.id, small.id, couponed.id]);
+    expect((await as(manager, 'GET', '/orders?payment_status=Lost')).statusCode).toBe(400);
+    expect((await as(manager, 'GET', '/orders?sort=name')).statusCode).toBe(400);
+  });
+
   it('shows the actions the role may take; the staff role packs and ships but cannot cancel', async () => {
     const order = await codOrder();
     const detail = (await as(manager, 'GET', `/orders/${order.id}`)).json<AdminOrderDetail>();
@@ -92,11 +153,14 @@ describe('back-office orders', () => {
       status: 'shipped',
       shipment: { carrier: 'Blue Dart', tracking_number: '81234567890' },
     });
+    // The timeline names the staff member who moved the order (not "Staff #id").
     expect(after.timeline.at(-1)).toMatchObject({
       status: 'shipped',
       actor: 'staff',
       staff_id: packer.staff.id,
+      staff_name: 'Demo Staff',
     });
+    expect(after.timeline[0]).toMatchObject({ actor: 'customer', staff_name: null });
     const again = await as(packer, 'POST', `/orders/${order.id}/actions`, { action: 'pack' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: 'This order is shipped: it cannot be packed.' });
@@ -121,6 +185,7 @@ describe('back-office orders', () => {
       body: 'Customer asked for evening delivery.',
     });
     expect(note.statusCode).toBe(200);
+    expect(note.json()).toMatchObject({ staff_id: manager.staff.id, staff_name: 'Demo Manager' });
     expect((await as(manager, 'POST', `/orders/${order.id}/notes`, { body: '  ' })).statusCode).toBe(422);
 
     expect(
@@ -155,7 +220,9 @@ describe('back-office orders', () => {
     });
     expect(detail.refundable_paise).toBe(55_000);
     expect(detail.payment_status).toBe('Partially Refunded');
-    expect(detail.notes.map((n) => n.body)).toEqual(['Customer asked for evening delivery.']);
+    expect(detail.notes.map((n) => [n.body, n.staff_name])).toEqual([
+      ['Customer asked for evening delivery.', 'Demo Manager'],
+    ]);
     const subjects = (await h.mailsTo(shopper.email)).map((m) => m.subject);
     expect(subjects).toContain(`Refund of ₹250.00 for order ${order.order_id} initiated`);
   });

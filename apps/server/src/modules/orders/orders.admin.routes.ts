@@ -35,6 +35,7 @@ import { requireStaff, staffOf } from '../../http/require-staff.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { activeCarriers } from '../fulfilment/shipping-carriers.service.ts';
 import { refundOrderAmount } from '../payments/staff-refunds.service.ts';
+import { staffNamesById } from '../staff/staff-accounts.service.ts';
 import { type AdminOrderFilter, pageOfAdminOrders } from './order-admin-query.ts';
 import { packOrders, shipFromCarrierFile } from './order-bulk.service.ts';
 import { addOrderNote, adminOrderDetail, assertRoleMayAct } from './order-admin.service.ts';
@@ -220,10 +221,12 @@ export async function ordersAdminRoutes(app: FastifyInstance, ctx: AppContext) {
         });
         return row;
       });
+      const names = await staffNamesById(ctx.db, [staff.id]);
       return {
         id: note.id,
         body: note.body,
         staff_id: note.staffId,
+        staff_name: names.get(staff.id) ?? null,
         created_at: note.createdAt.toISOString(),
       };
     },

@@ -1,3 +1,4 @@
+import type { OrderStatus } from '@shop/contract/orders';
 import type { DbOrTx } from '@shop/db/client';
 import { couponRedemptions, coupons, orderItems, orderStatusHistory, orders } from '@shop/db/schema/index';
 import { and, asc, count, desc, eq, gt, inArray, isNull, like, lt, ne, sql } from 'drizzle-orm';
@@ -75,7 +76,11 @@ export async function nextOrderId(db: DbOrTx): Promise<number> {
   return id;
 }
 
-export async function insertOrder(db: DbOrTx, values: typeof orders.$inferInsert): Promise<OrderRow> {
+/** A new order: always pending, never cancelled (what comes after is order-state.ts's). */
+export async function insertOrder(
+  db: DbOrTx,
+  values: typeof orders.$inferInsert & { status?: 'pending'; cancelledBy?: null },
+): Promise<OrderRow> {
   const [row] = await db.insert(orders).values(values).returning();
   if (!row) throw new Error('order insert returned nothing');
   return row;
@@ -243,8 +248,23 @@ export async function markStockReleased(db: DbOrTx, orderId: number): Promise<bo
   return rows.length === 1;
 }
 
-/** Updates an order and returns it as it is now. */
-export async function updateOrder(
+/**
+ * An order's columns other than where it is in its life. `status` and `cancelled_by` are
+ * written only by order-state.ts (writeOrderState), where the transition table decides them;
+ * `never` makes any other caller that passes them fail to compile.
+ */
+export type OrderUpdate = Omit<Partial<typeof orders.$inferInsert>, 'id' | 'status' | 'cancelledBy'> & {
+  status?: never;
+  cancelledBy?: never;
+};
+
+/** Where an order is: the status and, for a cancelled order, who cancelled it. */
+export interface OrderState {
+  status: OrderStatus;
+  cancelledBy: OrderRow['cancelledBy'];
+}
+
+async function writeOrder(
   db: DbOrTx,
   orderId: number,
   values: Partial<typeof orders.$inferInsert>,
@@ -256,6 +276,24 @@ export async function updateOrder(
     .returning();
   if (!row) throw new Error(`order ${orderId} vanished while it was locked`);
   return row;
+}
+
+/** Updates an order's columns other than its status and returns it as it is now. */
+export function updateOrder(db: DbOrTx, orderId: number, values: OrderUpdate): Promise<OrderRow> {
+  return writeOrder(db, orderId, values);
+}
+
+/**
+ * Moves an order to `state` with the columns that change with it. Only order-state.ts's
+ * transition calls it (order-state.test.ts checks that no other file does).
+ */
+export function writeOrderState(
+  db: DbOrTx,
+  orderId: number,
+  state: OrderState,
+  values: OrderUpdate = {},
+): Promise<OrderRow> {
+  return writeOrder(db, orderId, { ...values, status: state.status, cancelledBy: state.cancelledBy });
 }
 
 /** Clears stock_released_at once an order's stock was taken again, so a later release gives it back. */

@@ -1,3 +1,4 @@
+import type { OrderActorKind } from '@shop/contract/orders';
 import { paymentMessages, type VerifyPaymentResult } from '@shop/contract/payments';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -50,7 +51,7 @@ const gatewayLabels: Record<string, string> = {
  */
 export function resultOfPayment(
   payment: Pick<PaymentRow, 'status' | 'errorMessage'>,
-  order?: { status: string; cancelledBy: string | null },
+  order?: { status: string; cancelledBy: OrderActorKind | null },
 ): VerifyPaymentResult {
   switch (payment.status as PaymentStatusValue) {
     case 'paid':
@@ -74,7 +75,7 @@ export function resultOfPayment(
 }
 
 /** The truthful answer for money that reached a cancelled order: it is on its way back. */
-function refundedAnswer(order: { cancelledBy: string | null }): VerifyPaymentResult {
+function refundedAnswer(order: { cancelledBy: OrderActorKind | null }): VerifyPaymentResult {
   return {
     payment_status: 'Failed',
     payment_verification_error_message:

@@ -6,7 +6,7 @@ import {
   staffMessages,
   type UpdateStaffInput,
 } from '@shop/contract/admin/staff';
-import type { Db } from '@shop/db/client';
+import type { Db, DbOrTx } from '@shop/db/client';
 import { AppError } from '../../http/app-error.ts';
 import { hashPassword } from '../../http/password-hash.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -17,6 +17,7 @@ import {
   insertStaff,
   listStaff,
   lockStaff,
+  namesOfStaff,
   replaceRecoveryCodes,
   revokeSessionsOf,
   type StaffRow,
@@ -33,6 +34,16 @@ import { roleOf } from './staff.service.ts';
 export interface Actor {
   id: number | null;
   ip: string | null;
+}
+
+/**
+ * Staff members' names by id, for screens that show who did something (an order's timeline and
+ * notes). Disabled accounts keep their name; an id without an account is left out.
+ */
+export async function staffNamesById(db: DbOrTx, ids: Iterable<number>): Promise<Map<number, string>> {
+  const wanted = [...new Set(ids)];
+  if (wanted.length === 0) return new Map();
+  return new Map((await namesOfStaff(db, wanted)).map((row) => [row.id, row.name]));
 }
 
 export function accountView(row: StaffRow, now = new Date()): StaffAccount {

@@ -1,7 +1,7 @@
 import type { StaffRole } from '@shop/contract/admin/staff';
 import type { DbOrTx } from '@shop/db/client';
 import { staffAccounts, staffRecoveryCodes, staffSessions } from '@shop/db/schema/index';
-import { and, asc, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 
 /** SQL of staff accounts, their sessions and recovery codes. */
 
@@ -19,6 +19,14 @@ export async function findStaffById(db: DbOrTx, id: number): Promise<StaffRow | 
 }
 
 /** The account row, locked until the transaction ends (changes to one account run one at a time). */
+/** The names of the given accounts (disabled ones too). */
+export function namesOfStaff(db: DbOrTx, ids: readonly number[]) {
+  return db
+    .select({ id: staffAccounts.id, name: staffAccounts.name })
+    .from(staffAccounts)
+    .where(inArray(staffAccounts.id, [...ids]));
+}
+
 export async function lockStaff(tx: DbOrTx, id: number): Promise<StaffRow | undefined> {
   const [row] = await tx.select().from(staffAccounts).where(eq(staffAccounts.id, id)).for('update').limit(1);
   return row;

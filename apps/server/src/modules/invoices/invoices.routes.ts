@@ -1,6 +1,6 @@
 import { invoiceMessages } from '@shop/contract/invoices';
 import { isConfirmedOrLater } from '@shop/contract/orders';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -9,17 +9,8 @@ import { customerOf, requireCustomer } from '../../http/authenticate.ts';
 import { idParam } from '../../http/query-params.ts';
 import { invoiceConfirmedOrder, ownedOrderRow } from '../orders/order-lifecycle.service.ts';
 import { shopRegistration } from '../settings/shop-registration.service.ts';
-import type { InvoiceRow } from './invoices.repository.ts';
-import { creditNoteOfOrder, documentPdf, invoiceOfOrder, pdfFileName } from './invoices.service.ts';
-
-async function sendPdf(reply: FastifyReply, row: InvoiceRow) {
-  const pdf = await documentPdf(row);
-  return reply
-    .type('application/pdf')
-    .header('content-disposition', `attachment; filename="${pdfFileName(row.number)}"`)
-    .header('cache-control', 'private, no-store')
-    .send(pdf);
-}
+import { creditNoteOfOrder, invoiceOfOrder } from './invoices.service.ts';
+import { sendTaxDocumentPdf as sendPdf } from './pdf-reply.ts';
 
 /** The customer's tax invoices and credit notes as PDFs (owner only). */
 export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext) {

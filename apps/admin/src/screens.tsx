@@ -14,6 +14,7 @@ import {
   IconMessageReport,
   IconReceipt,
   IconTicket,
+  IconTruckDelivery,
   IconUser,
   IconUsersGroup,
 } from '@tabler/icons-react';
@@ -86,6 +87,14 @@ export const screens: AdminScreen[] = [
     permission: 'settings',
     group: 'Administration',
     component: lazy(() => import('./screens/settings/settings-page.tsx')),
+  },
+  {
+    path: 'settings/delivery-zones',
+    label: 'Delivery zones',
+    icon: IconTruckDelivery,
+    permission: 'settings',
+    group: 'Administration',
+    component: lazy(() => import('./screens/settings/delivery-zones-page.tsx')),
   },
   {
     path: 'payment-gateways',

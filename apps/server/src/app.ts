@@ -38,6 +38,7 @@ import { catalogueCsvAdminRoutes } from './modules/catalogue/catalogue-csv.admin
 import { productImagesAdminRoutes } from './modules/catalogue/product-images.admin.routes.ts';
 import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.ts';
 import { invoicesAdminRoutes } from './modules/invoices/invoices.admin.routes.ts';
+import { deliveryZonesAdminRoutes } from './modules/fulfilment/delivery-zones.admin.routes.ts';
 import { grievancesAdminRoutes } from './modules/grievances/grievances.admin.routes.ts';
 import { customersAdminRoutes } from './modules/customers/customers.admin.routes.ts';
 import { dashboardAdminRoutes } from './modules/dashboard/dashboard.admin.routes.ts';
@@ -189,6 +190,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         contentAdminRoutes,
         engagementAdminRoutes,
         settingsAdminRoutes,
+        deliveryZonesAdminRoutes,
         couponsAdminRoutes,
         gatewaysAdminRoutes,
         catalogueAdminRoutes,

@@ -38,7 +38,9 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext) {
       const order = await ownedOrderRow(ctx.db, customerOf(request).id, request.params.id);
       let invoice = await invoiceOfOrder(ctx.db, order.id);
       if (!invoice && isConfirmedOrLater(order.status)) {
-        // Confirmed while the shop's registration settings were incomplete: issue it now.
+        // Confirmed while the shop's registration settings were incomplete. Saving valid settings
+        // issues such invoices in order of confirmation; this covers the download that comes first
+        // (settings fixed outside the back office, or that issue failed).
         invoice = (await ctx.db.transaction((tx) => invoiceConfirmedOrder(tx, order.id))) ?? undefined;
         if (!invoice) {
           const registration = await shopRegistration(ctx.db);

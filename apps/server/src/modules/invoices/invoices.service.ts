@@ -130,8 +130,9 @@ async function newDocumentRow(
 /**
  * Issues the tax invoice of a confirmed order, inside the confirming transaction (the order row
  * is locked by it). Idempotent: an order has at most one invoice. Returns null, issuing nothing,
- * while the shop's registration settings are incomplete (the invoice is then issued on first
- * download once they are fixed; confirming an order never fails for it).
+ * while the shop's registration settings are incomplete (confirming an order never fails for it):
+ * saving valid settings then issues the waiting invoices, oldest confirmation first and dated that
+ * day (orders' issuePendingInvoices); a download before that issues its own.
  */
 export async function issueInvoice(
   tx: DbOrTx,

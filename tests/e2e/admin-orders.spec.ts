@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import type { CheckoutResult } from '@shop/contract/orders';
+import { pdfText } from '../../apps/server/src/test/pdf-text.ts';
 import { signInToBackOffice, type StaffRole } from './admin-helpers.ts';
 import { waitForMail } from './support/mailbox.ts';
 import {
@@ -302,4 +304,38 @@ test('the owner adds a carrier and switches it off: the ship dialog offers it, t
   await expect(owner.getByText(`${name} is switched off.`)).toBeVisible();
   await expect(owner.getByRole('switch', { name: `${name} offered when shipping` })).not.toBeChecked();
   await expect(await shipOptions()).toHaveCount(0);
+});
+
+test('staff download the tax invoice and, after a cancellation, the credit note from the order page', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const shopper = await newShopper(request, testInfo, 'staffinv');
+  const order = await codOrder(request, shopper);
+  const manager = await backOffice(browser, page, 'manager', `/admin/orders/${order.id}`);
+  await expect(manager.getByRole('heading', { name: `Order ${order.order_id}` })).toBeVisible();
+  const tax = manager.getByRole('heading', { name: 'Tax invoice' }).locator('..');
+  const number = (await tax.getByRole('link').first().textContent()) ?? '';
+  expect(number).toMatch(/^INV\/\d{4}\/\d{6}$/);
+
+  const [download] = await Promise.all([
+    manager.waitForEvent('download'),
+    manager.getByRole('link', { name: 'Download invoice' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toBe(`${number.replaceAll('/', '-')}.pdf`);
+  const pdf = readFileSync(await download.path());
+  expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const text = (await pdfText(pdf)).join(' ');
+  expect(text).toContain(`Invoice no. ${number}`);
+  expect(text).toContain(`Order no. ${order.order_id}`);
+
+  await manager.getByRole('button', { name: 'Cancel order' }).click();
+  await manager.getByRole('dialog').getByRole('button', { name: 'Cancel order' }).click();
+  const noteLink = manager.getByRole('link', { name: /^Download credit note CRN\// });
+  await expect(noteLink).toBeVisible();
+  await manager.screenshot({ path: `${shots}/tax-documents-${testInfo.project.name}.png`, fullPage: true });
+  const [noteDownload] = await Promise.all([manager.waitForEvent('download'), noteLink.click()]);
+  const noteText = (await pdfText(readFileSync(await noteDownload.path()))).join(' ');
+  expect(noteText).toContain(number);
 });

@@ -11,6 +11,7 @@ import {
   IconHome,
   IconLayoutDashboard,
   IconMail,
+  IconMapPin,
   IconMessageReport,
   IconReceipt,
   IconTicket,
@@ -95,6 +96,15 @@ export const screens: AdminScreen[] = [
     permission: 'settings',
     group: 'Administration',
     component: lazy(() => import('./screens/settings/carriers-page.tsx')),
+  },
+  {
+    // Not under settings/: the navigation would light Settings up as well.
+    path: 'delivery-zones',
+    label: 'Delivery zones',
+    icon: IconMapPin,
+    permission: 'settings',
+    group: 'Administration',
+    component: lazy(() => import('./screens/settings/delivery-zones-page.tsx')),
   },
   {
     path: 'payment-gateways',

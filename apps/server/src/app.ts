@@ -37,6 +37,8 @@ import { catalogueAdminRoutes } from './modules/catalogue/catalogue.admin.routes
 import { catalogueCsvAdminRoutes } from './modules/catalogue/catalogue-csv.admin.routes.ts';
 import { productImagesAdminRoutes } from './modules/catalogue/product-images.admin.routes.ts';
 import { ordersAdminRoutes } from './modules/orders/orders.admin.routes.ts';
+import { invoicesAdminRoutes } from './modules/invoices/invoices.admin.routes.ts';
+import { deliveryZonesAdminRoutes } from './modules/fulfilment/delivery-zones.admin.routes.ts';
 import { grievancesAdminRoutes } from './modules/grievances/grievances.admin.routes.ts';
 import { customersAdminRoutes } from './modules/customers/customers.admin.routes.ts';
 import { dashboardAdminRoutes } from './modules/dashboard/dashboard.admin.routes.ts';
@@ -184,10 +186,12 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
         staffAdminRoutes,
         auditAdminRoutes,
         ordersAdminRoutes,
+        invoicesAdminRoutes,
         grievancesAdminRoutes,
         contentAdminRoutes,
         engagementAdminRoutes,
         settingsAdminRoutes,
+        deliveryZonesAdminRoutes,
         couponsAdminRoutes,
         carriersAdminRoutes,
         gatewaysAdminRoutes,

@@ -2,8 +2,10 @@ import { z } from 'zod';
 
 /**
  * Delivery by pincode: what the shop says about one six-digit Indian pincode before the shopper
- * orders (`GET /backend/api/web/delivery/{pincode}`). Amounts in paise like every amount in the
- * contract; `free_above` and `cod_max` are null where no threshold applies.
+ * orders (`GET /backend/api/web/delivery/{pincode}`). The quote's amounts are integer paise, unlike
+ * the order and cart shapes of the storefront API, which carry rupees (`shipping: 40` is ₹40 there,
+ * `charge: 4000` is ₹40 here); the storefront formats them with formatPaise. `free_above` and
+ * `cod_max` are null where no threshold applies.
  */
 
 export { PINCODE_PATTERN } from './pincode.ts';
@@ -13,14 +15,34 @@ export const deliveryQuoteSchema = z.object({
   serviceable: z.boolean(),
   city: z.string().nullable(),
   state: z.string().nullable(),
-  /** Delivery charge for an order below `free_above`, in paise. */
-  charge: z.number().int().nonnegative(),
-  free_above: z.number().int().nonnegative().nullable(),
-  eta_days: z.number().int().nonnegative().nullable(),
+  charge: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe('Delivery charge for goods worth less than `free_above`, in paise (integer; 4000 = ₹40)'),
+  free_above: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullable()
+    .describe(
+      'Goods worth at least this much (after the coupon) travel free, in paise (integer); null: never free',
+    ),
+  eta_days: z.number().int().nonnegative().nullable().describe('Delivery time in days; null when not served'),
   cod_available: z.boolean(),
-  cod_max: z.number().int().nonnegative().nullable(),
-  /** Extra charge for cash on delivery, in paise (0 when none). */
-  cod_fee: z.number().int().nonnegative(),
+  cod_max: z
+    .number()
+    .int()
+    .nonnegative()
+    .nullable()
+    .describe(
+      'Largest order total (with delivery, before the fee) payable in cash on delivery, in paise (integer); null: no limit',
+    ),
+  cod_fee: z
+    .number()
+    .int()
+    .nonnegative()
+    .describe('Extra charge for cash on delivery, in paise (integer; 0 when none)'),
 });
 export type DeliveryQuote = z.infer<typeof deliveryQuoteSchema>;
 

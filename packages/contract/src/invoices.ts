@@ -8,6 +8,8 @@ export const invoiceMessages = {
   notIssued: 'No tax invoice was issued for this order: it was cancelled before it was confirmed.',
   notReady: 'The tax invoice for this order is being prepared. Please try again later.',
   creditNoteNotFound: 'Credit note not found.',
+  /** Back office: the order has no invoice (not confirmed yet, or cancelled before it was). */
+  noInvoiceYet: 'This order has no tax invoice yet.',
 } as const;
 
 /** A document on order details: the invoice or one of its credit notes. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HSN_FORMAT } from '../gst.ts';
 import { foodTypes, makerRoles, netQuantityUnits } from '../package-declarations.ts';
 
 /**
@@ -14,10 +15,18 @@ export const MAX_NAME_LENGTH = 200;
 /** ₹1,00,00,000: far above anything the shop sells, far below int4. */
 export const MAX_PRICE_PAISE = 1_000_000_000;
 export const GST_RATES = [0, 5, 12, 18, 28] as const;
-export const HSN_PATTERN = /^([0-9]{4}|[0-9]{6}|[0-9]{8})$/;
 export const MAX_RELATED_PRODUCTS = 12;
 /** Low-stock threshold when neither the product nor the setting low_stock_threshold says. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+
+/**
+ * The product form's warning about the HSN code, or null: a product without one can be saved (the
+ * shop may not have classified it yet) but its tax invoice lines print "—", which an invoice
+ * should not. A code in the wrong form is a refusal instead (catalogueAdminMessages.hsn).
+ */
+export function hsnWarning(code: string | null | undefined): string | null {
+  return (code ?? '').trim() === '' ? catalogueAdminMessages.hsnMissing : null;
+}
 
 export const catalogueAdminMessages = {
   slug: 'Use lower-case letters, digits and hyphens (for example "kaju-katli").',
@@ -33,6 +42,7 @@ export const catalogueAdminMessages = {
   relatedSelf: 'A product cannot be related to itself.',
   relatedUnknown: 'One of the related products does not exist.',
   hsn: 'An HSN code has 4, 6 or 8 digits.',
+  hsnMissing: 'No HSN code yet: tax invoices print "—" for this product. Add its 4-, 6- or 8-digit code.',
   gstRate: `GST rate must be one of ${GST_RATES.join(', ')} %.`,
   stockBelowZero: 'Stock cannot go below zero.',
   stockZeroChange: 'Enter a change other than zero.',
@@ -198,7 +208,8 @@ const productFields = {
   featured: z.boolean(),
   is_active: z.boolean(),
   display_order: z.number().int().min(0).max(1_000_000),
-  hsn_code: z.string().trim().regex(HSN_PATTERN, catalogueAdminMessages.hsn).nullable(),
+  /** Null until classified: saving is allowed (the form warns, see hsnWarning); invoices print "—". */
+  hsn_code: z.string().trim().regex(HSN_FORMAT, catalogueAdminMessages.hsn).nullable(),
   gst_rate: z
     .number()
     .int()

@@ -83,6 +83,17 @@ export const adminRefundSchema = z.object({
   processed_at: z.string().nullable(),
 });
 
+/** An issued tax invoice or credit note, with the admin API path of its PDF. */
+export const adminTaxDocumentSchema = z.object({
+  id: z.number().int(),
+  number: z.string(),
+  issued_at: z.string(),
+  total_paise: z.number().int(),
+  /** Path under the admin API base (`/backend/api/admin/`) of the PDF. */
+  download_path: z.string(),
+});
+export type AdminTaxDocument = z.infer<typeof adminTaxDocumentSchema>;
+
 export const adminOrderDetailSchema = adminOrderRowSchema.extend({
   subtotal_paise: z.number().int(),
   discount_paise: z.number().int(),
@@ -109,6 +120,10 @@ export const adminOrderDetailSchema = adminOrderRowSchema.extend({
   refundable_paise: z.number().int(),
   /** What the signed-in staff member may do now, from the transition table. */
   allowed_actions: z.array(z.enum(ORDER_ACTIONS)),
+  /** The tax invoice and its credit notes; null until the order is invoiced (confirmed). */
+  tax_documents: z
+    .object({ invoice: adminTaxDocumentSchema, credit_notes: z.array(adminTaxDocumentSchema) })
+    .nullable(),
 });
 export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 

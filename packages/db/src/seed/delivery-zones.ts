@@ -1,9 +1,9 @@
 import type { deliveryZones } from '../schema/index.ts';
 
 /**
- * The shop's delivery zones: its configuration until the back office edits them (the seed writes
- * them into `delivery_zones`; change them here and re-seed, or edit the table). The shop ships
- * from Jaipur: its own riders deliver in the city, a courier everywhere else.
+ * The demo shop's delivery zones, written into `delivery_zones` by the seed; staff edit them in the
+ * back office (Administration → Delivery zones) from then on. The shop ships from Jaipur: its own
+ * riders deliver in the city, a courier everywhere else.
  *
  * The most specific matching zone wins (pincode list > prefix > state > default). Amounts in
  * paise. `freeAbovePaise` compares with the goods after the coupon; `codMaxPaise` with the order

@@ -21,6 +21,7 @@ import {
   type AdminProduct,
   type AdminProductRow,
   GST_RATES,
+  hsnWarning,
   slugify,
 } from '@shop/contract/admin/catalogue';
 import type { Collection } from '@shop/contract/collection';
@@ -380,12 +381,19 @@ export default function ProductEditPage() {
                     onChange={(v) => set('item_weight', v)}
                     error={fieldErrors.item_weight}
                   />
-                  <Group grow>
+                  <Group grow align="flex-start">
                     <TextInput
                       label="HSN code"
                       value={form.hsn_code}
                       onChange={(e) => set('hsn_code', e.currentTarget.value)}
                       error={fieldErrors.hsn_code}
+                      description={
+                        hsnWarning(form.hsn_code) && (
+                          <Text component="span" size="xs" c="orange.9" role="status">
+                            {hsnWarning(form.hsn_code)}
+                          </Text>
+                        )
+                      }
                     />
                     <Select
                       label="GST rate"

@@ -21,7 +21,8 @@ import {
 import type { AdminOrderDetail } from '@shop/contract/admin/orders';
 import { formatPaise, rupeesToPaise } from '@shop/contract/money';
 import { ORDER_ACTION_TARGET, type OrderAction, orderStatusLabels } from '@shop/contract/orders';
-import { IconArrowLeft, IconPrinter } from '@tabler/icons-react';
+import { invoiceMessages } from '@shop/contract/invoices';
+import { IconArrowLeft, IconFileInvoice, IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { adminApi, adminUrl } from '../../api.ts';
@@ -360,16 +361,30 @@ export default function OrderPage() {
             {methodLabel(order.payment_gateway)}
           </Text>
         </div>
-        <Button
-          variant="default"
-          size="compact-sm"
-          leftSection={<IconPrinter size={16} />}
-          component="a"
-          href={adminUrl('orders/packing-slips.pdf', { ids: order.id })}
-          target="_blank"
-        >
-          Packing slip
-        </Button>
+        <Group gap="xs">
+          {order.tax_documents && (
+            <Button
+              variant="default"
+              size="compact-sm"
+              leftSection={<IconFileInvoice size={16} />}
+              component="a"
+              href={adminUrl(order.tax_documents.invoice.download_path)}
+              download
+            >
+              {invoiceMessages.download}
+            </Button>
+          )}
+          <Button
+            variant="default"
+            size="compact-sm"
+            leftSection={<IconPrinter size={16} />}
+            component="a"
+            href={adminUrl('orders/packing-slips.pdf', { ids: order.id })}
+            target="_blank"
+          >
+            Packing slip
+          </Button>
+        </Group>
       </Group>
       <Actions order={order} onDone={setOrder} />
       {order.shipment && (
@@ -470,6 +485,30 @@ export default function OrderPage() {
           <Text size="sm" c="dimmed" mt="sm">
             Refundable: {formatPaise(order.refundable_paise)}
           </Text>
+        </Section>
+        <Section title="Tax invoice">
+          {order.tax_documents ? (
+            <Stack gap={4}>
+              <Text size="sm">
+                <Anchor href={adminUrl(order.tax_documents.invoice.download_path)} download>
+                  {order.tax_documents.invoice.number}
+                </Anchor>{' '}
+                · {formatPaise(order.tax_documents.invoice.total_paise)} ·{' '}
+                {formatDateTime(order.tax_documents.invoice.issued_at)}
+              </Text>
+              {order.tax_documents.credit_notes.map((note) => (
+                <Text size="sm" key={note.id}>
+                  <Anchor href={adminUrl(note.download_path)} download>
+                    {invoiceMessages.downloadCreditNote(note.number)}
+                  </Anchor>{' '}
+                  · <span style={{ whiteSpace: 'nowrap' }}>−{formatPaise(note.total_paise)}</span> ·{' '}
+                  {formatDateTime(note.issued_at)}
+                </Text>
+              ))}
+            </Stack>
+          ) : (
+            <Text size="sm">{invoiceMessages.noInvoiceYet}</Text>
+          )}
         </Section>
         <Section title="Timeline">
           <Timeline bulletSize={14} lineWidth={2} active={order.timeline.length}>

@@ -1,4 +1,5 @@
 import { type CatalogueCsvColumn, importMessages as m } from '@shop/contract/admin/catalogue-import';
+import { HSN_FORMAT } from '@shop/contract/gst';
 import { paiseToRupees } from '@shop/contract/money';
 import { foodTypes, makerRoles, netQuantityUnits } from '@shop/contract/package-declarations';
 import type { DeclarationFields } from './catalogue.repository.ts';
@@ -130,7 +131,7 @@ export const cellParsers = {
   hsn_code(raw: string): CellResult<string | null> {
     const t = raw.trim();
     if (!t) return ok(null);
-    return /^(\d{4}|\d{6}|\d{8})$/.test(t) ? ok(t) : bad(m.badHsn);
+    return HSN_FORMAT.test(t) ? ok(t) : bad(m.badHsn);
   },
   gst_rate(raw: string): CellResult<number> {
     const t = raw.trim().replace(/%$/, '');

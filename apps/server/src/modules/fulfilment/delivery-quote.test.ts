@@ -75,6 +75,26 @@ describe('GET delivery/{pincode}', () => {
     expect((await quote('899999')).body).toMatchObject({ serviceable: false, city: null, state: null });
   });
 
+  it('the OpenAPI document states that the quote amounts are paise (the order answers carry rupees)', async () => {
+    const res = await t.request({ method: 'GET', url: '/backend/api/web/openapi.json' });
+    type Schema = { properties: Record<string, { description?: string }> };
+    const operation = res.json<{
+      paths: Record<
+        string,
+        {
+          get: {
+            description?: string;
+            responses: Record<string, { content: Record<string, { schema: Schema }> }>;
+          };
+        }
+      >;
+    }>().paths[`${DELIVERY}/{pincode}`]?.get;
+    expect(operation?.description).toContain('paise');
+    const fields = operation?.responses['200']?.content['application/json']?.schema.properties ?? {};
+    for (const amount of ['charge', 'free_above', 'cod_max', 'cod_fee'])
+      expect(fields[amount]?.description, amount).toMatch(/in paise \(integer/);
+  });
+
   it('a malformed pincode is a 400 in the named error shape with a clear message', async () => {
     for (const bad of ['12345', '012345', '3020011', 'abcdef', '30 2001']) {
       const res = await t.request({ method: 'GET', url: `${DELIVERY}/${encodeURIComponent(bad)}` });

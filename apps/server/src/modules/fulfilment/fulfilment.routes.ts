@@ -24,6 +24,9 @@ export async function fulfilmentRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: ['delivery'],
         summary:
           'Delivery to a pincode: serviceable, city and state, charge, free-delivery threshold, ETA, cash on delivery',
+        description:
+          'The amounts (`charge`, `free_above`, `cod_max`, `cod_fee`) are integer **paise**, unlike ' +
+          'the order and cart answers, which carry rupees.',
         params: z.object({ pincode: z.string().max(20) }),
         response: { 200: deliveryQuoteSchema, 400: namedErrorSchema },
       },

@@ -1,6 +1,6 @@
 import { invoiceMessages } from '@shop/contract/invoices';
 import { isConfirmedOrLater } from '@shop/contract/orders';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
@@ -9,17 +9,8 @@ import { customerOf, requireCustomer } from '../../http/authenticate.ts';
 import { idParam } from '../../http/query-params.ts';
 import { invoiceConfirmedOrder, ownedOrderRow } from '../orders/order-lifecycle.service.ts';
 import { shopRegistration } from '../settings/shop-registration.service.ts';
-import type { InvoiceRow } from './invoices.repository.ts';
-import { creditNoteOfOrder, documentPdf, invoiceOfOrder, pdfFileName } from './invoices.service.ts';
-
-async function sendPdf(reply: FastifyReply, row: InvoiceRow) {
-  const pdf = await documentPdf(row);
-  return reply
-    .type('application/pdf')
-    .header('content-disposition', `attachment; filename="${pdfFileName(row.number)}"`)
-    .header('cache-control', 'private, no-store')
-    .send(pdf);
-}
+import { creditNoteOfOrder, invoiceOfOrder } from './invoices.service.ts';
+import { sendTaxDocumentPdf as sendPdf } from './pdf-reply.ts';
 
 /** The customer's tax invoices and credit notes as PDFs (owner only). */
 export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext) {
@@ -47,7 +38,9 @@ export async function invoicesRoutes(app: FastifyInstance, ctx: AppContext) {
       const order = await ownedOrderRow(ctx.db, customerOf(request).id, request.params.id);
       let invoice = await invoiceOfOrder(ctx.db, order.id);
       if (!invoice && isConfirmedOrLater(order.status)) {
-        // Confirmed while the shop's registration settings were incomplete: issue it now.
+        // Confirmed while the shop's registration settings were incomplete. Saving valid settings
+        // issues such invoices in order of confirmation; this covers the download that comes first
+        // (settings fixed outside the back office, or that issue failed).
         invoice = (await ctx.db.transaction((tx) => invoiceConfirmedOrder(tx, order.id))) ?? undefined;
         if (!invoice) {
           const registration = await shopRegistration(ctx.db);

@@ -1,3 +1,4 @@
+import type { AdminTaxDocument } from '@shop/contract/admin/orders';
 import type { GstStateCode } from '@shop/contract/gst';
 import type { OrderInvoice, OrderTaxDocument } from '@shop/contract/invoices';
 import { paiseToRupees } from '@shop/contract/money';
@@ -129,8 +130,9 @@ async function newDocumentRow(
 /**
  * Issues the tax invoice of a confirmed order, inside the confirming transaction (the order row
  * is locked by it). Idempotent: an order has at most one invoice. Returns null, issuing nothing,
- * while the shop's registration settings are incomplete (the invoice is then issued on first
- * download once they are fixed; confirming an order never fails for it).
+ * while the shop's registration settings are incomplete (confirming an order never fails for it):
+ * saving valid settings then issues the waiting invoices, oldest confirmation first and dated that
+ * day (orders' issuePendingInvoices); a download before that issues its own.
  */
 export async function issueInvoice(
   tx: DbOrTx,
@@ -268,6 +270,28 @@ export async function orderInvoiceSummary(db: DbOrTx, orderId: number): Promise<
   return {
     invoice: summaryOf(invoice, `orders/${orderId}/invoice`),
     credit_notes: notes.map((n) => summaryOf(n, `orders/${orderId}/credit_notes/${n.id}`)),
+  };
+}
+
+const staffSummaryOf = (row: InvoiceRow, path: string): AdminTaxDocument => ({
+  id: row.id,
+  number: row.number,
+  issued_at: row.issuedAt.toISOString(),
+  total_paise: row.totalPaise,
+  download_path: path,
+});
+
+/** Back-office order details: the invoice and credit notes with their admin download paths, or null. */
+export async function staffOrderTaxDocuments(
+  db: DbOrTx,
+  orderId: number,
+): Promise<{ invoice: AdminTaxDocument; credit_notes: AdminTaxDocument[] } | null> {
+  const invoice = await findInvoiceOfOrder(db, orderId);
+  if (!invoice) return null;
+  const notes = await creditNotesOfInvoice(db, invoice.id);
+  return {
+    invoice: staffSummaryOf(invoice, `orders/${orderId}/invoice`),
+    credit_notes: notes.map((n) => staffSummaryOf(n, `orders/${orderId}/credit_notes/${n.id}`)),
   };
 }
 

@@ -5,6 +5,7 @@ import { customers, orderNotes } from '@shop/db/schema/index';
 import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
+import { staffOrderTaxDocuments } from '../invoices/invoices.service.ts';
 import { listRefunds } from '../payments/refunds.service.ts';
 import { orderPayments } from '../payments/staff-refunds.service.ts';
 import { staffNamesById } from '../staff/staff-accounts.service.ts';
@@ -42,12 +43,13 @@ export async function adminOrderDetail(
     .select({ email: customers.email })
     .from(customers)
     .where(eq(customers.id, order.customerId));
-  const [items, history, notes, payments, refunds] = await Promise.all([
+  const [items, history, notes, payments, refunds, taxDocuments] = await Promise.all([
     itemsOfOrders(db, [orderId]),
     historyOfOrder(db, orderId),
     notesOfOrder(db, orderId),
     orderPayments(db, orderId),
     listRefunds(ctx, orderId),
+    staffOrderTaxDocuments(db, orderId),
   ]);
   const staffIds = [...history.map((e) => e.staffId), ...notes.map((n) => n.staffId)];
   const names = await staffNamesById(
@@ -115,6 +117,7 @@ export async function adminOrderDetail(
     })),
     refundable_paise: payments.reduce((sum, p) => sum + p.refundablePaise, 0),
     allowed_actions: allowedActions(order.status, 'staff').filter((a) => roleMayAct(role, a)),
+    tax_documents: taxDocuments,
   };
 }
 

@@ -5,7 +5,7 @@ import {
   orderMessages,
   type PaymentStatus,
 } from '@shop/contract/orders';
-import type { DbOrTx } from '@shop/db/client';
+import type { Db, DbOrTx } from '@shop/db/client';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { reserveAllOrNothing, restoreStock } from '../catalogue/stock.service.ts';
@@ -14,6 +14,7 @@ import { noteOnOrder, type OrderActor, paymentStatusOf, SYSTEM, transition } fro
 import { toOrder } from './order-view.ts';
 import {
   claimExpiredReservations,
+  confirmedOrdersWithoutInvoice,
   findExpiredReservations,
   findOrder,
   findOwnedOrder,
@@ -90,6 +91,29 @@ export async function invoiceConfirmedOrder(tx: DbOrTx, orderId: number) {
   const order = await findOrder(tx, orderId, { forUpdate: true });
   if (!order || !isConfirmedOrLater(order.status as OrderStatus)) return null;
   return issueInvoice(tx, order, await itemsOfOrders(tx, [orderId]));
+}
+
+/**
+ * Issues the tax invoices that waited for the shop's registration settings: orders confirmed
+ * while those settings were incomplete got no invoice (confirming never fails for it). Once the
+ * settings are valid, the invoices are issued oldest confirmation first, so their numbers follow
+ * the order in which the supplies were made; each is dated the day it is issued (a serial number
+ * may not run backwards in time, so no invoice is backdated) and has its own transaction. Orders
+ * cancelled in the meantime get none: nothing was supplied. Returns how many were issued; issues
+ * nothing while the settings are still incomplete.
+ */
+export async function issuePendingInvoices(db: Db, batch = 200): Promise<number> {
+  let issued = 0;
+  for (;;) {
+    const pending = await confirmedOrdersWithoutInvoice(db, batch);
+    let issuedNow = 0;
+    for (const { id } of pending) {
+      // Null when the order was cancelled meanwhile, or the settings are incomplete after all.
+      if (await db.transaction((tx) => invoiceConfirmedOrder(tx, id))) issuedNow++;
+    }
+    issued += issuedNow;
+    if (pending.length < batch || issuedNow === 0) return issued;
+  }
 }
 
 /**

@@ -1,6 +1,13 @@
-import type { OrderStatus } from '@shop/contract/orders';
+import { isConfirmedOrLater, ORDER_STATUSES, type OrderStatus } from '@shop/contract/orders';
 import type { DbOrTx } from '@shop/db/client';
-import { couponRedemptions, coupons, orderItems, orderStatusHistory, orders } from '@shop/db/schema/index';
+import {
+  couponRedemptions,
+  coupons,
+  invoices,
+  orderItems,
+  orderStatusHistory,
+  orders,
+} from '@shop/db/schema/index';
 import { and, asc, count, desc, eq, gt, inArray, isNull, like, lt, ne, sql } from 'drizzle-orm';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -330,4 +337,24 @@ export async function claimExpiredReservations(db: DbOrTx, now: Date, limit: num
     .orderBy(asc(orders.id))
     .limit(limit)
     .for('update', { skipLocked: true });
+}
+
+/**
+ * Orders confirmed (and not cancelled since) that have no tax invoice, oldest confirmation first:
+ * the invoices that waited for the shop's registration settings. The one read of the invoices
+ * table outside its module, an anti-join on its order index, so that a large shop is not scanned.
+ */
+export function confirmedOrdersWithoutInvoice(db: DbOrTx, limit: number): Promise<{ id: number }[]> {
+  const confirmedAt = sql`(select min(h.created_at) from ${orderStatusHistory} h where h.order_id = ${orders.id} and h.status = 'confirmed')`;
+  return db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, ORDER_STATUSES.filter(isConfirmedOrLater)),
+        sql`not exists (select 1 from ${invoices} i where i.order_id = ${orders.id} and i.kind = 'invoice')`,
+      ),
+    )
+    .orderBy(sql`${confirmedAt} asc nulls last`, asc(orders.createdAt), asc(orders.id))
+    .limit(limit);
 }

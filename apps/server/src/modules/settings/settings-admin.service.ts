@@ -9,13 +9,16 @@ import {
 import type { FieldError } from '@shop/contract/api-error';
 import { gstMessages, gstStateCodeOf } from '@shop/contract/gst';
 import type { Db, DbOrTx } from '@shop/db/client';
+import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sanitizeInlineValue } from '../../http/html-sanitizer.ts';
 import { type AuditEntry, recordAudit } from '../audit/audit.service.ts';
+import { issuePendingInvoices } from '../orders/order-lifecycle.service.ts';
 
 /** Who makes the change: the staff account and the client's address. */
 type Actor = Pick<AuditEntry, 'staffId' | 'ip'>;
 import { findSettingValues, upsertSetting } from './settings.repository.ts';
+import { REGISTRATION_SETTINGS, shopRegistration } from './shop-registration.service.ts';
 
 /**
  * The back office's typed settings: the definitions (packages/contract/src/admin/settings.ts)
@@ -94,4 +97,28 @@ export async function updateSettings(
     }
     return listAdminSettings(tx);
   });
+}
+
+const registrationKeys: readonly string[] = Object.values(REGISTRATION_SETTINGS);
+
+/**
+ * After a save that touched the shop's registration (legal name, address, GSTIN, state, FSSAI
+ * number) and left it valid, issues the tax invoices that waited for it, oldest confirmation
+ * first (see issuePendingInvoices: dated the day they are issued, never backdated). The settings
+ * are saved whatever happens here; an invoice that fails now is still issued at its first download.
+ */
+export async function issueInvoicesAwaitingRegistration(
+  ctx: AppContext,
+  savedKeys: readonly string[],
+): Promise<number> {
+  if (!savedKeys.some((key) => registrationKeys.includes(key))) return 0;
+  if (!(await shopRegistration(ctx.db)).ok) return 0;
+  try {
+    const issued = await issuePendingInvoices(ctx.db);
+    if (issued > 0) ctx.log.info({ issued }, 'tax invoices issued that waited for the shop registration');
+    return issued;
+  } catch (error) {
+    ctx.log.error({ err: error }, 'issuing the tax invoices that waited for the shop registration failed');
+    return 0;
+  }
 }

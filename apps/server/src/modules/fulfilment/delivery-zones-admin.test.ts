@@ -1,0 +1,169 @@
+/**
+ * Delivery zones edited in the back office (owner, permission 'settings'): list, create, edit,
+ * delete; pincodes, prefixes and state names validated; every change audited; a change applies to
+ * the very next delivery quote (the cached one is dropped) and checkout.
+ */
+import type { AdminDeliveryZone, DeliveryZoneInput } from '@shop/contract/admin/delivery-zones';
+import { deliveryZoneMessages } from '@shop/contract/admin/delivery-zones';
+import { deliveryMessages, type DeliveryQuote } from '@shop/contract/delivery';
+import type { CheckoutResult } from '@shop/contract/orders';
+import { auditLog } from '@shop/db/schema/index';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { makeAddress, makeCustomer, makeProduct, setSetting } from '../orders/orders.test-kit.ts';
+import { ADMIN, type SignedInStaff, signInStaff } from '../staff/staff.test-kit.ts';
+
+const API = '/backend/api/web';
+let t: TestApp;
+let owner: SignedInStaff;
+let manager: SignedInStaff;
+beforeAll(async () => {
+  t = await createTestApp();
+  await setSetting(t.ctx.db, 'minimum_order_amount', '0');
+  owner = await signInStaff(t.app, 'owner');
+  manager = await signInStaff(t.app, 'manager');
+});
+afterAll(() => t.close());
+
+const as = (who: SignedInStaff, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
+  t.request({ method, url: `${ADMIN}${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
+const zones = async () =>
+  (await as(owner, 'GET', '/delivery-zones')).json<{ items: AdminDeliveryZone[] }>().items;
+const quote = async (pincode: string) => {
+  const res = await t.request({ method: 'GET', url: `${API}/delivery/${pincode}` });
+  return { body: res.json<DeliveryQuote>(), cache: res.headers['x-cache'] };
+};
+const inputOf = ({ id: _id, updated_at: _u, ...zone }: AdminDeliveryZone): DeliveryZoneInput => zone;
+const lastAudit = async (action: string) =>
+  (await t.ctx.db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.id)))[0];
+
+async function checkoutTo(pinCode: string, city: string) {
+  const customer = await makeCustomer(t.ctx.db);
+  const address = await makeAddress(t.ctx.db, customer.id, { pinCode, city });
+  const product = await makeProduct(t.ctx.db, { sellingPricePaise: 20_000, availableStock: 10 });
+  return t.request({
+    method: 'POST',
+    url: `${API}/orders/checkout`,
+    headers: customer.auth,
+    payload: {
+      items: [{ item_id: product.id, quantity: 1 }],
+      coupon_code: '',
+      customer: { address_id: address.id },
+    },
+  });
+}
+
+describe('delivery zones in the back office', () => {
+  it('lists the zones for the owner; a manager (no settings permission) is refused', async () => {
+    const list = await zones();
+    expect(list.map((z) => z.kind)).toEqual(['prefix', 'state', 'prefix', 'pincodes', 'state', 'default']);
+    expect(list[0]).toMatchObject({ name: 'Jaipur city (own riders)', matches: ['302'], charge_paise: 0 });
+    expect((await as(manager, 'GET', '/delivery-zones')).statusCode).toBe(403);
+  });
+
+  it('an edit changes the next delivery quote at once (the cached quote is dropped) and checkout', async () => {
+    await quote('302017');
+    const cached = await quote('302017');
+    expect(cached.cache).toBe('HIT');
+    expect(cached.body).toMatchObject({ charge: 0, eta_days: 1 });
+
+    const jaipur = (await zones())[0] as AdminDeliveryZone;
+    const res = await as(owner, 'PUT', `/delivery-zones/${jaipur.id}`, {
+      ...inputOf(jaipur),
+      charge_paise: 2_500,
+      eta_days: 2,
+      cod_max_paise: 100_000,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await quote('302017')).body).toMatchObject({ charge: 2_500, eta_days: 2, cod_max: 100_000 });
+
+    const placed = await checkoutTo('302017', 'Jaipur');
+    expect(placed.statusCode, placed.body).toBe(200);
+    expect(placed.json<CheckoutResult>().order).toMatchObject({ shipping: 25, delivery_eta_days: 2 });
+
+    const audit = await lastAudit('delivery_zone.update');
+    expect(audit).toMatchObject({ entity: 'delivery_zone', entityId: String(jaipur.id) });
+    expect(audit?.before).toMatchObject({ charge_paise: 0, eta_days: 1 });
+    expect(audit?.after).toMatchObject({ charge_paise: 2_500, eta_days: 2 });
+  });
+
+  it('a new zone that stops delivery to a pincode refuses checkout there; deleting it serves it again', async () => {
+    const created = await as(owner, 'POST', '/delivery-zones', {
+      name: 'Flooded area',
+      kind: 'pincodes',
+      matches: [' 302017 ', '302017'],
+      serviceable: false,
+      charge_paise: 0,
+      eta_days: 0,
+      cod_allowed: false,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const zone = created.json<AdminDeliveryZone>();
+    expect(zone.matches).toEqual(['302017']);
+    expect((await quote('302017')).body.serviceable).toBe(false);
+    const refused = await checkoutTo('302017', 'Jaipur');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual([
+      { field: 'customer.address_id', message: deliveryMessages.notServiceable('302017') },
+    ]);
+    expect(await lastAudit('delivery_zone.create')).toMatchObject({ entityId: String(zone.id) });
+
+    expect((await as(owner, 'DELETE', `/delivery-zones/${zone.id}`)).statusCode).toBe(204);
+    expect((await quote('302017')).body.serviceable).toBe(true);
+    expect((await checkoutTo('302017', 'Jaipur')).statusCode).toBe(200);
+    expect(await lastAudit('delivery_zone.delete')).toMatchObject({
+      entityId: String(zone.id),
+      before: expect.objectContaining({ name: 'Flooded area' }),
+    });
+    expect((await as(owner, 'DELETE', `/delivery-zones/${zone.id}`)).statusCode).toBe(404);
+  });
+
+  it('validates pincodes (6 digits), prefixes (1–5 digits) and state names (the GST state list)', async () => {
+    const base = { name: 'Test', charge_paise: 0, eta_days: 3 };
+    const refused = async (body: Record<string, unknown>) => {
+      const res = await as(owner, 'POST', '/delivery-zones', { ...base, ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      return res.json<Array<{ field: string; message: string }>>();
+    };
+    expect(await refused({ kind: 'pincodes', matches: ['30201'] })).toEqual([
+      { field: 'matches', message: deliveryZoneMessages.pincodes('30201') },
+    ]);
+    expect(await refused({ kind: 'pincodes', matches: ['012345'] })).toEqual([
+      { field: 'matches', message: deliveryZoneMessages.pincodes('012345') },
+    ]);
+    expect(await refused({ kind: 'prefix', matches: ['302001'] })).toEqual([
+      { field: 'matches', message: deliveryZoneMessages.prefix('302001') },
+    ]);
+    expect(await refused({ kind: 'state', matches: ['Rajasthan', 'Atlantis'] })).toEqual([
+      { field: 'matches', message: deliveryZoneMessages.state('Atlantis') },
+    ]);
+    expect(await refused({ kind: 'state', matches: ['08'] })).toEqual([
+      { field: 'matches', message: deliveryZoneMessages.state('08') },
+    ]);
+    expect(await refused({ kind: 'prefix', matches: [] })).toEqual([
+      { field: 'matches', message: deliveryZoneMessages.matchesNeeded },
+    ]);
+    expect(await refused({ kind: 'state', matches: ['Goa'], cod_allowed: false, cod_max_paise: 5 })).toEqual([
+      { field: 'cod_max_paise', message: deliveryZoneMessages.codMax },
+    ]);
+
+    const goa = await as(owner, 'POST', '/delivery-zones', {
+      ...base,
+      kind: 'state',
+      matches: ['tamil  nadu', 'JAMMU & KASHMIR'],
+    });
+    expect(goa.statusCode, goa.body).toBe(201);
+    expect(goa.json<AdminDeliveryZone>().matches).toEqual(['Tamil Nadu', 'Jammu and Kashmir']);
+    const anywhere = await as(owner, 'POST', '/delivery-zones', { ...base, kind: 'default', matches: ['x'] });
+    expect(anywhere.json<AdminDeliveryZone>().matches).toEqual([]);
+    expect(
+      (await as(owner, 'PUT', '/delivery-zones/2147483000', { ...base, kind: 'default' })).statusCode,
+    ).toBe(404);
+    const rows = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'delivery_zone'), eq(auditLog.action, 'delivery_zone.create')));
+    expect(rows.length).toBeGreaterThanOrEqual(3);
+  });
+});

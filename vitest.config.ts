@@ -7,6 +7,7 @@ export default defineConfig({
       'apps/server/src/**/*.test.ts',
       'apps/web/app/**/*.test.ts',
       'scripts/*.test.ts',
+      'scripts/bench/*.test.ts',
     ],
     globalSetup: ['apps/server/src/test/global-setup.ts'],
     testTimeout: 60_000,

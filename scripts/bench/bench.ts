@@ -12,7 +12,8 @@
  *      ceiling measured in the same run, since absolute figures drift with the machine's load;
  *    - the compiled server's start to first answer (< 2 s) and its largest RSS (< 300 MiB).
  * 2. Checkout: p50/p99 at 50 concurrent customers, and no overselling.
- * 3. Storefront: Lighthouse (mobile) on home, a category page and a content page.
+ * 3. Storefront: Lighthouse (mobile) on home, a category page, a content page and a product page;
+ *    a score below budget (scripts/bench/lighthouse-budget.ts) is a missed budget.
  * 4. Back office: the admin product list with search, filters, sort and paging (scripts/bench/admin-list.ts), p95 < 50 ms.
  * Prints a table, writes bench-results/bench-<timestamp>.json and exits 1 when a budget is missed.
  * 4. CSV import (scripts/bench/catalogue-import.ts): 10,000 new products, then the whole catalogue
@@ -20,8 +21,9 @@
  * 5. Back office (with --orders N, e.g. 100000): the admin order list (varied filters, searches,
  *    pages) p95 < 100 ms and the dashboard p95 < 200 ms, signed in as staff (back-office.ts).
  * Options: --products N, --api-only (no checkout, no Lighthouse), --no-pages (no SSR scenarios),
- * --csv-only (only the CSV import), --orders N, --back-office (only the back office's budgets;
- * with --orders).
+ * --csv-only (only the CSV import), --lighthouse-only (only Lighthouse, on PGlite; with
+ * `--products 100` it starts in a minute), --orders N, --back-office (only the back office's
+ * budgets; with --orders).
  * The PostgreSQL run creates the database <name of DATABASE_URL>_bench and drops it afterwards.
  */
 import { randomBytes } from 'node:crypto';
@@ -38,6 +40,8 @@ import { type LoadResult, measure } from './api-load.ts';
 import { ensureBuilt } from '../ensure-ready.mjs';
 import { type AdminListResult, runAdminListBench } from './admin-list.ts';
 import { startShop } from './bench-server.ts';
+import { LIGHTHOUSE_BUDGET, lighthouseMisses } from './lighthouse-budget.ts';
+import type { LighthouseRow } from './lighthouse.ts';
 import { createBenchManager } from './bench-staff.ts';
 import { benchCsvImport, CSV_IMPORT_BUDGET_MS, type CsvImportResult } from './catalogue-import.ts';
 import {
@@ -64,6 +68,7 @@ const csvOnly = args.includes('--csv-only');
 const ordersArg = args.indexOf('--orders');
 const orderTotal = ordersArg >= 0 ? Number(args[ordersArg + 1]) : 0;
 const backOfficeOnly = args.includes('--back-office');
+const lighthouseOnly = args.includes('--lighthouse-only');
 if (!Number.isInteger(orderTotal) || orderTotal < 0) throw new Error('--orders takes a whole number');
 if (backOfficeOnly && orderTotal === 0) throw new Error('--back-office needs --orders N');
 const withPages = !args.includes('--no-pages');
@@ -357,7 +362,7 @@ interface Report {
   }>;
   api: ApiRow[];
   checkout?: unknown;
-  lighthouse?: unknown;
+  lighthouse?: LighthouseRow[];
   csvImport: CsvImportResult[];
   admin: Array<AdminListResult & { database: string }>;
   backOffice?: Array<import('./back-office.ts').BackOfficeResult & { database: string }>;
@@ -414,9 +419,20 @@ async function main() {
   // BENCH_DATABASES=postgres (or pglite) runs one of them only.
   const only = process.env.BENCH_DATABASES;
   if (only) kinds.splice(0, kinds.length, ...kinds.filter((k) => only.split(',').includes(k)));
+  // Lighthouse measures the storefront in the browser; the database under it does not change that.
+  if (lighthouseOnly) kinds.splice(0, kinds.length, 'pglite');
   for (const kind of kinds) {
     console.log(`\n# ${kind}: preparing ${productTotal.toLocaleString('en')} products…`);
     const { env, sample } = await prepareDatabase(kind);
+    if (lighthouseOnly) {
+      const shop = await startShop(env);
+      try {
+        report.lighthouse = await runLighthouse(shop.baseUrl);
+      } finally {
+        await shop.stop();
+      }
+      continue;
+    }
     if (!csvOnly) await benchApi(kind, env, sample, report);
     // Last: the import grows the catalogue the API scenarios measure.
     const database = await openDatabase(
@@ -514,16 +530,7 @@ async function benchApi(
       if (kind === 'pglite' && !apiOnly && !backOfficeOnly) {
         const checkout = await import('./checkout.ts').catch(() => null);
         if (checkout) report.checkout = await checkout.runCheckoutBench(shop.baseUrl);
-        const lighthouse = await import('./lighthouse.ts').catch(() => null);
-        if (lighthouse) {
-          report.lighthouse = await lighthouse.runLighthouse(shop.baseUrl, [
-            '/',
-            '/category/2/1/food',
-            '/page/about-us',
-            // The demo's first product (the bench catalogue starts with the demo shop).
-            '/product/1/kaju-katli',
-          ]);
-        }
+        report.lighthouse = await runLighthouse(shop.baseUrl);
       }
       report.server.push({
         database: kind,
@@ -538,64 +545,96 @@ async function benchApi(
   }
 }
 
+/** The storefront pages Lighthouse measures: home, a category, a content and a product page. */
+const LIGHTHOUSE_PATHS = [
+  '/',
+  '/category/2/1/food',
+  '/page/about-us',
+  // The demo's first product (the bench catalogue starts with the demo shop).
+  '/product/1/kaju-katli',
+];
+
+/** Lighthouse on the storefront's pages; undefined when Lighthouse is not installed. */
+async function runLighthouse(baseUrl: string): Promise<LighthouseRow[] | undefined> {
+  const lighthouse = await import('./lighthouse.ts').catch(() => null);
+  if (!lighthouse) {
+    console.log('  Lighthouse is not installed: no storefront scores');
+    return undefined;
+  }
+  return lighthouse.runLighthouse(baseUrl, LIGHTHOUSE_PATHS);
+}
+
 function printReport(report: Report) {
-  console.log(
-    `\nAPI and pages on ${productTotal.toLocaleString('en')} products (cache hits: share of answers from the response cache)`,
-  );
-  console.table(
-    report.api.map((r) => ({
-      database: r.database,
-      scenario: r.name,
-      'req/s': r.requestsPerSecond,
-      '× ceiling': r.shareOfCeiling ?? '',
-      'p50 ms': r.p50Ms,
-      'p99 ms': r.p99Ms,
-      'CPU ms/answer': r.cpuPerRequestMs ?? '',
-      'RSS MiB': r.rssMiB ?? '',
-      errors: r.errors + r.non2xx,
-      'cache hits': r.cacheHits === null ? '' : `${(r.cacheHits * 100).toFixed(1)} %`,
-      'first render ms CPU': r.firstRenders?.cpuPerPageMs ?? '',
-      load: r.load,
-      budget: `${r.withinBudget ? 'ok' : 'OVER'}: ${budgetText(r.budget)}`,
-    })),
-  );
-  console.log('\nServer (compiled), start to first answer and the largest RSS of the run');
-  console.table(
-    report.server.map((r) => ({
-      database: r.database,
-      'start ms': r.startMs,
-      'start CPU ms': r.startCpuMs ?? '',
-      'peak RSS MiB': r.peakRssMiB ?? '',
-      budget: `${r.withinBudget ? 'ok' : 'OVER'}: start < ${START_BUDGET_MS} ms, RSS < ${RSS_BUDGET_MIB} MiB`,
-    })),
-  );
-  console.log('\nBack office');
-  console.table(
-    report.admin.map((r) => ({
-      database: r.database,
-      scenario: r.name,
-      requests: r.requests,
-      'p50 ms': r.p50Ms,
-      'p95 ms': r.p95Ms,
-      'p99 ms': r.p99Ms,
-      budget: `${r.withinBudget ? 'ok' : 'OVER'}: p95 < ${r.budgetP95Ms} ms`,
-    })),
-  );
+  // --lighthouse-only measured nothing else: no empty tables.
+  if (!lighthouseOnly) {
+    console.log(
+      `\nAPI and pages on ${productTotal.toLocaleString('en')} products (cache hits: share of answers from the response cache)`,
+    );
+    console.table(
+      report.api.map((r) => ({
+        database: r.database,
+        scenario: r.name,
+        'req/s': r.requestsPerSecond,
+        '× ceiling': r.shareOfCeiling ?? '',
+        'p50 ms': r.p50Ms,
+        'p99 ms': r.p99Ms,
+        'CPU ms/answer': r.cpuPerRequestMs ?? '',
+        'RSS MiB': r.rssMiB ?? '',
+        errors: r.errors + r.non2xx,
+        'cache hits': r.cacheHits === null ? '' : `${(r.cacheHits * 100).toFixed(1)} %`,
+        'first render ms CPU': r.firstRenders?.cpuPerPageMs ?? '',
+        load: r.load,
+        budget: `${r.withinBudget ? 'ok' : 'OVER'}: ${budgetText(r.budget)}`,
+      })),
+    );
+    console.log('\nServer (compiled), start to first answer and the largest RSS of the run');
+    console.table(
+      report.server.map((r) => ({
+        database: r.database,
+        'start ms': r.startMs,
+        'start CPU ms': r.startCpuMs ?? '',
+        'peak RSS MiB': r.peakRssMiB ?? '',
+        budget: `${r.withinBudget ? 'ok' : 'OVER'}: start < ${START_BUDGET_MS} ms, RSS < ${RSS_BUDGET_MIB} MiB`,
+      })),
+    );
+    console.log('\nBack office');
+    console.table(
+      report.admin.map((r) => ({
+        database: r.database,
+        scenario: r.name,
+        requests: r.requests,
+        'p50 ms': r.p50Ms,
+        'p95 ms': r.p95Ms,
+        'p99 ms': r.p99Ms,
+        budget: `${r.withinBudget ? 'ok' : 'OVER'}: p95 < ${r.budgetP95Ms} ms`,
+      })),
+    );
+  }
   if (report.checkout) console.log('\nCheckout:', report.checkout);
   if (report.lighthouse) {
-    console.log('\nLighthouse (mobile)');
-    console.table(report.lighthouse);
+    const b = LIGHTHOUSE_BUDGET;
+    console.log(
+      `\nLighthouse (mobile), budget: performance ≥ ${b.performance}, accessibility ${b.accessibility}, best practices ${b.bestPractices}, SEO ${b.seo}`,
+    );
+    console.table(
+      report.lighthouse.map((r) => {
+        const misses = lighthouseMisses(r);
+        return { ...r, budget: misses.length ? `OVER: ${misses.join(', ')}` : 'ok' };
+      }),
+    );
   }
-  console.log(`\nCSV import (budget < ${CSV_IMPORT_BUDGET_MS / 1000} s each)`);
-  console.table(
-    report.csvImport.map((r) => ({
-      database: r.database,
-      scenario: r.scenario,
-      rows: r.rows,
-      s: r.ms / 1000,
-      budget: r.withinBudget ? 'ok' : 'OVER',
-    })),
-  );
+  if (!lighthouseOnly) {
+    console.log(`\nCSV import (budget < ${CSV_IMPORT_BUDGET_MS / 1000} s each)`);
+    console.table(
+      report.csvImport.map((r) => ({
+        database: r.database,
+        scenario: r.scenario,
+        rows: r.rows,
+        s: r.ms / 1000,
+        budget: r.withinBudget ? 'ok' : 'OVER',
+      })),
+    );
+  }
   mkdirSync(`${root}bench-results`, { recursive: true });
   const file = `${root}bench-results/bench-${report.date.replace(/[:.]/g, '-')}.json`;
   writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
@@ -606,6 +645,9 @@ function printReport(report: Report) {
     ...report.csvImport.filter((r) => !r.withinBudget).map((r) => `${r.database} CSV ${r.scenario}`),
     ...report.admin.filter((r) => !r.withinBudget).map((r) => `${r.database} ${r.name}`),
     ...(report.backOffice ?? []).filter((r) => !r.withinBudget).map((r) => `${r.database} ${r.name}`),
+    ...(report.lighthouse ?? [])
+      .filter((r) => lighthouseMisses(r).length > 0)
+      .map((r) => `Lighthouse ${r.path} (${lighthouseMisses(r).join(', ')})`),
   ];
   if (over.length) {
     console.log(`\n${over.length} budget(s) missed: ${over.join('; ')}`);

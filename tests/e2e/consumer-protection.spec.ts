@@ -1,7 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import type { SellerInformation } from '@shop/contract/grievances';
-import { formatInr } from '@shop/contract/money';
+import { isGstRate } from '@shop/contract/gst';
+import { gstOf, orderGstSplit, taxInside } from '@shop/contract/gst-split';
+import { formatInr, formatPaise, rupeesToPaise } from '@shop/contract/money';
+import type { PriceCartResult } from '@shop/contract/orders';
 import { logInBrowser, openPaymentPage, shopperWithOrder } from './payment-helpers.ts';
 import { gotoHydrated, isMobile } from './storefront-helpers.ts';
 import { waitForMail } from './support/mailbox.ts';
@@ -81,14 +84,32 @@ test('the seller information page shows every field, and the footer links it and
   await expect(page.getByRole('heading', { level: 1, name: 'Grievance Redressal' })).toBeVisible();
 });
 
-test('the policies are linked on the cart and the payment page, and the payment page breaks the total down', async ({
+test('the policies are linked on the cart and the payment page, and the cart and payment page break the total down, GST included', async ({
   page,
   request,
 }, testInfo) => {
   const shopper = await shopperWithOrder(request, testInfo, 'policies');
+  const { order } = shopper;
+  const priced = await request.post(`${API}/orders/price_cart`, {
+    data: { items: [{ item_id: shopper.product.id, quantity: 1 }] },
+  });
+  const rate = ((await priced.json()) as PriceCartResult).items[0]?.gst_rate;
+  if (!isGstRate(rate)) throw new Error(`no GST rate for product ${shopper.product.id}`);
   await logInBrowser(page, shopper);
   await gotoHydrated(page, '/cart');
   await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeVisible();
+  // Prices include GST: the cart says how much of its total is tax (the goods and the chosen
+  // address's delivery charge, at the goods' rate), before the place of supply splits it.
+  const cartGst = orderGstSplit({
+    supply: 'intra-state',
+    lines: [{ grossPaise: rupeesToPaise(shopper.product.selling_price), ratePercent: rate }],
+    discountPaise: 0,
+    deliveryPaise: rupeesToPaise(order.shipping),
+  });
+  await expect(page.getByTestId('summary-total')).toHaveText(formatInr(order.total_amount));
+  await expect(page.getByTestId('summary-gst')).toHaveText(formatPaise(gstOf(cartGst.totals)));
+  await expect(page.getByText('Includes GST', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('summary-gst-split')).toHaveCount(0);
   await expectPolicyLinks(page);
   await page.getByTestId('policy-links').getByRole('link', { name: 'Cancellation Policy' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Cancellation Policy' })).toBeVisible();
@@ -97,7 +118,6 @@ test('the policies are linked on the cart and the payment page, and the payment 
 
   await openPaymentPage(page, shopper);
   await expectPolicyLinks(page);
-  const { order } = shopper;
   await expect(page.getByTestId('summary-subtotal')).toHaveText(formatInr(order.subtotal));
   await expect(page.getByTestId('summary-discount')).toHaveText(formatInr(order.discount));
   await expect(
@@ -106,6 +126,14 @@ test('the policies are linked on the cart and the payment page, and the payment 
   // Cash on delivery is preselected: the Chennai zone's fee is a row of the breakdown and in the total.
   await expect(page.getByTestId('summary-cod-fee')).toHaveText(formatInr(40));
   await expect(page.getByTestId('payment-total')).toHaveText(formatInr(order.total_amount + 40));
+  // The GST inside that total, split by the order's place of supply: Chennai is outside the
+  // shop's Rajasthan, so IGST — the order's stored tax plus the fee's, at the goods' rate.
+  expect(order.gst).toMatchObject({ place_of_supply: '33', inter_state: true, cgst: 0, sgst: 0 });
+  const igstPaise = rupeesToPaise(order.gst?.igst ?? 0) + taxInside(4_000, rate, 'inter-state').igstPaise;
+  await expect(page.getByTestId('summary-gst')).toHaveText(formatPaise(igstPaise));
+  await expect(page.getByTestId('summary-gst-split')).toHaveText(
+    `IGST ${formatPaise(igstPaise)} · Place of supply: Tamil Nadu`,
+  );
   await expect(page.getByTestId('price-inclusions')).toHaveText(
     'All prices include GST. There are no handling or payment fees; cash on delivery adds ₹40.00.',
   );
@@ -116,6 +144,16 @@ test('the policies are linked on the cart and the payment page, and the payment 
   if (isMobile(testInfo)) {
     expect((await page.getByTestId('payment-total').boundingBox())?.y ?? Infinity).toBeLessThan(payTop);
   }
+  // Choosing to pay online takes the fee, and its tax, off again.
+  await page.getByRole('radio', { name: 'Razorpay' }).check();
+  await expect(page.getByTestId('payment-total')).toHaveText(formatInr(order.total_amount));
+  await expect(page.getByTestId('summary-gst')).toHaveText(formatInr(order.gst?.igst ?? 0));
+
+  // Order details show the split stored with the order.
+  await gotoHydrated(page, `/orders/${order.id}`);
+  await expect(page.getByTestId('summary-gst-split')).toHaveText(
+    `IGST ${formatInr(order.gst?.igst ?? 0)} · Place of supply: Tamil Nadu`,
+  );
 });
 
 test('a guest files a grievance, sees the ticket number, is mailed at once and looks up its status', async ({

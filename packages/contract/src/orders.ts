@@ -203,6 +203,8 @@ export interface PricedCartItem {
   available_stock: number;
   main_image: string | null;
   item_weight: number;
+  /** The product's GST rate in percent (its price includes it). */
+  gst_rate: number;
   /** false when the product no longer exists, is not sold or has no stock. */
   available: boolean;
 }
@@ -221,6 +223,24 @@ export interface OrderItem {
   price: number;
   quantity: number;
   line_total: number;
+  /** The GST rate the line was sold at, in percent (its price includes it). */
+  gst_rate: number;
+}
+
+/**
+ * The GST inside an order's total as stored when it was placed (rupees): goods, delivery charge
+ * and cash-on-delivery fee together, the figures its tax invoice prints.
+ */
+export interface OrderGstSummary {
+  /** GST state code of the place of supply (the delivery address's state), e.g. "07". */
+  place_of_supply: string;
+  state_name: string;
+  /** true: delivered outside the shop's state, IGST; false: CGST + SGST. */
+  inter_state: boolean;
+  taxable_value: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
 }
 
 export type ShippingAddress = Omit<Address, 'id' | 'is_default'>;
@@ -262,6 +282,8 @@ export interface Order {
   /** Days from placing to delivery the zone promised; null on orders from before zones. */
   delivery_eta_days: number | null;
   total_amount: number;
+  /** The GST inside total_amount as stored at checkout; null on orders from before the tax split. */
+  gst: OrderGstSummary | null;
   currency_code: string;
   customer_remarks: string;
   coupon_code: string | null;

@@ -12,6 +12,8 @@ export interface CartItem {
   selling_price: number;
   qty: number;
   available_stock: number;
+  /** The product's GST rate in percent, as the server last priced the cart (absent until then). */
+  gst_rate?: number;
   /** The product page's slug; carts saved before it was kept lack it (the page redirects). */
   url_slug?: string;
 }

@@ -28,6 +28,7 @@ import { checkoutDraft } from '../features/checkout/checkout-draft.ts';
 import { CouponBox } from '../features/checkout/coupon-box.tsx';
 import { EmptyCart } from '../features/checkout/empty-cart.tsx';
 import { OrderSummary } from '../features/checkout/order-summary.tsx';
+import { gstLinesOf } from '../features/checkout/cart-gst.ts';
 import { useCartPricing } from '../features/checkout/use-cart-pricing.ts';
 import { useCoupon } from '../features/checkout/use-coupon.ts';
 import classes from '../features/checkout/checkout.module.css';
@@ -164,6 +165,7 @@ function CartContents() {
               discount={discount}
               couponCode={coupon.applied?.coupon_code}
               delivery={quote?.serviceable ? quote : undefined}
+              gstLines={gstLinesOf(items)}
             >
               <Button
                 color="maroon"

@@ -186,6 +186,7 @@ function OrderDetails() {
             couponCode={order.coupon_code}
             delivery={{ charge: order.shipping }}
             codFee={order.cod_fee ?? 0}
+            storedGst={order.gst}
           >
             <Group justify="space-between">
               <Text size="sm">Payment status</Text>

@@ -17,6 +17,7 @@ import { checkoutDraft, checkoutOrder } from '../features/checkout/checkout-draf
 import { privatePageMeta } from '../features/seo/private-page-meta.ts';
 import { EmptyCart } from '../features/checkout/empty-cart.tsx';
 import { OrderSummary } from '../features/checkout/order-summary.tsx';
+import { gstLinesOf } from '../features/checkout/cart-gst.ts';
 import { ProductSummary } from '../features/checkout/product-summary.tsx';
 import { linesOf, useCoupon } from '../features/checkout/use-coupon.ts';
 import { selectedAddressId } from '../lib/session-store.ts';
@@ -236,6 +237,7 @@ function ShippingStep() {
             discount={coupon.applied?.discount ?? 0}
             couponCode={coupon.applied?.coupon_code}
             delivery={quote}
+            gstLines={gstLinesOf(items)}
           >
             <Button
               color="maroon"

@@ -7,14 +7,8 @@ import {
 } from '@shop/contract/gst';
 import type { ShippingAddress } from '@shop/contract/orders';
 import { orderTotals } from '@shop/contract/order-totals';
-import {
-  apportion,
-  COD_FEE_SAC,
-  DELIVERY_SAC,
-  type OrderGst,
-  type Supply,
-  taxInside,
-} from '../tax/tax.service.ts';
+import { apportion, type Supply, taxInside } from '@shop/contract/gst-split';
+import { COD_FEE_SAC, DELIVERY_SAC, type OrderGst } from '../tax/tax.service.ts';
 
 /**
  * A tax invoice or credit note as issued: everything it prints, frozen at issue (stored as the

@@ -26,6 +26,7 @@ export async function priceCart(db: DbOrTx, itemIds: number[]): Promise<PricedCa
         available_stock: 0,
         main_image: null,
         item_weight: 0,
+        gst_rate: 0,
         available: false,
       };
     return {
@@ -35,6 +36,7 @@ export async function priceCart(db: DbOrTx, itemIds: number[]): Promise<PricedCa
       available_stock: p.isActive ? Math.max(p.availableStock, 0) : 0,
       main_image: p.mainImage,
       item_weight: p.itemWeight,
+      gst_rate: p.gstRate,
       available: p.isActive && p.availableStock > 0,
     };
   });

@@ -147,6 +147,18 @@ describe('cash on delivery and the delivery zone', () => {
     const chennai = await shopperAt('600020', 'Chennai');
     const order = await placed(chennai, 25_000);
     expect(order.total_amount).toBe(310);
+    // The total price breakdown before payment states the GST inside the total, as stored: IGST,
+    // Chennai being outside Rajasthan (₹250 + ₹60 delivery at 5 %: 1,190 + 286 paise).
+    expect(order.items.map((i) => i.gst_rate)).toEqual([5]);
+    expect(order.gst).toEqual({
+      place_of_supply: '33',
+      state_name: 'Tamil Nadu',
+      inter_state: true,
+      taxable_value: 295.24,
+      cgst: 0,
+      sgst: 0,
+      igst: 14.76,
+    });
 
     const switched = await createPayment(t, chennai, order.id, 'cod');
     expect(switched.json<{ order: { total_amount: number } }>().order.total_amount).toBe(350);
@@ -169,6 +181,8 @@ describe('cash on delivery and the delivery zone', () => {
       shipping: 60,
       cod_fee: 40,
       total_amount: 350,
+      // The fee's tax (₹40 at 5 %: 190 paise) joins the stored split.
+      gst: { taxable_value: 333.34, igst: 16.66, cgst: 0, sgst: 0 },
     });
 
     const [invoice] = await t.ctx.db.select().from(invoices).where(eq(invoices.orderId, order.id));
@@ -181,6 +195,8 @@ describe('cash on delivery and the delivery zone', () => {
     ]);
     // Chennai is outside Rajasthan: IGST on every line, the charges included.
     expect(document.lines.every((l) => l.cgstPaise === 0 && l.igstPaise > 0)).toBe(true);
+    // Order details show the invoice's own tax.
+    expect(document.lines.reduce((a, l) => a + l.igstPaise, 0)).toBe(1_666);
     const [row] = await t.ctx.db.select().from(orders).where(eq(orders.id, order.id));
     expect(row?.codFeePaise).toBe(4_000);
   });

@@ -238,12 +238,13 @@ describe('order lifecycle and history', () => {
     expect(bad.statusCode).toBe(404);
   });
 
-  it('POST orders/price_cart returns current prices, stock and availability', async () => {
+  it('POST orders/price_cart returns current prices, GST rates (for the GST the cart total includes), stock and availability', async () => {
     const p = await makeProduct(t.ctx.db, {
       name: 'Pista Roll',
       sellingPricePaise: 55_050,
       availableStock: 4,
       itemWeight: 250,
+      gstRate: 12,
     });
     const gone = await makeProduct(t.ctx.db, { availableStock: 0 });
     await setSetting(t.ctx.db, 'minimum_order_amount', '149.50');
@@ -264,6 +265,7 @@ describe('order lifecycle and history', () => {
           available_stock: 4,
           main_image: 'main.webp',
           item_weight: 250,
+          gst_rate: 12,
           available: true,
         },
         expect.objectContaining({ item_id: gone.id, available: false, available_stock: 0 }),

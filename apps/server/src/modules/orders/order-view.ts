@@ -1,6 +1,8 @@
+import { GST_STATES, isGstStateCode } from '@shop/contract/gst';
 import { paiseToRupees } from '@shop/contract/money';
 import type {
   Order,
+  OrderGstSummary,
   OrderItem,
   OrderShipment,
   OrderStatusEntry,
@@ -17,6 +19,39 @@ export function toOrderItem(row: OrderItemRow): OrderItem {
     price: paiseToRupees(row.unitPricePaise),
     quantity: row.quantity,
     line_total: paiseToRupees(row.lineTotalPaise),
+    gst_rate: row.gstRate,
+  };
+}
+
+/** The tax stored on a charge (shippingTax, codFeeTax); the jsonb holds these paise fields. */
+interface StoredChargeTax {
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+}
+
+/**
+ * The GST stored on an order when it was placed, summed over its lines, its delivery charge and
+ * its cash-on-delivery fee: what its tax invoice prints. Null on orders placed before the split
+ * was stored.
+ */
+export function toOrderGst(row: OrderRow, items: OrderItemRow[]): OrderGstSummary | null {
+  if (row.placeOfSupply === null || row.interState === null || !isGstStateCode(row.placeOfSupply))
+    return null;
+  const parts: StoredChargeTax[] = [
+    ...items,
+    ...[row.shippingTax, row.codFeeTax].filter((t): t is StoredChargeTax => t !== null && t !== undefined),
+  ];
+  const sum = (pick: (t: StoredChargeTax) => number) => paiseToRupees(parts.reduce((a, t) => a + pick(t), 0));
+  return {
+    place_of_supply: row.placeOfSupply,
+    state_name: GST_STATES[row.placeOfSupply],
+    inter_state: row.interState,
+    taxable_value: sum((t) => t.taxablePaise),
+    cgst: sum((t) => t.cgstPaise),
+    sgst: sum((t) => t.sgstPaise),
+    igst: sum((t) => t.igstPaise),
   };
 }
 
@@ -51,6 +86,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusHi
     cod_fee: paiseToRupees(row.codFeePaise),
     delivery_eta_days: row.deliveryEtaDays,
     total_amount: paiseToRupees(row.totalPaise),
+    gst: toOrderGst(row, items),
     currency_code: row.currencyCode,
     customer_remarks: row.customerRemarks,
     coupon_code: row.couponCode,

@@ -1,5 +1,5 @@
 import { GST_STATES, type GstStateCode, gstStateCodeOf } from '@shop/contract/gst';
-import type { Supply } from './gst-split.ts';
+import type { Supply } from '@shop/contract/gst-split';
 
 /**
  * Place of supply of goods sold to an unregistered buyer: the state of the delivery address

@@ -1,9 +1,7 @@
 import { type GstRate, type GstStateCode, isGstRate } from '@shop/contract/gst';
+import { chargeRateOf, type LineTax, orderGstSplit, taxInside } from '@shop/contract/gst-split';
 import type { DbOrTx } from '@shop/db/client';
 import { shopRegistration } from '../settings/shop-registration.service.ts';
-import { splitOrderGst, taxInside } from './gst-split.ts';
-
-export { apportion, type Supply, taxInside } from './gst-split.ts';
 import { placeOfSupply } from './place-of-supply.ts';
 
 /** Services accounting code of a delivery charge billed with the goods (goods transport). */
@@ -68,26 +66,24 @@ const rateOf = (rate: number): GstRate => {
  */
 export function orderGstFor(shopState: GstStateCode, input: OrderGstInput): OrderGst {
   const place = placeOfSupply(input.address, shopState);
-  const goodsRates = input.lines.map((l) => rateOf(l.gstRate));
-  const shippingRate = rateOf(Math.max(0, ...goodsRates));
-  const codFeePaise = input.codFeePaise ?? 0;
-  const charges = [input.shippingPaise, codFeePaise].filter((p) => p > 0);
-  const split = splitOrderGst({
+  const split = orderGstSplit({
     supply: place.supply,
+    lines: input.lines.map((l) => ({ grossPaise: l.grossPaise, ratePercent: rateOf(l.gstRate) })),
     discountPaise: input.discountPaise,
-    lines: [
-      ...input.lines.map((l, i) => ({ grossPaise: l.grossPaise, ratePercent: goodsRates[i] ?? 0 })),
-      ...charges.map((grossPaise) => ({ grossPaise, ratePercent: shippingRate, discountable: false })),
-    ],
+    deliveryPaise: input.shippingPaise,
+    codFeePaise: input.codFeePaise ?? 0,
   });
-  const taxOf = (l: (typeof split.lines)[number]) => ({
-    taxablePaise: l.taxablePaise,
-    cgstPaise: l.cgstPaise,
-    sgstPaise: l.sgstPaise,
-    igstPaise: l.igstPaise,
-  });
-  const shippingLine = input.shippingPaise > 0 ? split.lines[input.lines.length] : undefined;
-  const codFeeLine = codFeePaise > 0 ? split.lines[input.lines.length + charges.length - 1] : undefined;
+  const charge = (tax: LineTax | null, sac: string): ShippingGst | null =>
+    tax
+      ? {
+          sac,
+          ratePercent: tax.ratePercent,
+          taxablePaise: tax.taxablePaise,
+          cgstPaise: tax.cgstPaise,
+          sgstPaise: tax.sgstPaise,
+          igstPaise: tax.igstPaise,
+        }
+      : null;
   return {
     placeOfSupply: place.stateCode,
     interState: place.supply === 'inter-state',
@@ -98,17 +94,20 @@ export function orderGstFor(shopState: GstStateCode, input: OrderGstInput): Orde
         hsnCode: l.hsnCode,
         gstRate: line.ratePercent,
         discountPaise: line.discountPaise,
-        ...taxOf(line),
+        taxablePaise: line.taxablePaise,
+        cgstPaise: line.cgstPaise,
+        sgstPaise: line.sgstPaise,
+        igstPaise: line.igstPaise,
       };
     }),
-    shipping: shippingLine ? { sac: DELIVERY_SAC, ratePercent: shippingRate, ...taxOf(shippingLine) } : null,
-    codFee: codFeeLine ? { sac: COD_FEE_SAC, ratePercent: shippingRate, ...taxOf(codFeeLine) } : null,
+    shipping: charge(split.delivery, DELIVERY_SAC),
+    codFee: charge(split.codFee, COD_FEE_SAC),
   };
 }
 
 /**
  * The tax inside a charge added to an order already placed (the cash-on-delivery fee): taken out
- * at the highest rate of the order's goods, as orderGstFor taxes every charge.
+ * at the charge rate of the order's goods, as orderGstFor taxes every charge.
  */
 export function chargeGst(
   amountPaise: number,
@@ -116,7 +115,7 @@ export function chargeGst(
   interState: boolean,
   sac: string,
 ): ShippingGst {
-  const rate = rateOf(Math.max(0, ...goodsRates));
+  const rate = chargeRateOf(goodsRates.map(rateOf));
   const tax = taxInside(amountPaise, rate, interState ? 'inter-state' : 'intra-state');
   return {
     sac,

@@ -3,8 +3,10 @@ import type { DeliveryQuote } from '@shop/contract/delivery';
 import { deliveryMessages } from '@shop/contract/delivery';
 import { formatPaise, rupeesToPaise } from '@shop/contract/money';
 import { orderTotals } from '@shop/contract/order-totals';
+import type { OrderGstSummary } from '@shop/contract/orders';
 import type { ReactNode } from 'react';
-import { OrderTotals } from '../../components/order-totals.tsx';
+import { includedGstOf, OrderTotals } from '../../components/order-totals.tsx';
+import { cartGst, type GstLine } from './cart-gst.ts';
 
 /** "Delivery in 4 days · Free delivery above ₹999.00" for a serviceable quote. */
 export function deliveryNoteOf(quote: DeliveryQuote | undefined, free: boolean): string | undefined {
@@ -17,9 +19,11 @@ export function deliveryNoteOf(quote: DeliveryQuote | undefined, free: boolean):
 
 /**
  * The Order Summary card of cart, shipping and order details: the order's totals (summed by the
- * order-totals function, as the server sums them) and what the page adds below them. Amounts in
- * rupees as the API gives them; `delivery` is the chosen address's quote (undefined: no address
- * chosen yet) or, for a placed order, its delivery charge.
+ * order-totals function, as the server sums them), the GST they include, and what the page adds
+ * below them. Amounts in rupees as the API gives them; `delivery` is the chosen address's quote
+ * (undefined: no address chosen yet) or, for a placed order, its delivery charge. The GST comes
+ * from the cart's lines (`gstLines`, undefined while a rate is unknown) or, for a placed order,
+ * as it was stored (`storedGst`, with its place of supply).
  */
 export function OrderSummary({
   subtotal,
@@ -27,6 +31,8 @@ export function OrderSummary({
   couponCode,
   delivery,
   codFee = 0,
+  gstLines,
+  storedGst,
   children,
   title = 'Order Summary',
 }: {
@@ -36,6 +42,8 @@ export function OrderSummary({
   delivery?: DeliveryQuote | { charge: number } | undefined;
   /** Rupees (a placed order's cash-on-delivery fee). */
   codFee?: number;
+  gstLines?: readonly GstLine[] | undefined;
+  storedGst?: OrderGstSummary | null | undefined;
   children?: ReactNode;
   title?: string;
 }) {
@@ -50,6 +58,7 @@ export function OrderSummary({
         : { chargePaise: rupeesToPaise((delivery as { charge: number }).charge), freeAbovePaise: null },
     codFeePaise: rupeesToPaise(codFee),
   });
+  const gst = storedGst ? includedGstOf(storedGst) : gstLines ? cartGst(gstLines, totals) : undefined;
   return (
     <Paper withBorder radius="md" p="lg" shadow="xs">
       <Stack gap="sm">
@@ -61,6 +70,7 @@ export function OrderSummary({
           couponCode={couponCode}
           deliveryKnown={delivery !== undefined}
           deliveryNote={deliveryNoteOf(quote, totals.deliveryPaise === 0)}
+          gst={gst}
         />
         {children}
       </Stack>

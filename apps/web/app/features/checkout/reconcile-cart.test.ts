@@ -10,6 +10,7 @@ const line = (over: Partial<CartItem>): CartItem => ({
   selling_price: 450,
   qty: 2,
   available_stock: 10,
+  gst_rate: 5,
   ...over,
 });
 const priced = (over: Partial<ReturnType<typeof base>>) => ({ ...base(), ...over });
@@ -20,6 +21,7 @@ const base = () => ({
   available_stock: 10,
   main_image: 'k.webp',
   item_weight: 500,
+  gst_rate: 5,
   available: true,
 });
 
@@ -42,6 +44,12 @@ describe('cart re-pricing', () => {
     const r = reconcileCart([line({ qty: 5 })], [priced({ available_stock: 3 })]);
     expect(r.items[0]?.qty).toBe(3);
     expect(r.notices).toEqual(['Only 3 of Kaju Katli left; quantity reduced']);
+  });
+  it('keeps the GST rate the server priced the product at, for the GST the cart total includes', () => {
+    const { gst_rate: _none, ...saved } = line({});
+    const r = reconcileCart([saved], [priced({ gst_rate: 18 })]);
+    expect(r.items[0]?.gst_rate).toBe(18);
+    expect(r.notices).toEqual([]);
   });
   it('changes nothing when all is current', () => {
     const r = reconcileCart([line({})], [priced({})]);

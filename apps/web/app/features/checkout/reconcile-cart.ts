@@ -38,6 +38,7 @@ export function reconcileCart(
       item_weight: now.item_weight,
       selling_price: now.selling_price,
       available_stock: now.available_stock,
+      gst_rate: now.gst_rate,
       qty,
       ...(item.url_slug ? { url_slug: item.url_slug } : {}),
     });

@@ -5,6 +5,7 @@ import { orderTotals } from '@shop/contract/order-totals';
 import { IconTicket } from '@tabler/icons-react';
 import { OrderTotals } from '../../components/order-totals.tsx';
 import type { PayableOrder } from './payable-order.ts';
+import { gstAtPayment } from './payment-gst.ts';
 
 /**
  * Right column: the order's items and totals (as the server priced them) and its coupon. The
@@ -69,6 +70,7 @@ export function PaymentOrderSummary({
             totals={totals}
             couponCode={order.coupon_code}
             deliveryNote={deliveryNote}
+            gst={gstAtPayment(order, codFeePaise)}
             totalTestId="payment-total"
           />
           <Text size="xs" c="gray.7" data-testid="price-inclusions">

@@ -1,3 +1,5 @@
+import type { OrderGstSummary } from '@shop/contract/orders';
+
 /** The order as the payment page needs it (a subset of the checkout answer stored by /shipping). */
 export interface PayableOrder {
   id: number;
@@ -9,6 +11,8 @@ export interface PayableOrder {
   /** The cash-on-delivery fee already on the order (0 until cash on delivery is chosen). */
   cod_fee?: number;
   coupon_code: string | null;
+  /** The GST stored at checkout (absent in an answer stored before it was given). */
+  gst?: OrderGstSummary | null;
   items: Array<{
     item_id: number;
     name: string;
@@ -16,6 +20,7 @@ export interface PayableOrder {
     price: number;
     quantity: number;
     line_total: number;
+    gst_rate?: number;
   }>;
   shipping_address: {
     contact_person: string;

@@ -1,7 +1,10 @@
-import type { GstRate } from '@shop/contract/gst';
+import type { GstRate } from './gst.ts';
 
 /**
  * The GST inside tax-inclusive prices. Pure functions on integer paise: no database, no dates.
+ * The server stores an order's split with them at checkout (and prints it on the invoice); the
+ * storefront shows the GST included in a cart's or an order's total with the same functions, so
+ * the figure a shopper reads before paying is the figure invoiced.
  *
  * - Tax inside an amount = amount × rate / (100 + rate) (prices include tax).
  * - Inside the shop's state the tax is CGST + SGST, half the rate each; each half is rounded to
@@ -142,4 +145,76 @@ export function splitOrderGst(input: {
       igstPaise: sum((l) => l.igstPaise),
     },
   };
+}
+
+/**
+ * The rate of a charge billed with the goods (the delivery charge, the cash-on-delivery fee): a
+ * composite supply whose principal supply is the goods, so the highest rate among them (0 for an
+ * order of no taxed goods).
+ */
+export function chargeRateOf(goodsRates: readonly GstRate[]): GstRate {
+  let high: GstRate = 0;
+  for (const rate of goodsRates) if (rate > high) high = rate;
+  return high;
+}
+
+export interface OrderGstSplitInput {
+  supply: Supply;
+  /** The goods: price × quantity, tax included, before the discount. */
+  lines: ReadonlyArray<{ grossPaise: number; ratePercent: GstRate }>;
+  /** The coupon's discount on the goods. */
+  discountPaise: number;
+  /** The delivery charge (0 or absent: free, or not known yet). */
+  deliveryPaise?: number;
+  /** The cash-on-delivery fee (0 or absent: none). */
+  codFeePaise?: number;
+}
+
+export interface OrderGstSplit extends GstSplit {
+  /** The goods' lines, in the order of the input lines. */
+  lines: GstSplitLine[];
+  /** The rate of the charges (chargeRateOf the goods). */
+  chargeRate: GstRate;
+  /** The tax inside the delivery charge; null when there is none. */
+  delivery: LineTax | null;
+  /** The tax inside the cash-on-delivery fee; null when there is none. */
+  codFee: LineTax | null;
+}
+
+/**
+ * The GST of a whole order: the coupon discount shared over the goods, each line's taxable value
+ * and tax, and the delivery charge and cash-on-delivery fee taxed at the charge rate, never
+ * discounted. The totals cover goods and charges, so they add up to the order's total.
+ */
+export function orderGstSplit(input: OrderGstSplitInput): OrderGstSplit {
+  const chargeRate = chargeRateOf(input.lines.map((l) => l.ratePercent));
+  const deliveryPaise = input.deliveryPaise ?? 0;
+  const codFeePaise = input.codFeePaise ?? 0;
+  const charges = [deliveryPaise, codFeePaise].filter((p) => p > 0);
+  const split = splitOrderGst({
+    supply: input.supply,
+    discountPaise: input.discountPaise,
+    lines: [
+      ...input.lines,
+      ...charges.map((grossPaise) => ({ grossPaise, ratePercent: chargeRate, discountable: false })),
+    ],
+  });
+  const goods = input.lines.length;
+  const chargeTax = (line: GstSplitLine | undefined): LineTax | null => {
+    if (!line) return null;
+    const { grossPaise: _gross, discountPaise: _discount, ...tax } = line;
+    return tax;
+  };
+  return {
+    ...split,
+    lines: split.lines.slice(0, goods),
+    chargeRate,
+    delivery: deliveryPaise > 0 ? chargeTax(split.lines[goods]) : null,
+    codFee: codFeePaise > 0 ? chargeTax(split.lines[goods + charges.length - 1]) : null,
+  };
+}
+
+/** The GST included in an amount: CGST + SGST + IGST. */
+export function gstOf(tax: { cgstPaise: number; sgstPaise: number; igstPaise: number }): number {
+  return tax.cgstPaise + tax.sgstPaise + tax.igstPaise;
 }

@@ -1,8 +1,33 @@
-import { GST_RATES, type GstRate } from '@shop/contract/gst';
-import { createPrng } from '@shop/db/seed/prng';
 import { describe, expect, it } from 'vitest';
-import { apportion, type Supply, splitOrderGst, taxInside } from './gst-split.ts';
-import { orderGstFor } from './tax.service.ts';
+import { GST_RATES, type GstRate } from './gst.ts';
+import {
+  apportion,
+  chargeRateOf,
+  gstOf,
+  orderGstSplit,
+  type Supply,
+  splitOrderGst,
+  taxInside,
+} from './gst-split.ts';
+
+/** mulberry32: a seeded generator, so a failing cart can be replayed from its seed. */
+function createPrng(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (min: number, max: number) => min + Math.floor(next() * (max - min + 1));
+  const pick = <T>(items: readonly T[]): T => {
+    const item = items[int(0, items.length - 1)];
+    if (item === undefined) throw new Error('pick from an empty list');
+    return item;
+  };
+  return { int, pick };
+}
 
 const SUPPLIES: Supply[] = ['intra-state', 'inter-state'];
 
@@ -96,27 +121,44 @@ describe('GST inside tax-inclusive prices', () => {
     expect(carts).toBe(4_000);
   });
 
-  it('taxes a delivery charge with the goods at their highest rate, never discounted, and keeps the total', () => {
-    const gst = orderGstFor('08', {
-      address: { pin_code: '110001' },
+  it('charges (delivery, cash-on-delivery fee) carry the highest rate of the goods and no discount', () => {
+    expect(chargeRateOf([5, 18, 12])).toBe(18);
+    expect(chargeRateOf([])).toBe(0);
+    const split = orderGstSplit({
+      supply: 'inter-state',
       lines: [
-        { grossPaise: 124_000, gstRate: 5, hsnCode: '2106' },
-        { grossPaise: 45_050, gstRate: 18, hsnCode: '8301' },
+        { grossPaise: 124_000, ratePercent: 5 },
+        { grossPaise: 45_050, ratePercent: 18 },
       ],
       discountPaise: 10_000,
-      shippingPaise: 4_900,
+      deliveryPaise: 4_900,
+      codFeePaise: 4_000,
     });
-    expect(gst).toMatchObject({ placeOfSupply: '07', interState: true });
-    expect(gst.shipping).toEqual({
-      sac: '9965',
+    expect(split.chargeRate).toBe(18);
+    expect(split.lines.map((l) => l.discountPaise)).toEqual([7_335, 2_665]);
+    expect(split.delivery).toEqual({
+      amountPaise: 4_900,
       ratePercent: 18,
       taxablePaise: 4_153,
       cgstPaise: 0,
       sgstPaise: 0,
       igstPaise: 747,
     });
-    const sum = gst.lines.reduce((a, l) => a + l.taxablePaise + l.igstPaise, 0) + 4_900;
-    expect(sum).toBe(124_000 + 45_050 - 10_000 + 4_900);
-    expect(gst.lines.map((l) => l.discountPaise)).toEqual([7_335, 2_665]);
+    expect(split.codFee).toMatchObject({ amountPaise: 4_000, ratePercent: 18, igstPaise: 610 });
+    // The totals cover goods and charges: the order's total to the paisa.
+    expect(split.totals.amountPaise).toBe(124_000 + 45_050 - 10_000 + 4_900 + 4_000);
+    expect(split.totals.taxablePaise + gstOf(split.totals)).toBe(split.totals.amountPaise);
+    expect(gstOf(split.totals)).toBe(split.lines.reduce((a, l) => a + l.igstPaise, 0) + 747 + 610);
+  });
+
+  it('an order without charges has neither delivery nor cash-on-delivery tax', () => {
+    const split = orderGstSplit({
+      supply: 'intra-state',
+      lines: [{ grossPaise: 62_000, ratePercent: 5 }],
+      discountPaise: 0,
+    });
+    expect(split).toMatchObject({ delivery: null, codFee: null, chargeRate: 5 });
+    expect(split.totals).toMatchObject({ cgstPaise: 1_476, sgstPaise: 1_476, igstPaise: 0 });
+    expect(gstOf(split.totals)).toBe(2_952);
   });
 });

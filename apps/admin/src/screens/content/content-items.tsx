@@ -19,7 +19,8 @@ import { adminApi } from '../../api.ts';
 import { FormError } from '../../forms/form-error.tsx';
 import { notifyFailed, notifySaved } from '../../forms/notify.ts';
 import { useSubmit } from '../../forms/use-submit.ts';
-import { fromLocalInput, toLocalInput, useAdminList } from './use-admin-list.ts';
+import { fromLocalInput, toLocalInput } from '../../forms/dates.ts';
+import { useAdminList } from '../../tables/use-admin-list.ts';
 
 /**
  * One kind of simple content (banners, testimonials, gallery photos and videos, menu items): a

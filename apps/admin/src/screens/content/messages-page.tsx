@@ -18,7 +18,8 @@ import { useState } from 'react';
 import { adminApi } from '../../api.ts';
 import { FormError } from '../../forms/form-error.tsx';
 import { notifyFailed, notifySaved } from '../../forms/notify.ts';
-import { formatWhen, useAdminList } from './use-admin-list.ts';
+import { formatDateTime } from '../../forms/dates.ts';
+import { useAdminList } from '../../tables/use-admin-list.ts';
 
 const PAGE_SIZE = 50;
 
@@ -113,7 +114,7 @@ function ContactMessages() {
           ),
         }}
         columns={[
-          { accessor: 'created_at', title: 'Received', render: (m) => formatWhen(m.created_at) },
+          { accessor: 'created_at', title: 'Received', render: (m) => formatDateTime(m.created_at) },
           {
             accessor: 'name',
             title: 'From',
@@ -213,7 +214,7 @@ function Subscribers() {
         noRecordsText="No subscribers."
         columns={[
           { accessor: 'email', title: 'E-mail' },
-          { accessor: 'created_at', title: 'Subscribed', render: (s) => formatWhen(s.created_at) },
+          { accessor: 'created_at', title: 'Subscribed', render: (s) => formatDateTime(s.created_at) },
         ]}
       />
     </Stack>

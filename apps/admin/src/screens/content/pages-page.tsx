@@ -1,21 +1,8 @@
 import '@mantine/tiptap/styles.layer.css';
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Stack,
-  Switch,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { RichTextEditor } from '@mantine/tiptap';
 import type { AdminPage } from '@shop/contract/admin/content';
-import { IconPlus } from '@tabler/icons-react';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { DataTable } from 'mantine-datatable';
@@ -24,7 +11,9 @@ import { adminApi } from '../../api.ts';
 import { FormError } from '../../forms/form-error.tsx';
 import { notifySaved } from '../../forms/notify.ts';
 import { useSubmit } from '../../forms/use-submit.ts';
-import { formatWhen, useAdminList } from './use-admin-list.ts';
+import { formatDateTime } from '../../forms/dates.ts';
+import { ListHeader } from '../../tables/list-header.tsx';
+import { useAdminList } from '../../tables/use-admin-list.ts';
 
 type Draft = Omit<AdminPage, 'id' | 'created_at' | 'updated_at'> & { id?: number };
 
@@ -56,14 +45,7 @@ export default function PagesPage() {
 
   return (
     <Stack gap="md" maw={1100}>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Pages
-        </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(emptyPage)}>
-          New page
-        </Button>
-      </Group>
+      <ListHeader title="Pages" newLabel="New page" onNew={() => setEditing(emptyPage)} />
       <FormError message={pages.error} />
       <DataTable
         withTableBorder
@@ -86,7 +68,7 @@ export default function PagesPage() {
             render: (p) =>
               p.is_active ? <Badge color="green">Published</Badge> : <Badge color="gray">Draft</Badge>,
           },
-          { accessor: 'updated_at', title: 'Last saved', render: (p) => formatWhen(p.updated_at) },
+          { accessor: 'updated_at', title: 'Last saved', render: (p) => formatDateTime(p.updated_at) },
         ]}
       />
       {editing && (

@@ -1,7 +1,7 @@
 import { Badge, Image, Tabs, Text, Title, Stack } from '@mantine/core';
 import { bannerCategories, menuCategories } from '@shop/contract/content';
 import { ContentItems, type KindSpec, type Row, choices, mediaSrc } from './content-items.tsx';
-import { formatWhen } from './use-admin-list.ts';
+import { formatDateTime } from '../../forms/dates.ts';
 
 const thumb = (folder: string) => (row: Row) =>
   mediaSrc(folder, row.image) ? (
@@ -70,7 +70,7 @@ const banners: KindSpec = {
       title: 'Schedule',
       render: (b) =>
         b.starts_at || b.ends_at
-          ? `${formatWhen(b.starts_at as string | null)} → ${formatWhen(b.ends_at as string | null)}`
+          ? `${formatDateTime(b.starts_at as string | null)} → ${formatDateTime(b.ends_at as string | null)}`
           : 'Always',
     },
   ],

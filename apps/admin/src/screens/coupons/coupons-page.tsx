@@ -9,19 +9,19 @@ import {
   Switch,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { AdminCoupon, CouponInput } from '@shop/contract/admin/coupons';
 import { formatPaise } from '@shop/contract/money';
-import { IconPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { adminApi } from '../../api.ts';
 import { FormError } from '../../forms/form-error.tsx';
-import { notifyFailed, notifySaved } from '../../forms/notify.ts';
+import { notifySaved } from '../../forms/notify.ts';
 import { useSubmit } from '../../forms/use-submit.ts';
-import { formatWhen, fromLocalInput, toLocalInput, useAdminList } from '../content/use-admin-list.ts';
+import { formatDateTime, fromLocalInput, toLocalInput } from '../../forms/dates.ts';
+import { ListHeader } from '../../tables/list-header.tsx';
+import { useActiveSwitch, useAdminList } from '../../tables/use-admin-list.ts';
 
 type Draft = Required<CouponInput> & { id?: number };
 
@@ -54,26 +54,11 @@ export default function CouponsPage() {
   const list = useAdminList<AdminCoupon>('coupons');
   const [editing, setEditing] = useState<Draft | null>(null);
 
-  async function toggle(coupon: AdminCoupon) {
-    try {
-      await adminApi.patch(`coupons/${coupon.id}`, { is_active: !coupon.is_active });
-      notifySaved(coupon.is_active ? `${coupon.code} is switched off.` : `${coupon.code} is switched on.`);
-      list.reload();
-    } catch (error) {
-      notifyFailed(error);
-    }
-  }
+  const toggle = useActiveSwitch(list, 'coupons', (coupon) => coupon.code);
 
   return (
     <Stack gap="md" maw={1100}>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Coupons
-        </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(empty)}>
-          New coupon
-        </Button>
-      </Group>
+      <ListHeader title="Coupons" newLabel="New coupon" onNew={() => setEditing(empty)} />
       <FormError message={list.error} />
       <DataTable
         withTableBorder
@@ -125,7 +110,7 @@ export default function CouponsPage() {
             title: 'Given away',
             render: (c) => formatPaise(c.discount_given_paise),
           },
-          { accessor: 'ends_at', title: 'Ends', render: (c) => formatWhen(c.ends_at) },
+          { accessor: 'ends_at', title: 'Ends', render: (c) => formatDateTime(c.ends_at) },
           {
             accessor: 'is_active',
             title: '',

@@ -20,7 +20,7 @@ import { FormError } from '../../forms/form-error.tsx';
 import { notifySaved } from '../../forms/notify.ts';
 import { useSubmit } from '../../forms/use-submit.ts';
 import { PageLoader } from '../../layout/page-loader.tsx';
-import { useAdminList } from '../content/use-admin-list.ts';
+import { useAdminList } from '../../tables/use-admin-list.ts';
 
 /**
  * Payment gateways (owner only). Keys are write-only: the page shows their last four characters

@@ -1,25 +1,14 @@
-import {
-  Anchor,
-  Button,
-  Drawer,
-  Group,
-  NumberInput,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Drawer, Group, NumberInput, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { type AdminCarrier, type CarrierInput, TRACKING_PLACEHOLDER } from '@shop/contract/admin/carriers';
-import { IconPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { adminApi } from '../../api.ts';
 import { FormError } from '../../forms/form-error.tsx';
-import { notifyFailed, notifySaved } from '../../forms/notify.ts';
+import { notifySaved } from '../../forms/notify.ts';
 import { useSubmit } from '../../forms/use-submit.ts';
-import { useAdminList } from '../content/use-admin-list.ts';
+import { ListHeader } from '../../tables/list-header.tsx';
+import { useActiveSwitch, useAdminList } from '../../tables/use-admin-list.ts';
 
 type Draft = Required<CarrierInput> & { id?: number };
 
@@ -36,26 +25,11 @@ export default function CarriersPage() {
   // On a phone the tracking page goes under the name, so the on/off switch stays in view.
   const phone = useMediaQuery('(max-width: 48em)');
 
-  async function toggle(carrier: AdminCarrier) {
-    try {
-      await adminApi.patch(`shipping-carriers/${carrier.id}`, { is_active: !carrier.is_active });
-      notifySaved(carrier.is_active ? `${carrier.name} is switched off.` : `${carrier.name} is switched on.`);
-      list.reload();
-    } catch (error) {
-      notifyFailed(error);
-    }
-  }
+  const toggle = useActiveSwitch(list, 'shipping-carriers', (carrier) => carrier.name);
 
   return (
     <Stack gap="md" maw={1100}>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Carriers
-        </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(empty)}>
-          New carrier
-        </Button>
-      </Group>
+      <ListHeader title="Carriers" newLabel="New carrier" onNew={() => setEditing(empty)} />
       <Text size="sm" c="dimmed">
         Staff choose one of the carriers switched on when they ship an order; the customer gets its tracking
         page. Click a carrier to edit it.

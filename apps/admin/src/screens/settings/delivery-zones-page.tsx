@@ -11,7 +11,6 @@ import {
   TagsInput,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
@@ -22,7 +21,6 @@ import {
   deliveryZoneKindLabels,
 } from '@shop/contract/admin/delivery-zones';
 import { formatPaise } from '@shop/contract/money';
-import { IconPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { adminApi } from '../../api.ts';
@@ -30,7 +28,8 @@ import { ConfirmAction } from '../../forms/confirm-action.tsx';
 import { FormError } from '../../forms/form-error.tsx';
 import { notifySaved } from '../../forms/notify.ts';
 import { useSubmit } from '../../forms/use-submit.ts';
-import { useAdminList } from '../content/use-admin-list.ts';
+import { ListHeader } from '../../tables/list-header.tsx';
+import { useAdminList } from '../../tables/use-admin-list.ts';
 
 type Draft = Omit<AdminDeliveryZone, 'id' | 'updated_at'> & { id?: number };
 
@@ -83,14 +82,7 @@ export default function DeliveryZonesPage() {
 
   return (
     <Stack gap="md" maw={1100}>
-      <Group justify="space-between">
-        <Title order={1} size="h2">
-          Delivery zones
-        </Title>
-        <Button leftSection={<IconPlus size={16} />} onClick={() => setEditing(empty)}>
-          New zone
-        </Button>
-      </Group>
+      <ListHeader title="Delivery zones" newLabel="New zone" onNew={() => setEditing(empty)} />
       <Text size="sm" c="dimmed">
         A pincode is served by the most specific zone that matches it: a listed pincode, then the longest
         prefix, then its state, then the zone for everywhere else.

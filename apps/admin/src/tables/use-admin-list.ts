@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { AdminApiError, adminApi, type Query } from '../../api.ts';
+import { AdminApiError, adminApi, type Query } from '../api.ts';
+import { notifyFailed, notifySaved } from '../forms/notify.ts';
 
 export interface AdminList<T> {
   items: T[];
@@ -46,21 +47,22 @@ export function useAdminList<T>(path: string, query?: Query): AdminList<T> {
   return { ...state, loading, reload };
 }
 
-/** `2026-11-25T14:30` (a datetime-local input, the browser's time zone) from an ISO instant. */
-export function toLocalInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
-
-/** The ISO instant of a datetime-local input's value; null when empty. */
-export function fromLocalInput(value: string): string | null {
-  return value ? new Date(value).toISOString() : null;
-}
-
-/** "25 Nov 2026, 14:30" in the browser's time zone. */
-export function formatWhen(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  return new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
+/**
+ * The on/off switch of a list's rows (coupons, carriers): PATCHes `is_active`, says what happened
+ * in the row's own words ("DIWALI10 is switched off.") and loads the list again.
+ */
+export function useActiveSwitch<T extends { id: number; is_active: boolean }>(
+  list: AdminList<T>,
+  path: string,
+  nameOf: (item: T) => string,
+): (item: T) => Promise<void> {
+  return async (item) => {
+    try {
+      await adminApi.patch(`${path}/${item.id}`, { is_active: !item.is_active });
+      notifySaved(`${nameOf(item)} is switched ${item.is_active ? 'off' : 'on'}.`);
+      list.reload();
+    } catch (error) {
+      notifyFailed(error);
+    }
+  };
 }

@@ -18,6 +18,7 @@ import { useState } from 'react';
 import { adminApi } from '../../api.ts';
 import { FormError } from '../../forms/form-error.tsx';
 import { notifySaved } from '../../forms/notify.ts';
+import { paiseOf, rupees } from '../../forms/rupee-fields.ts';
 import { useSubmit } from '../../forms/use-submit.ts';
 import { formatDateTime, fromLocalInput, toLocalInput } from '../../forms/dates.ts';
 import { ListHeader } from '../../tables/list-header.tsx';
@@ -143,9 +144,6 @@ export default function CouponsPage() {
     </Stack>
   );
 }
-
-const rupees = (paise: number | null) => (paise === null ? '' : paise / 100);
-const paiseOf = (value: string | number) => (value === '' ? null : Math.round(Number(value) * 100));
 
 function CouponForm({ coupon, onClose, onSaved }: { coupon: Draft; onClose(): void; onSaved(): void }) {
   const [draft, setDraft] = useState<Draft>(coupon);

@@ -27,6 +27,7 @@ import { adminApi } from '../../api.ts';
 import { ConfirmAction } from '../../forms/confirm-action.tsx';
 import { FormError } from '../../forms/form-error.tsx';
 import { notifySaved } from '../../forms/notify.ts';
+import { paiseOf, rupees } from '../../forms/rupee-fields.ts';
 import { useSubmit } from '../../forms/use-submit.ts';
 import { ListHeader } from '../../tables/list-header.tsx';
 import { useAdminList } from '../../tables/use-admin-list.ts';
@@ -48,8 +49,6 @@ const empty: Draft = {
 };
 
 const FIELDS = Object.keys(empty);
-const rupees = (paise: number | null) => (paise === null ? '' : paise / 100);
-const paiseOf = (value: string | number) => (value === '' ? null : Math.round(Number(value) * 100));
 
 const matchesHelp: Record<DeliveryZoneKind, string> = {
   pincodes: 'Six-digit pincodes; press Enter after each (or paste a list).',

@@ -74,7 +74,7 @@ function ShipDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
   const [carrierId, setCarrierId] = useState<string | null>(null);
   const [tracking, setTracking] = useState('');
   const { submitting, formError, fieldErrors, submit } = useSubmit(['carrier_id', 'tracking_number']);
-  const { formError: carrierError, submit: loadCarriers } = useSubmit();
+  const { formError: carrierError, submitting: loadingCarriers, submit: loadCarriers } = useSubmit();
   const open = async () => {
     setOpened(true);
     const list = await loadCarriers(() => adminApi.get<Carrier[]>('carriers'));
@@ -104,6 +104,9 @@ function ShipDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
           <FormError message={carrierError ?? formError} />
           <Select
             label="Carrier"
+            // Until the carriers are here an open list would be empty (and a click on it lost).
+            disabled={loadingCarriers}
+            placeholder={loadingCarriers ? 'Loading carriers…' : 'Choose a carrier'}
             data={carriers.map((c) => ({ value: String(c.id), label: c.name }))}
             value={carrierId}
             onChange={setCarrierId}

@@ -7,13 +7,11 @@ import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
-import { adminApi } from '../../api.ts';
 import { FormError } from '../../forms/form-error.tsx';
-import { notifySaved } from '../../forms/notify.ts';
-import { useSubmit } from '../../forms/use-submit.ts';
 import { formatDateTime } from '../../forms/dates.ts';
 import { ListHeader } from '../../tables/list-header.tsx';
 import { useAdminList } from '../../tables/use-admin-list.ts';
+import { type OpenDraftEditor, useDraftEditor } from '../../tables/use-draft-editor.ts';
 
 type Draft = Omit<AdminPage, 'id' | 'created_at' | 'updated_at'> & { id?: number };
 
@@ -25,6 +23,8 @@ const emptyPage: Draft = {
   meta_description: '',
   is_active: false,
 };
+
+const FIELDS = ['title', 'url_slug', 'content', 'meta_keyword', 'meta_description', 'is_active'] as const;
 
 const slugOf = (title: string) =>
   title
@@ -41,11 +41,15 @@ const slugOf = (title: string) =>
  */
 export default function PagesPage() {
   const pages = useAdminList<AdminPage>('content/pages');
-  const [editing, setEditing] = useState<Draft | null>(null);
+  const editor = useDraftEditor<Draft, AdminPage>(pages, 'content/pages', {
+    fields: FIELDS,
+    savedMessage: (page) =>
+      page.is_active ? `“${page.title}” is published.` : `“${page.title}” is saved as a draft.`,
+  });
 
   return (
     <Stack gap="md" maw={1100}>
-      <ListHeader title="Pages" newLabel="New page" onNew={() => setEditing(emptyPage)} />
+      <ListHeader title="Pages" newLabel="New page" onNew={() => editor.open(emptyPage)} />
       <FormError message={pages.error} />
       <DataTable
         withTableBorder
@@ -54,7 +58,7 @@ export default function PagesPage() {
         fetching={pages.loading}
         records={pages.items}
         noRecordsText="No pages yet."
-        onRowClick={({ record }) => setEditing(record)}
+        onRowClick={({ record }) => editor.open(record)}
         columns={[
           { accessor: 'title', title: 'Title' },
           {
@@ -71,49 +75,21 @@ export default function PagesPage() {
           { accessor: 'updated_at', title: 'Last saved', render: (p) => formatDateTime(p.updated_at) },
         ]}
       />
-      {editing && (
-        <PageEditor
-          page={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            pages.reload();
-          }}
-        />
-      )}
+      {editor.draft && <PageEditor editor={editor} />}
     </Stack>
   );
 }
 
-const FIELDS = ['title', 'url_slug', 'content', 'meta_keyword', 'meta_description', 'is_active'] as const;
-
-function PageEditor({ page, onClose, onSaved }: { page: Draft; onClose(): void; onSaved(): void }) {
-  const [draft, setDraft] = useState<Draft>(page);
+function PageEditor({ editor: draftEditor }: { editor: OpenDraftEditor<Draft> }) {
+  const { initial: page, draft, set, save, close: onClose, submitting, formError, fieldErrors } = draftEditor;
   const [slugTouched, setSlugTouched] = useState(Boolean(page.id));
-  const { submitting, formError, fieldErrors, submit } = useSubmit(FIELDS);
   const phone = useMediaQuery('(max-width: 48em)');
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: { openOnClick: false } })],
     content: page.content,
     immediatelyRender: true,
-    onUpdate: ({ editor: e }) => setDraft((d) => ({ ...d, content: e.getHTML() })),
+    onUpdate: ({ editor: e }) => set({ content: e.getHTML() }),
   });
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-
-  async function save() {
-    const { id, ...body } = draft;
-    const saved = await submit(() =>
-      id
-        ? adminApi.put<AdminPage>(`content/pages/${id}`, body)
-        : adminApi.post<AdminPage>('content/pages', body),
-    );
-    if (saved) {
-      notifySaved(
-        saved.is_active ? `“${saved.title}” is published.` : `“${saved.title}” is saved as a draft.`,
-      );
-      onSaved();
-    }
-  }
 
   return (
     <Modal opened onClose={onClose} title={page.id ? 'Edit page' : 'New page'} size="xl" fullScreen={phone}>

@@ -14,15 +14,12 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { AdminCoupon, CouponInput } from '@shop/contract/admin/coupons';
 import { formatPaise } from '@shop/contract/money';
 import { DataTable } from 'mantine-datatable';
-import { useState } from 'react';
-import { adminApi } from '../../api.ts';
 import { FormError } from '../../forms/form-error.tsx';
-import { notifySaved } from '../../forms/notify.ts';
 import { paiseOf, rupees } from '../../forms/rupee-fields.ts';
-import { useSubmit } from '../../forms/use-submit.ts';
 import { formatDateTime, fromLocalInput, toLocalInput } from '../../forms/dates.ts';
 import { ListHeader } from '../../tables/list-header.tsx';
 import { useActiveSwitch, useAdminList } from '../../tables/use-admin-list.ts';
+import { type OpenDraftEditor, useDraftEditor } from '../../tables/use-draft-editor.ts';
 
 type Draft = Required<CouponInput> & { id?: number };
 
@@ -53,13 +50,16 @@ const FIELDS = Object.keys(empty);
 /** Coupons: terms, limits and what each has given away so far. */
 export default function CouponsPage() {
   const list = useAdminList<AdminCoupon>('coupons');
-  const [editing, setEditing] = useState<Draft | null>(null);
+  const editor = useDraftEditor<Draft, AdminCoupon>(list, 'coupons', {
+    fields: FIELDS,
+    savedMessage: (coupon) => `${coupon.code} is saved.`,
+  });
 
   const toggle = useActiveSwitch(list, 'coupons', (coupon) => coupon.code);
 
   return (
     <Stack gap="md" maw={1100}>
-      <ListHeader title="Coupons" newLabel="New coupon" onNew={() => setEditing(empty)} />
+      <ListHeader title="Coupons" newLabel="New coupon" onNew={() => editor.open(empty)} />
       <FormError message={list.error} />
       <DataTable
         withTableBorder
@@ -71,7 +71,7 @@ export default function CouponsPage() {
         onRowClick={({ record }) => {
           const { id, code, description, discount_type, discount_value, min_cart_paise, max_discount_paise } =
             record;
-          setEditing({
+          editor.open({
             id,
             code,
             description,
@@ -131,37 +131,15 @@ export default function CouponsPage() {
           },
         ]}
       />
-      {editing && (
-        <CouponForm
-          coupon={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            list.reload();
-          }}
-        />
-      )}
+      {editor.draft && <CouponForm editor={editor} />}
     </Stack>
   );
 }
 
-function CouponForm({ coupon, onClose, onSaved }: { coupon: Draft; onClose(): void; onSaved(): void }) {
-  const [draft, setDraft] = useState<Draft>(coupon);
-  const { submitting, formError, fieldErrors, submit } = useSubmit(FIELDS);
+function CouponForm({ editor }: { editor: OpenDraftEditor<Draft> }) {
+  const { initial: coupon, draft, set, save, close: onClose, submitting, formError, fieldErrors } = editor;
   const phone = useMediaQuery('(max-width: 48em)');
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const percent = draft.discount_type === 'percent';
-
-  async function save() {
-    const { id, ...body } = draft;
-    const saved = await submit(() =>
-      id ? adminApi.put<AdminCoupon>(`coupons/${id}`, body) : adminApi.post<AdminCoupon>('coupons', body),
-    );
-    if (saved) {
-      notifySaved(`${saved.code} is saved.`);
-      onSaved();
-    }
-  }
 
   return (
     <Modal

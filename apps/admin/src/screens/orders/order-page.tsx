@@ -4,43 +4,28 @@ import {
   Badge,
   Button,
   Card,
-  Checkbox,
   Group,
-  Modal,
-  NumberInput,
-  Select,
   SimpleGrid,
   Stack,
   Table,
   Text,
-  Textarea,
-  TextInput,
   Timeline,
   Title,
 } from '@mantine/core';
 import type { AdminOrderDetail } from '@shop/contract/admin/orders';
-import { formatPaise, rupeesToPaise } from '@shop/contract/money';
-import { ORDER_ACTION_TARGET, type OrderAction, orderStatusLabels } from '@shop/contract/orders';
+import { formatPaise } from '@shop/contract/money';
+import { orderStatusLabels } from '@shop/contract/orders';
 import { invoiceMessages } from '@shop/contract/invoices';
 import { IconArrowLeft, IconFileInvoice, IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { adminApi, adminUrl } from '../../api.ts';
-import { ConfirmAction } from '../../forms/confirm-action.tsx';
 import { formatDateTime } from '../../forms/dates.ts';
-import { FormError } from '../../forms/form-error.tsx';
-import { notifySaved } from '../../forms/notify.ts';
-import { useSubmit } from '../../forms/use-submit.ts';
 import { PageLoader } from '../../layout/page-loader.tsx';
+import { NoteForm, OrderActions } from './order-actions.tsx';
 import { methodLabel, statusColor } from './order-labels.ts';
 
 type Order = AdminOrderDetail;
-type SetOrder = (order: Order) => void;
-
-interface Carrier {
-  id: number;
-  name: string;
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -57,267 +42,6 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 function who(event: { actor: string; staff_name: string | null }): string {
   if (event.actor === 'staff') return event.staff_name ?? 'Staff';
   return event.actor === 'customer' ? 'Customer' : 'Shop';
-}
-
-const actionLabels: Record<OrderAction, string> = {
-  confirm: 'Confirm',
-  pack: 'Mark packed',
-  ship: 'Ship',
-  deliver: 'Mark delivered',
-  cancel: 'Cancel order',
-  return: 'Record return',
-};
-
-function ShipDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
-  const [opened, setOpened] = useState(false);
-  const [carriers, setCarriers] = useState<Carrier[]>([]);
-  const [carrierId, setCarrierId] = useState<string | null>(null);
-  const [tracking, setTracking] = useState('');
-  const { submitting, formError, fieldErrors, submit } = useSubmit(['carrier_id', 'tracking_number']);
-  const { formError: carrierError, submitting: loadingCarriers, submit: loadCarriers } = useSubmit();
-  const open = async () => {
-    setOpened(true);
-    const list = await loadCarriers(() => adminApi.get<Carrier[]>('carriers'));
-    if (list) setCarriers(list);
-  };
-  const ship = async () => {
-    const updated = await submit(() =>
-      adminApi.post<Order>(`orders/${order.id}/actions`, {
-        action: 'ship',
-        carrier_id: carrierId ? Number(carrierId) : undefined,
-        tracking_number: tracking,
-      }),
-    );
-    if (updated) {
-      notifySaved(`Order ${order.order_id} shipped.`);
-      setOpened(false);
-      onDone(updated);
-    }
-  };
-  return (
-    <>
-      <Button size="compact-sm" onClick={open}>
-        Ship
-      </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title={`Ship order ${order.order_id}`} centered>
-        <Stack>
-          <FormError message={carrierError ?? formError} />
-          <Select
-            label="Carrier"
-            // Until the carriers are here an open list would be empty (and a click on it lost).
-            disabled={loadingCarriers}
-            placeholder={loadingCarriers ? 'Loading carriers…' : 'Choose a carrier'}
-            data={carriers.map((c) => ({ value: String(c.id), label: c.name }))}
-            value={carrierId}
-            onChange={setCarrierId}
-            error={fieldErrors.carrier_id}
-            required
-          />
-          <TextInput
-            label="Tracking number"
-            value={tracking}
-            onChange={(e) => setTracking(e.currentTarget.value)}
-            error={fieldErrors.tracking_number}
-            maxLength={40}
-            required
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpened(false)}>
-              Cancel
-            </Button>
-            <Button loading={submitting} onClick={ship}>
-              Ship order
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
-  );
-}
-
-function ReturnDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
-  const [opened, setOpened] = useState(false);
-  const [restock, setRestock] = useState(true);
-  const { submitting, formError, submit } = useSubmit();
-  const run = async () => {
-    const updated = await submit(() =>
-      adminApi.post<Order>(`orders/${order.id}/actions`, { action: 'return', restock }),
-    );
-    if (updated) {
-      setOpened(false);
-      onDone(updated);
-    }
-  };
-  return (
-    <>
-      <Button size="compact-sm" variant="light" color="orange" onClick={() => setOpened(true)}>
-        Record return
-      </Button>
-      <Modal opened={opened} onClose={() => setOpened(false)} title="Record return" centered>
-        <Stack>
-          <Text size="sm">Record that order {order.order_id} came back to the shop?</Text>
-          <Checkbox
-            label="Put the items back in stock"
-            checked={restock}
-            onChange={(e) => setRestock(e.currentTarget.checked)}
-          />
-          <FormError message={formError} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpened(false)}>
-              Cancel
-            </Button>
-            <Button color="orange" loading={submitting} onClick={run}>
-              Record return
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
-  );
-}
-
-function RefundDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
-  const [opened, setOpened] = useState(false);
-  const [amount, setAmount] = useState<string | number>('');
-  const [reason, setReason] = useState('');
-  const [reference, setReference] = useState('');
-  const { submitting, formError, fieldErrors, submit } = useSubmit(['amount_paise', 'reason', 'reference']);
-  const cod = order.payment_gateway === 'cod';
-  const run = async () => {
-    const updated = await submit(() =>
-      adminApi.post<Order>(`orders/${order.id}/refunds`, {
-        amount_paise: amount === '' ? undefined : rupeesToPaise(amount),
-        reason,
-        ...(cod && reference ? { reference } : {}),
-      }),
-    );
-    if (updated) {
-      notifySaved('Refund started.');
-      setOpened(false);
-      onDone(updated);
-    }
-  };
-  return (
-    <>
-      <Button size="compact-sm" variant="light" color="grape" onClick={() => setOpened(true)}>
-        Refund
-      </Button>
-      <Modal
-        opened={opened}
-        onClose={() => setOpened(false)}
-        title={`Refund order ${order.order_id}`}
-        centered
-      >
-        <Stack>
-          <NumberInput
-            label="Amount (₹)"
-            description={`At most ${formatPaise(order.refundable_paise)}`}
-            value={amount}
-            onChange={setAmount}
-            min={0}
-            max={order.refundable_paise / 100}
-            decimalScale={2}
-            thousandSeparator=","
-            thousandsGroupStyle="lakh"
-            error={fieldErrors.amount_paise}
-            required
-          />
-          <Textarea
-            label="Reason (the customer reads it)"
-            value={reason}
-            onChange={(e) => setReason(e.currentTarget.value)}
-            error={fieldErrors.reason}
-            maxLength={200}
-            required
-          />
-          {cod && (
-            <TextInput
-              label="Reference (bank transfer or cash handed back)"
-              value={reference}
-              onChange={(e) => setReference(e.currentTarget.value)}
-              error={fieldErrors.reference}
-              maxLength={100}
-            />
-          )}
-          <FormError message={formError} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setOpened(false)}>
-              Cancel
-            </Button>
-            <Button color="grape" loading={submitting} onClick={run}>
-              Refund
-            </Button>
-          </Group>
-        </Stack>
-      </Modal>
-    </>
-  );
-}
-
-function Actions({ order, onDone }: { order: Order; onDone: SetOrder }) {
-  const simple = async (action: OrderAction) => {
-    onDone(await adminApi.post<Order>(`orders/${order.id}/actions`, { action }));
-    notifySaved(`Order ${order.order_id}: ${orderStatusLabels[ORDER_ACTION_TARGET[action]].toLowerCase()}.`);
-  };
-  return (
-    <Group gap="xs">
-      {order.allowed_actions.map((action) => {
-        if (action === 'ship') return <ShipDialog key={action} order={order} onDone={onDone} />;
-        if (action === 'return') return <ReturnDialog key={action} order={order} onDone={onDone} />;
-        if (action === 'cancel')
-          return (
-            <ConfirmAction
-              key={action}
-              label="Cancel order"
-              question={`Cancel order ${order.order_id}? Its items go back into stock and what was paid is refunded.`}
-              action={() => simple('cancel')}
-            />
-          );
-        return (
-          <ConfirmAction
-            key={action}
-            label={actionLabels[action]}
-            question={`${actionLabels[action]}: order ${order.order_id}?`}
-            confirmColor="blue"
-            variant="filled"
-            action={() => simple(action)}
-          />
-        );
-      })}
-      {order.refundable_paise > 0 && <RefundDialog order={order} onDone={onDone} />}
-    </Group>
-  );
-}
-
-function NoteForm({ order, onAdded }: { order: Order; onAdded: () => void }) {
-  const [body, setBody] = useState('');
-  const { submitting, formError, fieldErrors, submit } = useSubmit(['body']);
-  const add = async () => {
-    const note = await submit(() => adminApi.post(`orders/${order.id}/notes`, { body }));
-    if (note) {
-      setBody('');
-      onAdded();
-    }
-  };
-  return (
-    <Stack gap="xs">
-      <Textarea
-        label="Add a note"
-        description="Only staff see notes."
-        value={body}
-        onChange={(e) => setBody(e.currentTarget.value)}
-        error={fieldErrors.body}
-        autosize
-        minRows={2}
-      />
-      <FormError message={formError} />
-      <Group justify="flex-end">
-        <Button size="compact-sm" loading={submitting} onClick={add}>
-          Add note
-        </Button>
-      </Group>
-    </Stack>
-  );
 }
 
 /** One order: what was bought (with the GST split), money in and out, its timeline, notes and the actions its status allows. */
@@ -389,7 +113,7 @@ export default function OrderPage() {
           </Button>
         </Group>
       </Group>
-      <Actions order={order} onDone={setOrder} />
+      <OrderActions order={order} onDone={setOrder} />
       {order.shipment && (
         <Alert color="teal" title="Shipped">
           {order.shipment.carrier}, tracking number {order.shipment.tracking_number}

@@ -2,13 +2,10 @@ import { Anchor, Button, Drawer, Group, NumberInput, Stack, Switch, Text, TextIn
 import { useMediaQuery } from '@mantine/hooks';
 import { type AdminCarrier, type CarrierInput, TRACKING_PLACEHOLDER } from '@shop/contract/admin/carriers';
 import { DataTable } from 'mantine-datatable';
-import { useState } from 'react';
-import { adminApi } from '../../api.ts';
 import { FormError } from '../../forms/form-error.tsx';
-import { notifySaved } from '../../forms/notify.ts';
-import { useSubmit } from '../../forms/use-submit.ts';
 import { ListHeader } from '../../tables/list-header.tsx';
 import { useActiveSwitch, useAdminList } from '../../tables/use-admin-list.ts';
+import { type OpenDraftEditor, useDraftEditor } from '../../tables/use-draft-editor.ts';
 
 type Draft = Required<CarrierInput> & { id?: number };
 
@@ -21,7 +18,10 @@ const FIELDS = Object.keys(empty);
  */
 export default function CarriersPage() {
   const list = useAdminList<AdminCarrier>('shipping-carriers');
-  const [editing, setEditing] = useState<Draft | null>(null);
+  const editor = useDraftEditor<Draft, AdminCarrier>(list, 'shipping-carriers', {
+    fields: FIELDS,
+    savedMessage: (carrier) => `${carrier.name} is saved.`,
+  });
   // On a phone the tracking page goes under the name, so the on/off switch stays in view.
   const phone = useMediaQuery('(max-width: 48em)');
 
@@ -29,7 +29,7 @@ export default function CarriersPage() {
 
   return (
     <Stack gap="md" maw={1100}>
-      <ListHeader title="Carriers" newLabel="New carrier" onNew={() => setEditing(empty)} />
+      <ListHeader title="Carriers" newLabel="New carrier" onNew={() => editor.open(empty)} />
       <Text size="sm" c="dimmed">
         Staff choose one of the carriers switched on when they ship an order; the customer gets its tracking
         page. Click a carrier to edit it.
@@ -43,7 +43,7 @@ export default function CarriersPage() {
         records={list.items}
         noRecordsText="No carriers yet."
         onRowClick={({ record }) =>
-          setEditing({
+          editor.open({
             id: record.id,
             name: record.name,
             tracking_url_template: record.tracking_url_template ?? '',
@@ -85,16 +85,7 @@ export default function CarriersPage() {
           },
         ]}
       />
-      {editing && (
-        <CarrierForm
-          carrier={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            list.reload();
-          }}
-        />
-      )}
+      {editor.draft && <CarrierForm editor={editor} />}
     </Stack>
   );
 }
@@ -111,27 +102,12 @@ function TrackingPage({ carrier, size }: { carrier: AdminCarrier; size: 'xs' | '
   );
 }
 
-function CarrierForm({ carrier, onClose, onSaved }: { carrier: Draft; onClose(): void; onSaved(): void }) {
-  const [draft, setDraft] = useState<Draft>(carrier);
-  const { submitting, formError, fieldErrors, submit } = useSubmit(FIELDS);
+function CarrierForm({ editor }: { editor: OpenDraftEditor<Draft> }) {
+  const { initial: carrier, draft, set, save, close: onClose, submitting, formError, fieldErrors } = editor;
   const phone = useMediaQuery('(max-width: 48em)');
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
   const example = draft.tracking_url_template?.includes(TRACKING_PLACEHOLDER)
     ? draft.tracking_url_template.replaceAll(TRACKING_PLACEHOLDER, 'AB12345678')
     : null;
-
-  async function save() {
-    const { id, ...body } = draft;
-    const saved = await submit(() =>
-      id
-        ? adminApi.put<AdminCarrier>(`shipping-carriers/${id}`, body)
-        : adminApi.post<AdminCarrier>('shipping-carriers', body),
-    );
-    if (saved) {
-      notifySaved(`${saved.name} is saved.`);
-      onSaved();
-    }
-  }
 
   return (
     <Drawer

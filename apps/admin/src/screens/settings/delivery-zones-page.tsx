@@ -22,15 +22,14 @@ import {
 } from '@shop/contract/admin/delivery-zones';
 import { formatPaise } from '@shop/contract/money';
 import { DataTable } from 'mantine-datatable';
-import { useState } from 'react';
 import { adminApi } from '../../api.ts';
 import { ConfirmAction } from '../../forms/confirm-action.tsx';
 import { FormError } from '../../forms/form-error.tsx';
 import { notifySaved } from '../../forms/notify.ts';
 import { paiseOf, rupees } from '../../forms/rupee-fields.ts';
-import { useSubmit } from '../../forms/use-submit.ts';
 import { ListHeader } from '../../tables/list-header.tsx';
 import { useAdminList } from '../../tables/use-admin-list.ts';
+import { type OpenDraftEditor, useDraftEditor } from '../../tables/use-draft-editor.ts';
 
 type Draft = Omit<AdminDeliveryZone, 'id' | 'updated_at'> & { id?: number };
 
@@ -77,11 +76,14 @@ function codOf(z: AdminDeliveryZone): string {
  */
 export default function DeliveryZonesPage() {
   const list = useAdminList<AdminDeliveryZone>('delivery-zones');
-  const [editing, setEditing] = useState<Draft | null>(null);
+  const editor = useDraftEditor<Draft, AdminDeliveryZone>(list, 'delivery-zones', {
+    fields: FIELDS,
+    savedMessage: (zone) => `${zone.name} is saved. Delivery quotes and checkout use it now.`,
+  });
 
   return (
     <Stack gap="md" maw={1100}>
-      <ListHeader title="Delivery zones" newLabel="New zone" onNew={() => setEditing(empty)} />
+      <ListHeader title="Delivery zones" newLabel="New zone" onNew={() => editor.open(empty)} />
       <Text size="sm" c="dimmed">
         A pincode is served by the most specific zone that matches it: a listed pincode, then the longest
         prefix, then its state, then the zone for everywhere else.
@@ -96,7 +98,7 @@ export default function DeliveryZonesPage() {
         noRecordsText="No delivery zones yet: no pincode is served."
         onRowClick={({ record }) => {
           const { updated_at: _updated, ...zone } = record;
-          setEditing(zone);
+          editor.open(zone);
         }}
         columns={[
           {
@@ -129,12 +131,11 @@ export default function DeliveryZonesPage() {
           { accessor: 'cod_allowed', title: 'Cash on delivery', render: codOf },
         ]}
       />
-      {editing && (
+      {editor.draft && (
         <ZoneForm
-          zone={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
+          editor={editor}
+          onDeleted={() => {
+            editor.close();
             list.reload();
           }}
         />
@@ -143,30 +144,15 @@ export default function DeliveryZonesPage() {
   );
 }
 
-function ZoneForm({ zone, onClose, onSaved }: { zone: Draft; onClose(): void; onSaved(): void }) {
-  const [draft, setDraft] = useState<Draft>(zone);
-  const { submitting, formError, fieldErrors, submit } = useSubmit(FIELDS);
+function ZoneForm({ editor, onDeleted }: { editor: OpenDraftEditor<Draft>; onDeleted(): void }) {
+  const { initial: zone, draft, set, save, close: onClose, submitting, formError, fieldErrors } = editor;
   const phone = useMediaQuery('(max-width: 48em)');
-  const set = (patch: Partial<Draft>) => setDraft((d) => ({ ...d, ...patch }));
-
-  async function save() {
-    const { id, ...body } = draft;
-    const saved = await submit(() =>
-      id
-        ? adminApi.put<AdminDeliveryZone>(`delivery-zones/${id}`, body)
-        : adminApi.post<AdminDeliveryZone>('delivery-zones', body),
-    );
-    if (saved) {
-      notifySaved(`${saved.name} is saved. Delivery quotes and checkout use it now.`);
-      onSaved();
-    }
-  }
 
   async function remove() {
     if (!zone.id) return;
     await adminApi.delete(`delivery-zones/${zone.id}`);
     notifySaved(`${zone.name} is deleted.`);
-    onSaved();
+    onDeleted();
   }
 
   const matchesField =

@@ -1,18 +1,14 @@
 import { auditLog } from '@shop/db/schema/index';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ADMIN, signInStaff } from '../staff/staff.test-kit.ts';
+import { type StaffHarness, staffHarness } from '../staff/staff.test-kit.ts';
 import { MASK, maskSecrets, recordAudit } from './audit.service.ts';
 
-let t: TestApp;
-let headers: Record<string, string>;
+let t: StaffHarness<'owner'>;
 let ownerId: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  const owner = await signInStaff(t.app, 'owner');
-  headers = owner.headers;
-  ownerId = owner.staff.id;
+  t = await staffHarness(['owner']);
+  ownerId = t.signedIn.owner.staff.id;
 });
 afterAll(() => t.close());
 
@@ -134,7 +130,7 @@ describe('GET /audit', () => {
       },
     ]);
   });
-  const list = (query: string) => t.request({ method: 'GET', url: `${ADMIN}/audit?${query}`, headers });
+  const list = (query: string) => t.as('owner', 'GET', `/audit?${query}`);
 
   it('filters by entity, action, staff member and date range, newest first, with paging', async () => {
     const products = await list('entity=product&from=2026-01-01&to=2026-01-31');
@@ -170,11 +166,7 @@ describe('GET /audit', () => {
   });
 
   it('exports the filtered log as CSV that a spreadsheet will not run', async () => {
-    const response = await t.request({
-      method: 'GET',
-      url: `${ADMIN}/audit/export.csv?from=2026-01-01&to=2026-01-31`,
-      headers,
-    });
+    const response = await t.as('owner', 'GET', '/audit/export.csv?from=2026-01-01&to=2026-01-31');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toMatch(/^text\/csv/);
     expect(response.headers['content-disposition']).toMatch(

@@ -10,37 +10,16 @@ import type { Collection } from '@shop/contract/collection';
 import { auditLog } from '@shop/db/schema/index';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { makeProduct } from '../orders/orders.test-kit.ts';
-import { ADMIN, type SignedInStaff, signInStaff } from '../staff/staff.test-kit.ts';
+import { ADMIN, type StaffHarness, staffHarness } from '../staff/staff.test-kit.ts';
 
 const WEB = '/backend/api/web';
 
-let t: TestApp;
-let owner: SignedInStaff;
-let manager: SignedInStaff;
-let staff: SignedInStaff;
+let t: StaffHarness<'owner' | 'manager' | 'staff'>;
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signInStaff(t.app, 'owner');
-  manager = await signInStaff(t.app, 'manager');
-  staff = await signInStaff(t.app, 'staff');
+  t = await staffHarness(['owner', 'manager', 'staff']);
 });
 afterAll(() => t.close());
-
-function call(
-  who: SignedInStaff | null,
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT',
-  url: string,
-  payload?: object,
-) {
-  return t.request({
-    method,
-    url: `${ADMIN}${url}`,
-    headers: who?.headers ?? {},
-    ...(payload ? { payload } : {}),
-  });
-}
 
 async function lastAudit(action: string, entityId: number) {
   const [row] = await t.ctx.db
@@ -54,40 +33,43 @@ async function lastAudit(action: string, entityId: number) {
 
 describe('who may do what', () => {
   it('catalogue edits need a session (401), the CSRF token (403) and the catalogue permission (403)', async () => {
-    expect((await call(null, 'GET', '/products')).statusCode).toBe(401);
+    expect((await t.as(null, 'GET', '/products')).statusCode).toBe(401);
     const noCsrf = await t.request({
       method: 'POST',
       url: `${ADMIN}/categories`,
-      headers: { cookie: manager.headers.cookie ?? '' },
+      headers: { cookie: t.signedIn.manager.headers.cookie ?? '' },
       payload: { name: 'Forged' },
     });
     expect(noCsrf.statusCode).toBe(403);
     expect(noCsrf.json<{ message: string }>().message).toBe('Please reload the page and try again.');
-    const denied = await call(staff, 'GET', '/products');
+    const denied = await t.as('staff', 'GET', '/products');
     expect(denied.statusCode).toBe(403);
     expect(denied.json<{ message: string }>().message).toBe('You do not have permission to do this.');
-    expect((await call(manager, 'GET', '/products?per-page=1')).statusCode).toBe(200);
-    expect((await call(owner, 'GET', '/categories')).statusCode).toBe(200);
+    expect((await t.as('manager', 'GET', '/products?per-page=1')).statusCode).toBe(200);
+    expect((await t.as('owner', 'GET', '/categories')).statusCode).toBe(200);
   });
 
   it('staff adjust stock and see the low-stock list, but cannot edit products', async () => {
     const p = await makeProduct(t.ctx.db, { availableStock: 1 });
-    const adjusted = await call(staff, 'POST', `/products/${p.id}/stock`, { reason: 'received', change: 24 });
+    const adjusted = await t.as('staff', 'POST', `/products/${p.id}/stock`, {
+      reason: 'received',
+      change: 24,
+    });
     expect(adjusted.statusCode).toBe(200);
     expect(adjusted.json<StockHistory>().available_stock).toBe(25);
-    expect((await call(staff, 'GET', '/stock/low?per-page=5')).statusCode).toBe(200);
-    expect((await call(staff, 'PATCH', `/products/${p.id}`, { name: 'Nope' })).statusCode).toBe(403);
+    expect((await t.as('staff', 'GET', '/stock/low?per-page=5')).statusCode).toBe(200);
+    expect((await t.as('staff', 'PATCH', `/products/${p.id}`, { name: 'Nope' })).statusCode).toBe(403);
   });
 });
 
 describe('categories over HTTP', () => {
   it('creates, renames with a new slug (old slug kept), refuses a cycle, reorders; each change audited', async () => {
-    const created = await call(manager, 'POST', '/categories', { name: 'Gift Boxes' });
+    const created = await t.as('manager', 'POST', '/categories', { name: 'Gift Boxes' });
     expect(created.statusCode).toBe(201);
     const box = created.json<AdminCategory>();
     expect(box).toMatchObject({ name: 'Gift Boxes', url_slug: 'gift-boxes', parent_id: 1, is_active: true });
 
-    const renamed = await call(manager, 'PATCH', `/categories/${box.id}`, {
+    const renamed = await t.as('manager', 'PATCH', `/categories/${box.id}`, {
       name: 'Festive Gift Boxes',
       url_slug: 'festive-gift-boxes',
     });
@@ -96,21 +78,21 @@ describe('categories over HTTP', () => {
       old_slugs: ['gift-boxes'],
     });
     const audit = await lastAudit('category.update', box.id);
-    expect(audit?.staffId).toBe(manager.staff.id);
+    expect(audit?.staffId).toBe(t.signedIn.manager.staff.id);
     expect(audit?.before).toMatchObject({ name: 'Gift Boxes', url_slug: 'gift-boxes' });
     expect(audit?.after).toMatchObject({ name: 'Festive Gift Boxes', url_slug: 'festive-gift-boxes' });
 
     const child = (
-      await call(manager, 'POST', '/categories', { name: 'Small Boxes', parent_id: box.id })
+      await t.as('manager', 'POST', '/categories', { name: 'Small Boxes', parent_id: box.id })
     ).json<AdminCategory>();
-    const cycle = await call(manager, 'POST', `/categories/${box.id}/move`, { parent_id: child.id });
+    const cycle = await t.as('manager', 'POST', `/categories/${box.id}/move`, { parent_id: child.id });
     expect(cycle.statusCode).toBe(422);
     expect(cycle.body).toContain('A category cannot be moved into itself or one of its sub-categories.');
 
     const second = (
-      await call(manager, 'POST', '/categories', { name: 'Large Boxes', parent_id: box.id })
+      await t.as('manager', 'POST', '/categories', { name: 'Large Boxes', parent_id: box.id })
     ).json<AdminCategory>();
-    const reordered = await call(manager, 'PUT', '/categories/order', {
+    const reordered = await t.as('manager', 'PUT', '/categories/order', {
       parent_id: box.id,
       ids: [second.id, child.id],
     });
@@ -140,7 +122,7 @@ describe('categories over HTTP', () => {
       ['POST', '/products/1/stock', { reason: 'received' }],
       ['GET', '/products/99999999999', undefined],
     ] as const) {
-      const res = await call(owner, method, url, body);
+      const res = await t.as('owner', method, url, body);
       expect(res.statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBeGreaterThanOrEqual(400);
       expect(res.statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBeLessThan(500);
     }
@@ -149,7 +131,7 @@ describe('categories over HTTP', () => {
 
 describe('products over HTTP', () => {
   it('creates a product, edits it, finds it in the list and records both in the audit log', async () => {
-    const created = await call(manager, 'POST', '/products', {
+    const created = await t.as('manager', 'POST', '/products', {
       name: 'Kesar Peda 250 g',
       category_id: 5,
       selling_price_paise: 18_000,
@@ -176,7 +158,7 @@ describe('products over HTTP', () => {
     });
 
     // Only the fields sent change: MRP, featured and the rest stay as they were.
-    const edited = await call(manager, 'PATCH', `/products/${product.id}`, { selling_price_paise: 17_500 });
+    const edited = await t.as('manager', 'PATCH', `/products/${product.id}`, { selling_price_paise: 17_500 });
     expect(edited.json<AdminProduct>()).toMatchObject({
       selling_price_paise: 17_500,
       mrp_paise: 20_000,
@@ -186,12 +168,12 @@ describe('products over HTTP', () => {
       item_weight: 250,
     });
     const audit = await lastAudit('product.update', product.id);
-    expect(audit).toMatchObject({ staffId: manager.staff.id });
+    expect(audit).toMatchObject({ staffId: t.signedIn.manager.staff.id });
     expect(audit?.before).toMatchObject({ selling_price_paise: 18_000 });
     expect(audit?.after).toMatchObject({ selling_price_paise: 17_500 });
 
-    const list = await call(
-      manager,
+    const list = await t.as(
+      'manager',
       'GET',
       '/products?q=kesar%20peda&featured=true&visibility=visible&sort=-selling_price',
     );
@@ -200,7 +182,7 @@ describe('products over HTTP', () => {
   });
 
   it('package declarations set in the back office show on the storefront product page; values the database refuses are a 422', async () => {
-    const created = await call(manager, 'POST', '/products', {
+    const created = await t.as('manager', 'POST', '/products', {
       name: 'Kaju Katli 500 g',
       category_id: 5,
       selling_price_paise: 64_900,
@@ -225,7 +207,7 @@ describe('products over HTTP', () => {
     });
 
     // An edit changes only the declarations sent; an emptied text means "not on the label".
-    const edited = await call(manager, 'PATCH', `/products/${product.id}`, {
+    const edited = await t.as('manager', 'PATCH', `/products/${product.id}`, {
       maker_role: 'importer',
       country_of_origin: 'United Arab Emirates',
       dimensions: '  20 x 10 x 4 cm ',
@@ -268,7 +250,7 @@ describe('products over HTTP', () => {
       { food_type: 'vegan' },
       { country_of_origin: ' ' },
     ]) {
-      const res = await call(manager, 'PATCH', `/products/${product.id}`, bad);
+      const res = await t.as('manager', 'PATCH', `/products/${product.id}`, bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(422);
     }
   });
@@ -276,11 +258,11 @@ describe('products over HTTP', () => {
   it('the search box finds a renamed product by its new name at once, and hidden ones too', async () => {
     const p = await makeProduct(t.ctx.db, { name: 'Qwerty Masala Box', isActive: false });
     const ids = async (q: string) =>
-      (await call(manager, 'GET', `/products?q=${encodeURIComponent(q)}`))
+      (await t.as('manager', 'GET', `/products?q=${encodeURIComponent(q)}`))
         .json<Collection<AdminProductRow>>()
         .items.map((i) => i.id);
     expect(await ids('qwerty masala')).toEqual([p.id]);
-    await call(manager, 'PATCH', `/products/${p.id}`, { name: 'Qwerty Chai Box' });
+    await t.as('manager', 'PATCH', `/products/${p.id}`, { name: 'Qwerty Chai Box' });
     expect(await ids('QWERTY CHAI')).toEqual([p.id]);
     expect(await ids('qwerty masala')).toEqual([]);
     expect(await ids(String(p.id))).toContain(p.id);
@@ -288,11 +270,11 @@ describe('products over HTTP', () => {
 
   it('a bulk price change over a filter answers what it changed and leaves one audit entry', async () => {
     const cat = (
-      await call(manager, 'POST', '/categories', { name: 'Bulk Price Test' })
+      await t.as('manager', 'POST', '/categories', { name: 'Bulk Price Test' })
     ).json<AdminCategory>();
     const a = await makeProduct(t.ctx.db, { categoryId: cat.id, sellingPricePaise: 9_900 });
     await makeProduct(t.ctx.db, { categoryId: cat.id, sellingPricePaise: 45_000, mrpPaise: 47_000 });
-    const res = await call(manager, 'POST', '/products/bulk', {
+    const res = await t.as('manager', 'POST', '/products/bulk', {
       target: { filter: { category_id: cat.id } },
       change: { action: 'price', percent: 10 },
     });
@@ -303,7 +285,7 @@ describe('products over HTTP', () => {
       .where(eq(auditLog.action, 'product.bulk_price'))
       .orderBy(desc(auditLog.id))
       .limit(1);
-    expect(row?.staffId).toBe(manager.staff.id);
+    expect(row?.staffId).toBe(t.signedIn.manager.staff.id);
     expect(row?.after).toMatchObject({
       percent: 10,
       rounding: 'rupee',
@@ -313,23 +295,23 @@ describe('products over HTTP', () => {
 
   it('stock adjustments are audited and listed in the history', async () => {
     const p = await makeProduct(t.ctx.db, { availableStock: 10 });
-    await call(owner, 'POST', `/products/${p.id}/stock`, {
+    await t.as('owner', 'POST', `/products/${p.id}/stock`, {
       reason: 'damaged',
       change: -4,
       note: 'Broken seal',
     });
-    const history = (await call(owner, 'GET', `/products/${p.id}/stock`)).json<StockHistory>();
+    const history = (await t.as('owner', 'GET', `/products/${p.id}/stock`)).json<StockHistory>();
     expect(history.items[0]).toMatchObject({
       reason: 'damaged',
       change: -4,
       stock_after: 6,
       note: 'Broken seal',
-      staff_id: owner.staff.id,
+      staff_id: t.signedIn.owner.staff.id,
     });
     const audit = await lastAudit('product.stock_adjust', p.id);
     expect(audit?.before).toEqual({ available_stock: 10 });
     expect(audit?.after).toMatchObject({ available_stock: 6, reason: 'damaged' });
-    const below = await call(owner, 'POST', `/products/${p.id}/stock`, { reason: 'damaged', change: -7 });
+    const below = await t.as('owner', 'POST', `/products/${p.id}/stock`, { reason: 'damaged', change: -7 });
     expect(below.statusCode).toBe(422);
     expect(below.body).toContain('Stock cannot go below zero.');
   });
@@ -351,7 +333,7 @@ describe('back-office changes reach the storefront on the next request', () => {
       expect((await web(path)).cache, path).toBe('HIT');
     }
     const started = performance.now();
-    const res = await call(manager, 'PATCH', `/products/${p.id}`, { selling_price_paise: 31_500 });
+    const res = await t.as('manager', 'PATCH', `/products/${p.id}`, { selling_price_paise: 31_500 });
     expect(res.statusCode).toBe(200);
     expect((await web<Product>(`products/${p.id}`)).body.selling_price).toBe(315);
     const list = await web<Collection<Product>>(paths[1] ?? '');
@@ -363,23 +345,23 @@ describe('back-office changes reach the storefront on the next request', () => {
     const p = await makeProduct(t.ctx.db, { categoryId: 5, availableStock: 3 });
     await t.ctx.changes.flush();
     await web(`products/${p.id}`);
-    await call(staff, 'POST', `/products/${p.id}/stock`, { reason: 'received', change: 7 });
+    await t.as('staff', 'POST', `/products/${p.id}/stock`, { reason: 'received', change: 7 });
     expect((await web<Product>(`products/${p.id}`)).body.available_stock).toBe(10);
-    await call(manager, 'POST', '/products/bulk', {
+    await t.as('manager', 'POST', '/products/bulk', {
       target: { ids: [p.id] },
       change: { action: 'move', category_id: 6 },
     });
     expect((await web<Product>(`products/${p.id}`)).body.category_id).toBe(6);
-    await call(manager, 'POST', '/products/bulk', { target: { ids: [p.id] }, change: { action: 'hide' } });
+    await t.as('manager', 'POST', '/products/bulk', { target: { ids: [p.id] }, change: { action: 'hide' } });
     expect((await web(`products/${p.id}`)).status).toBe(404);
   });
 
   it('a hidden category leaves the storefront category list', async () => {
-    const cat = (await call(manager, 'POST', '/categories', { name: 'Soon Hidden' })).json<AdminCategory>();
+    const cat = (await t.as('manager', 'POST', '/categories', { name: 'Soon Hidden' })).json<AdminCategory>();
     const ids = async () =>
       (await web<Collection<{ id: number }>>('categories?per-page=200')).body.items.map((c) => c.id);
     expect(await ids()).toContain(cat.id);
-    await call(manager, 'PATCH', `/categories/${cat.id}`, { is_active: false });
+    await t.as('manager', 'PATCH', `/categories/${cat.id}`, { is_active: false });
     expect(await ids()).not.toContain(cat.id);
   });
 });

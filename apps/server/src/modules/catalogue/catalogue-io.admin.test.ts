@@ -4,16 +4,11 @@ import { auditLog, products } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ADMIN, signInStaff } from '../staff/staff.test-kit.ts';
+import { ADMIN, type StaffHarness, staffHarness } from '../staff/staff.test-kit.ts';
 
-let t: TestApp;
-let manager: Record<string, string>;
-let staff: Record<string, string>;
+let t: StaffHarness<'manager' | 'staff'>;
 beforeAll(async () => {
-  t = await createTestApp();
-  manager = (await signInStaff(t.app, 'manager')).headers;
-  staff = (await signInStaff(t.app, 'staff')).headers;
+  t = await staffHarness(['manager', 'staff']);
 });
 afterAll(async () => {
   await t?.close();
@@ -23,49 +18,31 @@ const csv = (rows: string) => `id,name,url_slug,category,selling_price,stock\n${
 
 describe('admin: catalogue CSV routes (permission catalogue)', () => {
   it('a staff member (no catalogue permission) is refused; without a session 401', async () => {
-    const denied = await t.request({ method: 'GET', url: `${ADMIN}/catalogue/csv/template`, headers: staff });
+    const denied = await t.as('staff', 'GET', '/catalogue/csv/template');
     expect(denied.statusCode).toBe(403);
-    const anonymous = await t.request({ method: 'POST', url: `${ADMIN}/catalogue/csv/dry-run`, payload: {} });
+    const anonymous = await t.as(null, 'POST', '/catalogue/csv/dry-run', {});
     expect(anonymous.statusCode).toBe(401);
   });
 
   it('downloads the template and the exports as CSV attachments', async () => {
-    const template = await t.request({
-      method: 'GET',
-      url: `${ADMIN}/catalogue/csv/template`,
-      headers: manager,
-    });
+    const template = await t.as('manager', 'GET', '/catalogue/csv/template');
     expect(template.statusCode).toBe(200);
     expect(template.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(template.headers['content-disposition']).toBe('attachment; filename="catalogue-template.csv"');
-    const stock = await t.request({
-      method: 'GET',
-      url: `${ADMIN}/catalogue/csv/export?kind=stock`,
-      headers: manager,
-    });
+    const stock = await t.as('manager', 'GET', '/catalogue/csv/export?kind=stock');
     expect(stock.body.split('\r\n')[0]).toBe('\uFEFFid,name,url_slug,stock');
   });
 
   it('dry run reports problems; import with a problem is a 422 naming line and column; a good import is audited once', async () => {
     const bad = csv(',Route Test Papdi,route-test-papdi,namkeen,abc,5\n');
-    const dry = await t.request({
-      method: 'POST',
-      url: `${ADMIN}/catalogue/csv/dry-run`,
-      headers: manager,
-      payload: { content: bad },
-    });
+    const dry = await t.as('manager', 'POST', '/catalogue/csv/dry-run', { content: bad });
     expect(dry.statusCode).toBe(200);
     expect(dry.json()).toMatchObject({
       rows: 1,
       applied: false,
       problems: [{ line: 2, column: 'selling_price', message: importMessages.badPrice }],
     });
-    const refused = await t.request({
-      method: 'POST',
-      url: `${ADMIN}/catalogue/csv/import`,
-      headers: manager,
-      payload: { content: bad },
-    });
+    const refused = await t.as('manager', 'POST', '/catalogue/csv/import', { content: bad });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual([{ field: 'line 2, selling_price', message: importMessages.badPrice }]);
 
@@ -73,11 +50,9 @@ describe('admin: catalogue CSV routes (permission catalogue)', () => {
       { length: 50 },
       (_, n) => `,Route Test Papdi ${n},route-test-papdi-${n},namkeen,45,${n}`,
     );
-    const good = await t.request({
-      method: 'POST',
-      url: `${ADMIN}/catalogue/csv/import`,
-      headers: manager,
-      payload: { content: csv(`${rows.join('\n')}\n`), file_name: 'papdi.csv' },
+    const good = await t.as('manager', 'POST', '/catalogue/csv/import', {
+      content: csv(`${rows.join('\n')}\n`),
+      file_name: 'papdi.csv',
     });
     expect(good.statusCode).toBe(200);
     expect(good.json()).toMatchObject({ rows: 50, creates: 50, applied: true });
@@ -91,11 +66,8 @@ describe('admin: catalogue CSV routes (permission catalogue)', () => {
   });
 
   it('refuses a file over 8 MB with a message about the file', async () => {
-    const big = await t.request({
-      method: 'POST',
-      url: `${ADMIN}/catalogue/csv/dry-run`,
-      headers: manager,
-      payload: { content: 'x'.repeat(8 * 1024 * 1024 + 10) },
+    const big = await t.as('manager', 'POST', '/catalogue/csv/dry-run', {
+      content: 'x'.repeat(8 * 1024 * 1024 + 10),
     });
     expect(big.statusCode).toBe(422);
     expect(big.json()).toEqual([
@@ -104,7 +76,7 @@ describe('admin: catalogue CSV routes (permission catalogue)', () => {
     const huge = await t.request({
       method: 'POST',
       url: `${ADMIN}/catalogue/csv/dry-run`,
-      headers: { ...manager, 'content-type': 'application/json' },
+      headers: { ...t.signedIn.manager.headers, 'content-type': 'application/json' },
       payload: JSON.stringify({ content: 'x'.repeat(17 * 1024 * 1024) }),
     });
     expect(huge.statusCode).toBe(413);
@@ -118,37 +90,27 @@ describe('admin: product image routes', () => {
   it('uploads, lists, reorders and deletes through the API; a bomb is a 422', async () => {
     const [product] = await t.ctx.db.select().from(products).orderBy(products.id).limit(1);
     if (!product) throw new Error('no products');
-    const url = `${ADMIN}/products/${product.id}/images`;
+    const url = `/products/${product.id}/images`;
     const jpeg = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#a33' } })
       .jpeg()
       .toBuffer();
-    const uploaded = await t.request({
-      method: 'POST',
-      url,
-      headers: manager,
-      payload: { file_name: 'route.jpg', data_base64: jpeg.toString('base64'), alt_text: 'Front' },
+    const uploaded = await t.as('manager', 'POST', url, {
+      file_name: 'route.jpg',
+      data_base64: jpeg.toString('base64'),
+      alt_text: 'Front',
     });
     expect(uploaded.statusCode).toBe(201);
     const items = uploaded.json<{ items: Array<{ file_name: string; alt_text: string }> }>().items;
     const added = items[items.length - 1];
     expect(added?.alt_text).toBe('Front');
     const names = items.map((i) => i.file_name);
-    const order = await t.request({
-      method: 'PUT',
-      url: `${url}/order`,
-      headers: manager,
-      payload: { file_names: [...names].reverse() },
-    });
+    const order = await t.as('manager', 'PUT', `${url}/order`, { file_names: [...names].reverse() });
     expect(order.statusCode).toBe(200);
     expect(order.json<{ items: Array<{ file_name: string; main: boolean }> }>().items[0]).toMatchObject({
       file_name: added?.file_name,
       main: true,
     });
-    const removed = await t.request({
-      method: 'DELETE',
-      url: `${url}/${added?.file_name}`,
-      headers: manager,
-    });
+    const removed = await t.as('manager', 'DELETE', `${url}/${added?.file_name}`);
     expect(removed.statusCode).toBe(200);
     expect(removed.json<{ items: unknown[] }>().items).toHaveLength(names.length - 1);
 
@@ -158,11 +120,9 @@ describe('admin: product image routes', () => {
     // Patch the header's width and height to 40,000 × 40,000 (1.6 gigapixels); PNG's CRC is not checked by the header read.
     bomb.writeUInt32BE(40_000, 16);
     bomb.writeUInt32BE(40_000, 20);
-    const refused = await t.request({
-      method: 'POST',
-      url,
-      headers: manager,
-      payload: { file_name: 'bomb.png', data_base64: bomb.toString('base64') },
+    const refused = await t.as('manager', 'POST', url, {
+      file_name: 'bomb.png',
+      data_base64: bomb.toString('base64'),
     });
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual([{ field: 'data_base64', message: imageMessages.tooManyPixels }]);

@@ -7,31 +7,23 @@ import { auditLog, contactEnquiries, newsletterSubscriptions } from '@shop/db/sc
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { embedYoutubeTags } from '../../../../web/app/features/content/youtube-tags.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ADMIN, signInStaff } from '../staff/staff.test-kit.ts';
+import { type StaffHarness, staffHarness } from '../staff/staff.test-kit.ts';
 import { pageHtmlToStore } from './content-admin.service.ts';
 
 const API = '/backend/api/web';
 
-let t: TestApp;
-let manager: Record<string, string>;
+let t: StaffHarness<'manager' | 'staff'>;
 let bannerImage: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  manager = (await signInStaff(t.app, 'manager')).headers;
-  const media = await t.request({ method: 'GET', url: `${ADMIN}/content/media/banners`, headers: manager });
+  t = await staffHarness(['manager', 'staff']);
+  const media = await t.as('manager', 'GET', '/content/media/banners');
   bannerImage = media.json<{ files: string[] }>().files[0] ?? '';
 });
 afterAll(() => t.close());
 
 async function admin<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown) {
-  const res = await t.request({
-    method,
-    url: `${ADMIN}/${url}`,
-    headers: manager,
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
+  const res = await t.as('manager', method, `/${url}`, payload as Record<string, unknown> | undefined);
   const json = String(res.headers['content-type'] ?? '').includes('json');
   return { status: res.statusCode, body: json ? res.json<T>() : (undefined as T), res };
 }
@@ -132,8 +124,7 @@ describe('pages in the back office', () => {
   });
 
   it('is closed to a staff member without the content permission', async () => {
-    const staff = await signInStaff(t.app, 'staff');
-    const res = await t.request({ method: 'GET', url: `${ADMIN}/content/pages`, headers: staff.headers });
+    const res = await t.as('staff', 'GET', '/content/pages');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ message: staffMessages.noPermission });
   });
@@ -352,12 +343,7 @@ describe('newsletter subscribers and contact messages', () => {
     expect(handled.res.body).toContain(`\r\n${meera.id},`);
     expect(handled.res.body).not.toContain(`\r\n${ravi.id},`);
 
-    const packer = (await signInStaff(t.app, 'staff')).headers;
-    const refused = await t.request({
-      method: 'GET',
-      url: `${ADMIN}/contact-messages/export.csv`,
-      headers: packer,
-    });
+    const refused = await t.as('staff', 'GET', '/contact-messages/export.csv');
     expect(refused.statusCode).toBe(403);
   });
 });

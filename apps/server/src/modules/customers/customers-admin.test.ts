@@ -10,7 +10,7 @@ import { auditLog, customers } from '@shop/db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { makeAddress, makeProduct, setSetting } from '../orders/orders.test-kit.ts';
-import { ADMIN, type SignedInStaff, signInStaff } from '../staff/staff.test-kit.ts';
+import { type AdminCall, adminCallOf, signInRoles } from '../staff/staff.test-kit.ts';
 import {
   ageCodes,
   BASE,
@@ -29,16 +29,11 @@ import {
 
 useCustomersTestApp();
 
-let manager: SignedInStaff;
-let packer: SignedInStaff;
+let as: AdminCall<'manager' | 'staff'>;
 beforeAll(async () => {
-  manager = await signInStaff(t.app, 'manager');
-  packer = await signInStaff(t.app, 'staff');
+  as = adminCallOf(t, await signInRoles(t.app, ['manager', 'staff']));
   await setSetting(t.ctx.db, 'minimum_order_amount', '0');
 });
-
-const as = (who: SignedInStaff, method: 'GET' | 'POST', url: string) =>
-  t.request({ method, url: `${ADMIN}${url}`, headers: who.headers });
 
 async function checkoutAs(token: string, addressId: number) {
   const product = await makeProduct(t.ctx.db, { sellingPricePaise: 10_000, availableStock: 10 });
@@ -65,7 +60,7 @@ describe('back-office customers', () => {
       isDefault: true,
     });
     const list = async (query: string) => {
-      const res = await as(manager, 'GET', `/customers?${query}`);
+      const res = await as('manager', 'GET', `/customers?${query}`);
       expect(res.statusCode).toBe(200);
       return res.json<Collection<AdminCustomerRow>>();
     };
@@ -82,7 +77,7 @@ describe('back-office customers', () => {
     expect((await list('q=%2B91%2091234%2056780')).items.map((c) => c.id)).toContain(id);
     expect((await list('q=nobody-like-this')).items).toEqual([]);
     expect((await list('per-page=1')).items).toHaveLength(1);
-    expect((await as(manager, 'GET', '/customers?state=sleeping')).statusCode).toBe(400);
+    expect((await as('manager', 'GET', '/customers?state=sleeping')).statusCode).toBe(400);
   });
 
   it("shows a customer's addresses and orders; staff without 'customers' are refused", async () => {
@@ -91,19 +86,19 @@ describe('back-office customers', () => {
     const address = await makeAddress(t.ctx.db, id, { contactPerson: 'Ravi Kumar', pinCode: '302001' });
     const placed = await checkoutAs(token, address.id);
     expect(placed.statusCode).toBe(200);
-    const res = await as(manager, 'GET', `/customers/${id}`);
+    const res = await as('manager', 'GET', `/customers/${id}`);
     expect(res.statusCode).toBe(200);
     const detail = res.json<AdminCustomerDetail>();
     expect(detail.addresses.map((a) => a.contact_person)).toEqual(['Ravi Kumar']);
     expect(detail.orders).toHaveLength(1);
     expect(detail.orders[0]?.customer_email).toBe(email);
     expect(detail.order_count).toBe(1);
-    const orders = await as(manager, 'GET', `/orders?customer=${id}`);
+    const orders = await as('manager', 'GET', `/orders?customer=${id}`);
     expect(orders.json<Collection<{ customer_id: number }>>().items.every((o) => o.customer_id === id)).toBe(
       true,
     );
-    expect((await as(packer, 'GET', `/customers/${id}`)).statusCode).toBe(403);
-    expect((await as(manager, 'GET', '/customers/99999999')).statusCode).toBe(404);
+    expect((await as('staff', 'GET', `/customers/${id}`)).statusCode).toBe(403);
+    expect((await as('manager', 'GET', '/customers/99999999')).statusCode).toBe(404);
   });
 
   it('blocking revokes live tokens, refuses login with a clear message and refuses checkout; unblocking lets them back', async () => {
@@ -112,7 +107,7 @@ describe('back-office customers', () => {
     const address = await makeAddress(t.ctx.db, id);
     expect((await details(token)).statusCode).toBe(200);
 
-    const blocked = await as(manager, 'POST', `/customers/${id}/block`);
+    const blocked = await as('manager', 'POST', `/customers/${id}/block`);
     expect(blocked.statusCode).toBe(200);
     expect(blocked.json<AdminCustomerRow>().blocked).toBe(true);
     // Logged out everywhere: the old token no longer works, for account pages or checkout.
@@ -140,7 +135,7 @@ describe('back-office customers', () => {
       .where(and(eq(auditLog.action, 'customer.block'), eq(auditLog.entityId, String(id))));
     expect(audit?.after).toEqual({ blocked: true });
 
-    expect((await as(manager, 'POST', `/customers/${id}/unblock`)).json<AdminCustomerRow>().blocked).toBe(
+    expect((await as('manager', 'POST', `/customers/${id}/unblock`)).json<AdminCustomerRow>().blocked).toBe(
       false,
     );
     const again = await post('customers/login', {
@@ -168,9 +163,9 @@ describe('back-office customers', () => {
     expect((await signUp(email)).statusCode).toBe(200);
     const id = await customerIdOf(email);
     const before = (await mailsTo(email)).filter((m) => m.subject === VERIFY_SUBJECT).length;
-    expect((await as(manager, 'POST', `/customers/${id}/resend-verification`)).statusCode).toBe(429);
+    expect((await as('manager', 'POST', `/customers/${id}/resend-verification`)).statusCode).toBe(429);
     await ageCodes(email, 61);
-    const sent = await as(manager, 'POST', `/customers/${id}/resend-verification`);
+    const sent = await as('manager', 'POST', `/customers/${id}/resend-verification`);
     expect(sent.statusCode).toBe(200);
     expect(sent.json<{ message: string }>().message).toBe(customerAdminMessages.verificationSent);
     expect((await mailsTo(email)).filter((m) => m.subject === VERIFY_SUBJECT)).toHaveLength(before + 1);
@@ -181,7 +176,7 @@ describe('back-office customers', () => {
     expect(audit).toBeDefined();
 
     const verified = await customerIdOf((await verifiedCustomer('verified')).email);
-    const refused = await as(manager, 'POST', `/customers/${verified}/resend-verification`);
+    const refused = await as('manager', 'POST', `/customers/${verified}/resend-verification`);
     expect(refused.statusCode).toBe(409);
     expect(refused.json<{ message: string }>().message).toBe(customerAdminMessages.alreadyVerified);
   });

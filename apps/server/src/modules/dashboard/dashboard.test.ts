@@ -7,23 +7,22 @@ import type { Dashboard } from '@shop/contract/admin/dashboard';
 import type { DbOrTx } from '@shop/db/client';
 import { orderItems, orders, payments, refunds } from '@shop/db/schema/index';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { makeCustomer, makeProduct, setSetting } from '../orders/orders.test-kit.ts';
-import { ADMIN, signInStaff } from '../staff/staff.test-kit.ts';
+import { type StaffHarness, staffHarness } from '../staff/staff.test-kit.ts';
 import { dashboardOf, periodOf } from './dashboard.service.ts';
 
 /** 17:30 in India on 15 January 2031: far from any other test's orders. */
 const NOW = new Date('2031-01-15T12:00:00Z');
 const daysAgo = (days: number, hour = 6) => new Date(NOW.getTime() - days * 86_400_000 - hour * 3_600_000);
 
-let t: TestApp;
+let t: StaffHarness<'staff'>;
 let baseline: Dashboard;
 let p1: number;
 let p2: number;
 let lowProduct: number;
 let okProduct: number;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await staffHarness(['staff']);
   const db = t.ctx.db;
   await setSetting(db, 'low_stock_threshold', '3');
   baseline = await dashboardOf(db, 'today', 0, NOW);
@@ -176,23 +175,14 @@ describe('dashboard', () => {
   });
 
   it("is served to staff with 'orders' with the mail outbox's failures; an unknown range is a 400", async () => {
-    const staff = await signInStaff(t.app, 'staff');
-    const res = await t.request({
-      method: 'GET',
-      url: `${ADMIN}/dashboard?range=7d`,
-      headers: staff.headers,
-    });
+    const res = await t.as('staff', 'GET', '/dashboard?range=7d');
     expect(res.statusCode).toBe(200);
     const body = res.json<Dashboard>();
     expect(body.range).toBe('7d');
     expect(body.failed_mails).toBe(await t.ctx.mail.failedCount());
-    const bad = await t.request({
-      method: 'GET',
-      url: `${ADMIN}/dashboard?range=year`,
-      headers: staff.headers,
-    });
+    const bad = await t.as('staff', 'GET', '/dashboard?range=year');
     expect(bad.statusCode).toBe(400);
-    expect((await t.request({ method: 'GET', url: `${ADMIN}/dashboard` })).statusCode).toBe(401);
+    expect((await t.as(null, 'GET', '/dashboard')).statusCode).toBe(401);
   });
 
   it('a period starts at midnight in India', () => {

@@ -9,44 +9,17 @@ import type { Order } from '@shop/contract/orders';
 import { auditLog } from '@shop/db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  API,
-  createdPayment,
-  newShopper,
-  type PaymentsHarness,
-  paymentsHarness,
-  placeOrder,
-  type Shopper,
-  verified,
-} from '../payments/payments.test-kit.ts';
-import { ADMIN, type SignedInStaff, signInStaff } from '../staff/staff.test-kit.ts';
+import { API } from '../payments/payments.test-kit.ts';
+import { type StaffPaymentsHarness, staffPaymentsHarness } from '../staff/staff-payments.test-kit.ts';
 
-let h: PaymentsHarness;
-let shopper: Shopper;
-let owner: SignedInStaff;
-let manager: SignedInStaff;
-let packer: SignedInStaff;
+let h: StaffPaymentsHarness<'owner' | 'manager' | 'staff'>;
 beforeAll(async () => {
-  h = await paymentsHarness();
-  shopper = await newShopper(h.t);
-  owner = await signInStaff(h.t.app, 'owner');
-  manager = await signInStaff(h.t.app, 'manager');
-  packer = await signInStaff(h.t.app, 'staff');
+  h = await staffPaymentsHarness(['owner', 'manager', 'staff']);
 });
 afterAll(() => h.close());
 
-const as = (who: SignedInStaff, method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown) =>
-  h.t.request({ method, url: `${ADMIN}${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
-
-async function codOrder() {
-  const { order } = await placeOrder(h.t, shopper);
-  await createdPayment(h.t, shopper, order.id, 'cod');
-  await verified(h.t, shopper, order.order_id, {});
-  return order;
-}
-
 const shipDialogCarriers = async () =>
-  (await as(packer, 'GET', '/carriers')).json<{ id: number; name: string }[]>().map((c) => c.name);
+  (await h.as('staff', 'GET', '/carriers')).json<{ id: number; name: string }[]>().map((c) => c.name);
 
 const auditOf = (id: number, action: string) =>
   h.t.ctx.db
@@ -58,7 +31,7 @@ const auditOf = (id: number, action: string) =>
 
 describe('carriers managed by the owner', () => {
   it('validates the name and the tracking URL template (https with {tracking}); only the owner may change carriers', async () => {
-    const post = (body: unknown) => as(owner, 'POST', '/shipping-carriers', body);
+    const post = (body: object) => h.as('owner', 'POST', '/shipping-carriers', body);
     expect((await post({ name: '  ' })).json()).toEqual([{ field: 'name', message: carrierMessages.name }]);
     for (const template of [
       'http://track.example.in/{tracking}',
@@ -73,12 +46,12 @@ describe('carriers managed by the owner', () => {
     const taken = await post({ name: 'delhivery', tracking_url_template: null });
     expect(taken.statusCode).toBe(422);
     expect(taken.json()).toEqual([{ field: 'name', message: carrierMessages.nameTaken }]);
-    expect((await as(manager, 'POST', '/shipping-carriers', { name: 'Ekart' })).statusCode).toBe(403);
-    expect((await as(manager, 'GET', '/shipping-carriers')).statusCode).toBe(403);
+    expect((await h.as('manager', 'POST', '/shipping-carriers', { name: 'Ekart' })).statusCode).toBe(403);
+    expect((await h.as('manager', 'GET', '/shipping-carriers')).statusCode).toBe(403);
   });
 
   it('adds, edits and switches off a carrier, audited; shipped orders keep their tracking link', async () => {
-    const created = await as(owner, 'POST', '/shipping-carriers', {
+    const created = await h.as('owner', 'POST', '/shipping-carriers', {
       name: 'Ekart Logistics',
       tracking_url_template: 'https://ekartlogistics.com/shipmenttrack/{tracking}',
       sort_order: 9,
@@ -89,14 +62,14 @@ describe('carriers managed by the owner', () => {
     expect(await shipDialogCarriers()).toContain('Ekart Logistics');
 
     // A carrier without a tracking page (a local courier) is fine: no link, just its name.
-    const local = await as(owner, 'POST', '/shipping-carriers', {
+    const local = await h.as('owner', 'POST', '/shipping-carriers', {
       name: 'Pink City Couriers',
       tracking_url_template: '',
     });
     expect(local.json<AdminCarrier>()).toMatchObject({ tracking_url_template: null });
 
-    const order = await codOrder();
-    const shipped = await as(packer, 'POST', `/orders/${order.id}/actions`, {
+    const { order } = await h.codOrder();
+    const shipped = await h.as('staff', 'POST', `/orders/${order.id}/actions`, {
       action: 'ship',
       carrier_id: ekart.id,
       tracking_number: 'EK-20261125',
@@ -104,7 +77,7 @@ describe('carriers managed by the owner', () => {
     expect(shipped.statusCode, shipped.body).toBe(200);
     const link = 'https://ekartlogistics.com/shipmenttrack/EK-20261125';
 
-    const edited = await as(owner, 'PUT', `/shipping-carriers/${ekart.id}`, {
+    const edited = await h.as('owner', 'PUT', `/shipping-carriers/${ekart.id}`, {
       name: 'Ekart',
       tracking_url_template: 'https://www.ekart.in/track?awb={tracking}',
       sort_order: 9,
@@ -112,39 +85,41 @@ describe('carriers managed by the owner', () => {
     });
     expect(edited.statusCode).toBe(200);
     expect(edited.json<AdminCarrier>().name).toBe('Ekart');
-    const off = await as(owner, 'PATCH', `/shipping-carriers/${ekart.id}`, { is_active: false });
+    const off = await h.as('owner', 'PATCH', `/shipping-carriers/${ekart.id}`, { is_active: false });
     expect(off.json<AdminCarrier>().is_active).toBe(false);
 
     // Gone from the ship dialog and refused when shipping; still listed for the owner.
     expect(await shipDialogCarriers()).not.toContain('Ekart');
-    const next = await codOrder();
-    const refused = await as(packer, 'POST', `/orders/${next.id}/actions`, {
+    const { order: next } = await h.codOrder();
+    const refused = await h.as('staff', 'POST', `/orders/${next.id}/actions`, {
       action: 'ship',
       carrier_id: ekart.id,
       tracking_number: 'EK-20261126',
     });
     expect(refused.statusCode).toBe(422);
     expect(JSON.stringify(refused.json())).toContain('Please choose a carrier.');
-    const all = (await as(owner, 'GET', '/shipping-carriers')).json<{ items: AdminCarrier[] }>().items;
+    const all = (await h.as('owner', 'GET', '/shipping-carriers')).json<{ items: AdminCarrier[] }>().items;
     expect(all.find((c) => c.id === ekart.id)).toMatchObject({ name: 'Ekart', is_active: false });
 
     // The order shipped before keeps the carrier name and the link it was given.
     const seen = (
-      await h.t.request({ method: 'GET', url: `${API}/orders/${order.id}`, headers: shopper.auth })
+      await h.t.request({ method: 'GET', url: `${API}/orders/${order.id}`, headers: h.shopper.auth })
     ).json<Order>();
     expect(seen.shipment).toMatchObject({ carrier: 'Ekart Logistics', tracking_url: link });
 
     expect(await auditOf(ekart.id, 'carrier.create')).toHaveLength(1);
     const [update] = await auditOf(ekart.id, 'carrier.update');
     expect(update).toMatchObject({
-      staffId: owner.staff.id,
+      staffId: h.signedIn.owner.staff.id,
       before: { name: 'Ekart Logistics' },
       after: { name: 'Ekart' },
     });
     expect(await auditOf(ekart.id, 'carrier.disable')).toHaveLength(1);
     // Switching off again changes nothing and records nothing.
-    await as(owner, 'PATCH', `/shipping-carriers/${ekart.id}`, { is_active: false });
+    await h.as('owner', 'PATCH', `/shipping-carriers/${ekart.id}`, { is_active: false });
     expect(await auditOf(ekart.id, 'carrier.disable')).toHaveLength(1);
-    expect((await as(owner, 'PATCH', '/shipping-carriers/999999', { is_active: true })).statusCode).toBe(404);
+    expect((await h.as('owner', 'PATCH', '/shipping-carriers/999999', { is_active: true })).statusCode).toBe(
+      404,
+    );
   });
 });

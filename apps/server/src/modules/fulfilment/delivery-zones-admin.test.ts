@@ -10,26 +10,19 @@ import type { CheckoutResult } from '@shop/contract/orders';
 import { auditLog } from '@shop/db/schema/index';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { makeAddress, makeCustomer, makeProduct, setSetting } from '../orders/orders.test-kit.ts';
-import { ADMIN, type SignedInStaff, signInStaff } from '../staff/staff.test-kit.ts';
+import { type StaffHarness, staffHarness } from '../staff/staff.test-kit.ts';
 
 const API = '/backend/api/web';
-let t: TestApp;
-let owner: SignedInStaff;
-let manager: SignedInStaff;
+let t: StaffHarness<'owner' | 'manager'>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await staffHarness(['owner', 'manager']);
   await setSetting(t.ctx.db, 'minimum_order_amount', '0');
-  owner = await signInStaff(t.app, 'owner');
-  manager = await signInStaff(t.app, 'manager');
 });
 afterAll(() => t.close());
 
-const as = (who: SignedInStaff, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.request({ method, url: `${ADMIN}${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
 const zones = async () =>
-  (await as(owner, 'GET', '/delivery-zones')).json<{ items: AdminDeliveryZone[] }>().items;
+  (await t.as('owner', 'GET', '/delivery-zones')).json<{ items: AdminDeliveryZone[] }>().items;
 const quote = async (pincode: string) => {
   const res = await t.request({ method: 'GET', url: `${API}/delivery/${pincode}` });
   return { body: res.json<DeliveryQuote>(), cache: res.headers['x-cache'] };
@@ -59,7 +52,7 @@ describe('delivery zones in the back office', () => {
     const list = await zones();
     expect(list.map((z) => z.kind)).toEqual(['prefix', 'state', 'prefix', 'pincodes', 'state', 'default']);
     expect(list[0]).toMatchObject({ name: 'Jaipur city (own riders)', matches: ['302'], charge_paise: 0 });
-    expect((await as(manager, 'GET', '/delivery-zones')).statusCode).toBe(403);
+    expect((await t.as('manager', 'GET', '/delivery-zones')).statusCode).toBe(403);
   });
 
   it('an edit changes the next delivery quote at once (the cached quote is dropped) and checkout', async () => {
@@ -69,7 +62,7 @@ describe('delivery zones in the back office', () => {
     expect(cached.body).toMatchObject({ charge: 0, eta_days: 1 });
 
     const jaipur = (await zones())[0] as AdminDeliveryZone;
-    const res = await as(owner, 'PUT', `/delivery-zones/${jaipur.id}`, {
+    const res = await t.as('owner', 'PUT', `/delivery-zones/${jaipur.id}`, {
       ...inputOf(jaipur),
       charge_paise: 2_500,
       eta_days: 2,
@@ -89,7 +82,7 @@ describe('delivery zones in the back office', () => {
   });
 
   it('a new zone that stops delivery to a pincode refuses checkout there; deleting it serves it again', async () => {
-    const created = await as(owner, 'POST', '/delivery-zones', {
+    const created = await t.as('owner', 'POST', '/delivery-zones', {
       name: 'Flooded area',
       kind: 'pincodes',
       matches: [' 302017 ', '302017'],
@@ -109,20 +102,20 @@ describe('delivery zones in the back office', () => {
     ]);
     expect(await lastAudit('delivery_zone.create')).toMatchObject({ entityId: String(zone.id) });
 
-    expect((await as(owner, 'DELETE', `/delivery-zones/${zone.id}`)).statusCode).toBe(204);
+    expect((await t.as('owner', 'DELETE', `/delivery-zones/${zone.id}`)).statusCode).toBe(204);
     expect((await quote('302017')).body.serviceable).toBe(true);
     expect((await checkoutTo('302017', 'Jaipur')).statusCode).toBe(200);
     expect(await lastAudit('delivery_zone.delete')).toMatchObject({
       entityId: String(zone.id),
       before: expect.objectContaining({ name: 'Flooded area' }),
     });
-    expect((await as(owner, 'DELETE', `/delivery-zones/${zone.id}`)).statusCode).toBe(404);
+    expect((await t.as('owner', 'DELETE', `/delivery-zones/${zone.id}`)).statusCode).toBe(404);
   });
 
   it('validates pincodes (6 digits), prefixes (1–5 digits) and state names (the GST state list)', async () => {
     const base = { name: 'Test', charge_paise: 0, eta_days: 3 };
     const refused = async (body: Record<string, unknown>) => {
-      const res = await as(owner, 'POST', '/delivery-zones', { ...base, ...body });
+      const res = await t.as('owner', 'POST', '/delivery-zones', { ...base, ...body });
       expect(res.statusCode, JSON.stringify(body)).toBe(422);
       return res.json<Array<{ field: string; message: string }>>();
     };
@@ -148,17 +141,21 @@ describe('delivery zones in the back office', () => {
       { field: 'cod_max_paise', message: deliveryZoneMessages.codMax },
     ]);
 
-    const goa = await as(owner, 'POST', '/delivery-zones', {
+    const goa = await t.as('owner', 'POST', '/delivery-zones', {
       ...base,
       kind: 'state',
       matches: ['tamil  nadu', 'JAMMU & KASHMIR'],
     });
     expect(goa.statusCode, goa.body).toBe(201);
     expect(goa.json<AdminDeliveryZone>().matches).toEqual(['Tamil Nadu', 'Jammu and Kashmir']);
-    const anywhere = await as(owner, 'POST', '/delivery-zones', { ...base, kind: 'default', matches: ['x'] });
+    const anywhere = await t.as('owner', 'POST', '/delivery-zones', {
+      ...base,
+      kind: 'default',
+      matches: ['x'],
+    });
     expect(anywhere.json<AdminDeliveryZone>().matches).toEqual([]);
     expect(
-      (await as(owner, 'PUT', '/delivery-zones/2147483000', { ...base, kind: 'default' })).statusCode,
+      (await t.as('owner', 'PUT', '/delivery-zones/2147483000', { ...base, kind: 'default' })).statusCode,
     ).toBe(404);
     const rows = await t.ctx.db
       .select()

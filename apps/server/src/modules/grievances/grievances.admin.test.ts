@@ -8,23 +8,16 @@ import type { AdminGrievance, GrievanceCreated } from '@shop/contract/grievances
 import { auditLog, mailOutbox } from '@shop/db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { solvedCaptcha } from '../engagement/captcha.test-kit.ts';
-import { ADMIN, type SignedInStaff, signInStaff } from '../staff/staff.test-kit.ts';
+import { type StaffHarness, staffHarness } from '../staff/staff.test-kit.ts';
 
-let t: TestApp;
-let manager: SignedInStaff;
-let packer: SignedInStaff;
+let t: StaffHarness<'manager' | 'staff'>;
 beforeAll(async () => {
-  t = await createTestApp();
-  manager = await signInStaff(t.app, 'manager');
-  packer = await signInStaff(t.app, 'staff');
+  t = await staffHarness(['manager', 'staff']);
 });
 afterAll(() => t.close());
 
 const email = `ravi.${Date.now()}@example.in`;
-const as = (who: SignedInStaff, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  t.request({ method, url: `${ADMIN}${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
 
 describe('grievances in the back office', () => {
   it('lists open tickets, moves one on and resolves it with a mail to the complainant', async () => {
@@ -45,28 +38,28 @@ describe('grievances in the back office', () => {
     expect(filed.statusCode).toBe(200);
     const ticket = filed.json<GrievanceCreated>().ticket_number;
 
-    expect((await as(packer, 'GET', '/grievances')).statusCode).toBe(403);
-    const open = (await as(manager, 'GET', `/grievances?status=open&q=${email}`)).json<
+    expect((await t.as('staff', 'GET', '/grievances')).statusCode).toBe(403);
+    const open = (await t.as('manager', 'GET', `/grievances?status=open&q=${email}`)).json<
       Collection<AdminGrievance>
     >();
     expect(open.items.map((g) => g.ticket_number)).toEqual([ticket]);
     expect(open.items[0]).toMatchObject({ name: 'Ravi Shankar', email_address: email, status: 'open' });
 
     expect(
-      (await as(manager, 'POST', `/grievances/${ticket}/status`, { status: 'in_progress' })).statusCode,
+      (await t.as('manager', 'POST', `/grievances/${ticket}/status`, { status: 'in_progress' })).statusCode,
     ).toBe(200);
-    const short = await as(manager, 'POST', `/grievances/${ticket}/status`, {
+    const short = await t.as('manager', 'POST', `/grievances/${ticket}/status`, {
       status: 'resolved',
       resolution: 'ok',
     });
     expect(short.statusCode).toBe(422);
-    const resolved = await as(manager, 'POST', `/grievances/${ticket}/status`, {
+    const resolved = await t.as('manager', 'POST', `/grievances/${ticket}/status`, {
       status: 'resolved',
       resolution: 'The courier found the parcel and delivered it on 26 November.',
     });
     expect(resolved.statusCode).toBe(200);
     expect(resolved.json<AdminGrievance>()).toMatchObject({ status: 'resolved', status_label: 'Resolved' });
-    const again = await as(manager, 'POST', `/grievances/${ticket}/status`, { status: 'in_progress' });
+    const again = await t.as('manager', 'POST', `/grievances/${ticket}/status`, { status: 'in_progress' });
     expect(again.statusCode).toBe(409);
 
     const mails = await t.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
@@ -76,6 +69,6 @@ describe('grievances in the back office', () => {
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'grievance'), eq(auditLog.entityId, ticket)));
     expect(audit.map((a) => a.action)).toEqual(['grievance.in_progress', 'grievance.resolved']);
-    expect((await as(manager, 'GET', '/grievances/GRV-2026-999999')).statusCode).toBe(404);
+    expect((await t.as('manager', 'GET', '/grievances/GRV-2026-999999')).statusCode).toBe(404);
   });
 });

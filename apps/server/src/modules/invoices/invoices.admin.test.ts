@@ -8,57 +8,27 @@ import { auditLog } from '@shop/db/schema/index';
 import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../test/pdf-text.ts';
-import {
-  API,
-  createdPayment,
-  newShopper,
-  type PaymentsHarness,
-  paymentsHarness,
-  placeOrder,
-  type Shopper,
-  verified,
-} from '../payments/payments.test-kit.ts';
-import { ADMIN, type SignedInStaff, signInStaff } from '../staff/staff.test-kit.ts';
+import { API, placeOrder } from '../payments/payments.test-kit.ts';
+import { type StaffPaymentsHarness, staffPaymentsHarness } from '../staff/staff-payments.test-kit.ts';
 
-let h: PaymentsHarness;
-let shopper: Shopper;
-let manager: SignedInStaff;
-let packer: SignedInStaff;
+let h: StaffPaymentsHarness<'manager' | 'staff'>;
 beforeAll(async () => {
-  h = await paymentsHarness();
-  shopper = await newShopper(h.t);
-  manager = await signInStaff(h.t.app, 'manager');
-  packer = await signInStaff(h.t.app, 'staff');
+  h = await staffPaymentsHarness(['manager', 'staff']);
 });
 afterAll(() => h.close());
 
-const as = (who: SignedInStaff | null, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  h.t.request({
-    method,
-    url: `${ADMIN}${url}`,
-    headers: who?.headers ?? {},
-    ...(payload ? { payload } : {}),
-  });
-
-async function codOrder() {
-  const { order } = await placeOrder(h.t, shopper);
-  await createdPayment(h.t, shopper, order.id, 'cod');
-  await verified(h.t, shopper, order.order_id, {});
-  return order;
-}
-
 describe('staff download of tax invoices and credit notes', () => {
   it('order details list the invoice; every role that sees orders downloads the PDF naming its number', async () => {
-    const order = await codOrder();
-    const detail = (await as(manager, 'GET', `/orders/${order.id}`)).json<AdminOrderDetail>();
+    const { order } = await h.codOrder();
+    const detail = (await h.as('manager', 'GET', `/orders/${order.id}`)).json<AdminOrderDetail>();
     const invoice = detail.tax_documents?.invoice;
     expect(invoice?.number).toMatch(/^INV\/\d{4}\/\d{6}$/);
     expect(invoice?.total_paise).toBe(detail.total_paise);
     expect(invoice?.download_path).toBe(`orders/${order.id}/invoice`);
     expect(detail.tax_documents?.credit_notes).toEqual([]);
 
-    for (const who of [manager, packer]) {
-      const res = await as(who, 'GET', `/${invoice?.download_path}`);
+    for (const who of ['manager', 'staff'] as const) {
+      const res = await h.as(who, 'GET', `/${invoice?.download_path}`);
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.headers['content-disposition']).toBe(
@@ -73,43 +43,45 @@ describe('staff download of tax invoices and credit notes', () => {
     const customers = await h.t.request({
       method: 'GET',
       url: `${API}/orders/${order.id}/invoice`,
-      headers: shopper.auth,
+      headers: h.shopper.auth,
     });
-    const staffCopy = await as(packer, 'GET', `/orders/${order.id}/invoice`);
+    const staffCopy = await h.as('staff', 'GET', `/orders/${order.id}/invoice`);
     expect(await pdfText(staffCopy.rawPayload)).toEqual(await pdfText(customers.rawPayload));
   });
 
   it('a cancelled invoiced order lists its credit note, downloadable under its own path', async () => {
-    const order = await codOrder();
-    await as(manager, 'POST', `/orders/${order.id}/actions`, { action: 'cancel' });
-    const detail = (await as(manager, 'GET', `/orders/${order.id}`)).json<AdminOrderDetail>();
+    const { order } = await h.codOrder();
+    await h.as('manager', 'POST', `/orders/${order.id}/actions`, { action: 'cancel' });
+    const detail = (await h.as('manager', 'GET', `/orders/${order.id}`)).json<AdminOrderDetail>();
     const [note] = detail.tax_documents?.credit_notes ?? [];
     expect(note?.number).toMatch(/^CRN\/\d{4}\/\d{6}$/);
     expect(note?.download_path).toBe(`orders/${order.id}/credit_notes/${note?.id}`);
-    const res = await as(packer, 'GET', `/${note?.download_path}`);
+    const res = await h.as('staff', 'GET', `/${note?.download_path}`);
     expect(res.statusCode).toBe(200);
     const [page] = await pdfText(res.rawPayload);
     expect(page).toContain(note?.number);
     expect(page).toContain(detail.tax_documents?.invoice.number);
     // A credit note of another order is not found under this one.
-    const other = await codOrder();
-    expect((await as(manager, 'GET', `/orders/${other.id}/credit_notes/${note?.id}`)).statusCode).toBe(404);
+    const { order: other } = await h.codOrder();
+    expect((await h.as('manager', 'GET', `/orders/${other.id}/credit_notes/${note?.id}`)).statusCode).toBe(
+      404,
+    );
   });
 
   it('404 while the order has no invoice (not confirmed yet) or does not exist; 401 without a session', async () => {
-    const { order } = await placeOrder(h.t, shopper);
-    const detail = (await as(manager, 'GET', `/orders/${order.id}`)).json<AdminOrderDetail>();
+    const { order } = await placeOrder(h.t, h.shopper);
+    const detail = (await h.as('manager', 'GET', `/orders/${order.id}`)).json<AdminOrderDetail>();
     expect(detail.tax_documents).toBeNull();
-    const res = await as(manager, 'GET', `/orders/${order.id}/invoice`);
+    const res = await h.as('manager', 'GET', `/orders/${order.id}/invoice`);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ name: 'Not Found', message: invoiceMessages.noInvoiceYet });
-    expect((await as(manager, 'GET', '/orders/2147483000/invoice')).statusCode).toBe(404);
-    expect((await as(null, 'GET', `/orders/${order.id}/invoice`)).statusCode).toBe(401);
+    expect((await h.as('manager', 'GET', '/orders/2147483000/invoice')).statusCode).toBe(404);
+    expect((await h.as(null, 'GET', `/orders/${order.id}/invoice`)).statusCode).toBe(401);
   });
 
   it('downloads change nothing, so they write no audit entry (like packing slips and exports)', async () => {
-    const order = await codOrder();
-    await as(manager, 'GET', `/orders/${order.id}/invoice`);
+    const { order } = await h.codOrder();
+    await h.as('manager', 'GET', `/orders/${order.id}/invoice`);
     const entries = await h.t.ctx.db.select().from(auditLog).where(like(auditLog.action, '%invoice%'));
     expect(entries).toEqual([]);
   });

@@ -3,23 +3,17 @@ import { couponAdminMessages } from '@shop/contract/admin/coupons';
 import { couponMessages } from '@shop/contract/coupons';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ADMIN, signInStaff } from '../staff/staff.test-kit.ts';
+import { type StaffHarness, staffHarness } from '../staff/staff.test-kit.ts';
 import { makeAddress, makeCustomer, makeProduct, setSetting } from './orders.test-kit.ts';
 
-let t: TestApp;
-let manager: Record<string, string>;
+let t: StaffHarness<'manager' | 'staff'>;
 let productId: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  manager = (await signInStaff(t.app, 'manager')).headers;
+  t = await staffHarness(['manager', 'staff']);
   await setSetting(t.ctx.db, 'minimum_order_amount', '0');
   productId = (await makeProduct(t.ctx.db, { sellingPricePaise: 50_000, availableStock: 100 })).id;
 });
 afterAll(() => t.close());
-
-const send = (method: 'POST' | 'PUT' | 'PATCH' | 'GET', url: string, payload?: Record<string, unknown>) =>
-  t.request({ method, url: `${ADMIN}/${url}`, headers: manager, ...(payload ? { payload } : {}) });
 
 const apply = (code: string) =>
   t.request({
@@ -30,7 +24,7 @@ const apply = (code: string) =>
 
 describe('coupons in the back office', () => {
   it('creates a capped percent coupon the checkout applies, then shows its usage so far', async () => {
-    const created = await send('POST', 'coupons', {
+    const created = await t.as('manager', 'POST', '/coupons', {
       code: 'zzdiwali20',
       description: 'Diwali',
       discount_type: 'percent',
@@ -57,7 +51,7 @@ describe('coupons in the back office', () => {
       },
     });
     expect(order.statusCode).toBe(200);
-    const list = await send('GET', 'coupons');
+    const list = await t.as('manager', 'GET', '/coupons');
     expect(list.json<{ items: AdminCoupon[] }>().items.find((c) => c.id === coupon.id)).toMatchObject({
       used_count: 1,
       orders: 1,
@@ -67,23 +61,31 @@ describe('coupons in the back office', () => {
 
   it('switching a coupon off makes the checkout refuse it at once; switching it on again restores it', async () => {
     const coupon = (
-      await send('POST', 'coupons', { code: 'ZZFLAT50', discount_type: 'flat', discount_value: 5_000 })
+      await t.as('manager', 'POST', '/coupons', {
+        code: 'ZZFLAT50',
+        discount_type: 'flat',
+        discount_value: 5_000,
+      })
     ).json<AdminCoupon>();
     expect((await apply('ZZFLAT50')).statusCode).toBe(200);
-    const off = await send('PATCH', `coupons/${coupon.id}`, { is_active: false });
+    const off = await t.as('manager', 'PATCH', `/coupons/${coupon.id}`, { is_active: false });
     expect(off.json<AdminCoupon>()).toMatchObject({ is_active: false, state: 'disabled' });
     const refused = await apply('ZZFLAT50');
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toEqual([{ field: 'coupon_code', message: couponMessages.invalid }]);
-    await send('PATCH', `coupons/${coupon.id}`, { is_active: true });
+    await t.as('manager', 'PATCH', `/coupons/${coupon.id}`, { is_active: true });
     expect((await apply('ZZFLAT50')).json()).toMatchObject({ discount: 50 });
   });
 
   it('edits terms, and refuses a taken code, a percentage over 100 and an end before the start', async () => {
     const coupon = (
-      await send('POST', 'coupons', { code: 'ZZEDIT', discount_type: 'percent', discount_value: 5 })
+      await t.as('manager', 'POST', '/coupons', {
+        code: 'ZZEDIT',
+        discount_type: 'percent',
+        discount_value: 5,
+      })
     ).json<AdminCoupon>();
-    const edited = await send('PUT', `coupons/${coupon.id}`, {
+    const edited = await t.as('manager', 'PUT', `/coupons/${coupon.id}`, {
       code: 'ZZEDIT',
       discount_type: 'percent',
       discount_value: 15,
@@ -94,19 +96,19 @@ describe('coupons in the back office', () => {
       { field: 'coupon_code', message: couponMessages.notStarted },
     ]);
 
-    const taken = await send('POST', 'coupons', {
+    const taken = await t.as('manager', 'POST', '/coupons', {
       code: 'zzedit',
       discount_type: 'flat',
       discount_value: 100,
     });
     expect(taken.json()).toEqual([{ field: 'code', message: couponAdminMessages.codeTaken }]);
-    const percent = await send('POST', 'coupons', {
+    const percent = await t.as('manager', 'POST', '/coupons', {
       code: 'ZZBIG',
       discount_type: 'percent',
       discount_value: 120,
     });
     expect(percent.json()).toEqual([{ field: 'discount_value', message: couponAdminMessages.percent }]);
-    const backwards = await send('POST', 'coupons', {
+    const backwards = await t.as('manager', 'POST', '/coupons', {
       code: 'ZZBACK',
       discount_type: 'flat',
       discount_value: 100,
@@ -117,8 +119,7 @@ describe('coupons in the back office', () => {
   });
 
   it('is closed to a staff member without the coupons permission', async () => {
-    const staff = await signInStaff(t.app, 'staff');
-    const res = await t.request({ method: 'GET', url: `${ADMIN}/coupons`, headers: staff.headers });
+    const res = await t.as('staff', 'GET', '/coupons');
     expect(res.statusCode).toBe(403);
   });
 });

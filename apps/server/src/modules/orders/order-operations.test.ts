@@ -9,32 +9,18 @@ import type { Order } from '@shop/contract/orders';
 import { shippingCarriers } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  API,
-  createdPayment,
-  newShopper,
-  type PaymentsHarness,
-  paidThrough,
-  paymentsHarness,
-  placeOrder,
-  type Shopper,
-  verified,
-} from '../payments/payments.test-kit.ts';
+import { API, createdPayment, paidThrough, placeOrder } from '../payments/payments.test-kit.ts';
 import { runDueRefunds } from '../payments/refunds.service.ts';
-import { ADMIN, type SignedInStaff, signInStaff } from '../staff/staff.test-kit.ts';
+import { type StaffPaymentsHarness, staffPaymentsHarness } from '../staff/staff-payments.test-kit.ts';
 import { actOnOrder } from './order-operations.service.ts';
 import { setSetting, stockOf } from './orders.test-kit.ts';
 
 const SHOP = 'orders@kesarfoods.test';
 const STAFF_ID = 7;
-let h: PaymentsHarness;
-let shopper: Shopper;
+let h: StaffPaymentsHarness<'manager'>;
 let delhivery: number;
-let manager: SignedInStaff;
 beforeAll(async () => {
-  h = await paymentsHarness();
-  shopper = await newShopper(h.t);
-  manager = await signInStaff(h.t.app, 'manager');
+  h = await staffPaymentsHarness(['manager']);
   await setSetting(h.t.ctx.db, 'company_email_address', SHOP);
   const [carrier] = await h.t.ctx.db
     .select()
@@ -47,21 +33,14 @@ afterAll(() => h.close());
 
 const details = async (orderId: number) =>
   (
-    await h.t.request({ method: 'GET', url: `${API}/orders/${orderId}`, headers: shopper.auth })
+    await h.t.request({ method: 'GET', url: `${API}/orders/${orderId}`, headers: h.shopper.auth })
   ).json<Order>();
 
-async function codOrder(options: { stock?: number; quantity?: number } = {}) {
-  const placed = await placeOrder(h.t, shopper, options);
-  await createdPayment(h.t, shopper, placed.order.id, 'cod');
-  await verified(h.t, shopper, placed.order.order_id, {});
-  return placed;
-}
-
-const subjects = async () => (await h.mailsTo(shopper.email)).map((m) => m.subject);
+const subjects = async () => (await h.mailsTo(h.shopper.email)).map((m) => m.subject);
 
 describe('staff order operations', () => {
   it('confirm → pack → ship with tracking → deliver: the customer sees the timeline and shipment, and gets each mail once', async () => {
-    const { order } = await codOrder();
+    const { order } = await h.codOrder();
     expect((await h.mailsTo(SHOP)).map((m) => m.subject)).toContain(`New order ${order.order_id} (₹295.00)`);
 
     await actOnOrder(h.t.ctx, STAFF_ID, order.id, { action: 'pack' });
@@ -93,23 +72,21 @@ describe('staff order operations', () => {
     expect(mails.filter((s) => s === `Order ${order.order_id} placed successfully`)).toHaveLength(1);
     expect(mails.filter((s) => s === `Order ${order.order_id} is on its way`)).toHaveLength(1);
     expect(mails.filter((s) => s === `Order ${order.order_id} delivered`)).toHaveLength(1);
-    const shipped = (await h.mailsTo(shopper.email)).find((m) => m.subject.endsWith('is on its way'));
+    const shipped = (await h.mailsTo(h.shopper.email)).find((m) => m.subject.endsWith('is on its way'));
     expect(shipped?.text).toContain('https://www.delhivery.com/track-v2/package/DL-12345678');
     expect(shipped?.html).toContain('DL-12345678');
   });
 
   it('a manager confirms a pending online-payment order (money taken offline): invoice issued, placed and new-order mails once, a second confirm is 409', async () => {
-    const { order } = await placeOrder(h.t, shopper);
+    const { order } = await placeOrder(h.t, h.shopper);
     // The shopper chose Razorpay but paid by bank transfer instead: the order waits, unpaid.
-    await createdPayment(h.t, shopper, order.id, 'razorpay');
+    await createdPayment(h.t, h.shopper, order.id, 'razorpay');
     const before = await details(order.id);
     expect(before).toMatchObject({ status: 'pending', invoice: null });
     const confirm = () =>
-      h.t.request({
-        method: 'POST',
-        url: `${ADMIN}/orders/${order.id}/actions`,
-        headers: manager.headers,
-        payload: { action: 'confirm', note: 'Paid by bank transfer' },
+      h.as('manager', 'POST', `/orders/${order.id}/actions`, {
+        action: 'confirm',
+        note: 'Paid by bank transfer',
       });
 
     const first = await confirm();
@@ -138,7 +115,7 @@ describe('staff order operations', () => {
   });
 
   it('refuses what the table forbids and shipping without a carrier or tracking number', async () => {
-    const { order } = await codOrder();
+    const { order } = await h.codOrder();
     await expect(actOnOrder(h.t.ctx, STAFF_ID, order.id, { action: 'deliver' })).rejects.toMatchObject({
       kind: 'conflict',
       message: 'This order is confirmed: it cannot be marked delivered.',
@@ -157,7 +134,7 @@ describe('staff order operations', () => {
   });
 
   it('staff cancel a packed prepaid order: stock back, refunded in full, the customer told why', async () => {
-    const { order } = await paidThrough(h, shopper, 'razorpay', 52_000);
+    const { order } = await paidThrough(h, h.shopper, 'razorpay', 52_000);
     const productId = order.items[0]?.item_id ?? 0;
     const stock = await stockOf(h.t.ctx.db, productId);
     await actOnOrder(h.t.ctx, STAFF_ID, order.id, { action: 'pack' });
@@ -172,7 +149,7 @@ describe('staff order operations', () => {
     const seen = await details(order.id);
     expect(seen).toMatchObject({ status: 'cancelled', payment_status: 'Refunded' });
     expect(seen.refunds?.[0]).toMatchObject({ amount: 520, status: 'processed' });
-    const cancelled = (await h.mailsTo(shopper.email)).find(
+    const cancelled = (await h.mailsTo(h.shopper.email)).find(
       (m) => m.subject === `Order ${order.order_id} cancelled`,
     );
     expect(cancelled?.text).toContain('The pack was damaged in our store.');
@@ -180,7 +157,7 @@ describe('staff order operations', () => {
   });
 
   it('records a return (with restock when asked) and filters the history by status', async () => {
-    const { order, productId } = await codOrder({ stock: 5, quantity: 2 });
+    const { order, productId } = await h.codOrder({ stock: 5, quantity: 2 });
     for (const action of ['pack', 'ship', 'deliver'] as const)
       await actOnOrder(h.t.ctx, STAFF_ID, order.id, {
         action,
@@ -191,7 +168,7 @@ describe('staff order operations', () => {
     expect((await details(order.id)).status).toBe('returned');
 
     const list = async (query: string) =>
-      h.t.request({ method: 'GET', url: `${API}/orders?${query}`, headers: shopper.auth });
+      h.t.request({ method: 'GET', url: `${API}/orders?${query}`, headers: h.shopper.auth });
     const returned = (await list('status=returned')).json<Collection<Order>>();
     expect(returned.items.map((o) => o.id)).toEqual([order.id]);
     const several = (await list('status=returned,delivered')).json<Collection<Order>>();

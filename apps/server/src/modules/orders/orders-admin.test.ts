@@ -9,55 +9,29 @@ import type { CheckoutResult } from '@shop/contract/orders';
 import { auditLog, orders } from '@shop/db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  API,
-  createdPayment,
-  newShopper,
-  type PaymentsHarness,
-  paidThrough,
-  paymentsHarness,
-  placeOrder,
-  type Shopper,
-  verified,
-} from '../payments/payments.test-kit.ts';
+import { API, newShopper, paidThrough, placeOrder } from '../payments/payments.test-kit.ts';
 import { runDueRefunds } from '../payments/refunds.service.ts';
-import { ADMIN, type SignedInStaff, signInStaff } from '../staff/staff.test-kit.ts';
+import { type StaffPaymentsHarness, staffPaymentsHarness } from '../staff/staff-payments.test-kit.ts';
 import { makeCoupon, makeProduct } from './orders.test-kit.ts';
 
-let h: PaymentsHarness;
-let shopper: Shopper;
-let manager: SignedInStaff;
-let packer: SignedInStaff;
+let h: StaffPaymentsHarness<'manager' | 'staff'>;
 beforeAll(async () => {
-  h = await paymentsHarness();
-  shopper = await newShopper(h.t);
-  manager = await signInStaff(h.t.app, 'manager');
-  packer = await signInStaff(h.t.app, 'staff');
+  h = await staffPaymentsHarness(['manager', 'staff']);
 });
 afterAll(() => h.close());
 
-const as = (who: SignedInStaff, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  h.t.request({ method, url: `${ADMIN}${url}`, headers: who.headers, ...(payload ? { payload } : {}) });
-
-async function codOrder() {
-  const { order } = await placeOrder(h.t, shopper);
-  await createdPayment(h.t, shopper, order.id, 'cod');
-  await verified(h.t, shopper, order.order_id, {});
-  return order;
-}
-
 describe('back-office orders', () => {
   it('lists with filters and search by order number, e-mail, mobile and pincode', async () => {
-    const order = await codOrder();
+    const { order } = await h.codOrder();
     const list = async (query: string) => {
-      const res = await as(manager, 'GET', `/orders?${query}`);
+      const res = await h.as('manager', 'GET', `/orders?${query}`);
       expect(res.statusCode).toBe(200);
       return res.json<Collection<AdminOrderRow>>();
     };
     expect((await list(`q=${order.order_id}`)).items.map((o) => o.id)).toEqual([order.id]);
-    const byEmail = await list(`q=${encodeURIComponent(shopper.email)}&status=confirmed&per-page=100`);
+    const byEmail = await list(`q=${encodeURIComponent(h.shopper.email)}&status=confirmed&per-page=100`);
     expect(byEmail.items.some((o) => o.id === order.id)).toBe(true);
-    expect(byEmail.items.every((o) => o.customer_email === shopper.email && o.status === 'confirmed')).toBe(
+    expect(byEmail.items.every((o) => o.customer_email === h.shopper.email && o.status === 'confirmed')).toBe(
       true,
     );
     expect((await list('q=9876543210&pincode=302001&method=cod')).items.some((o) => o.id === order.id)).toBe(
@@ -66,8 +40,8 @@ describe('back-office orders', () => {
     expect((await list('status=delivered&q=9876543210')).items.some((o) => o.id === order.id)).toBe(false);
     const first = (await list('per-page=1')).items[0];
     expect(first?.item_count).toBeGreaterThan(0);
-    expect((await as(manager, 'GET', '/orders?status=lost')).statusCode).toBe(400);
-    expect((await as(manager, 'GET', '/orders?from=yesterday')).statusCode).toBe(400);
+    expect((await h.as('manager', 'GET', '/orders?status=lost')).statusCode).toBe(400);
+    expect((await h.as('manager', 'GET', '/orders?from=yesterday')).statusCode).toBe(400);
   });
 
   it("filters by coupon, dates (whole days in India's time) and payment status, and sorts by total or age", async () => {
@@ -102,7 +76,7 @@ describe('back-office orders', () => {
         .where(eq(orders.id, id));
 
     const ids = async (query: string) => {
-      const res = await as(manager, 'GET', `/orders?q=${encodeURIComponent(own.email)}&${query}`);
+      const res = await h.as('manager', 'GET', `/orders?q=${encodeURIComponent(own.email)}&${query}`);
       expect(res.statusCode, res.body).toBe(200);
       return res.json<Collection<AdminOrderRow>>().items.map((o) => o.id);
     };
@@ -124,25 +98,25 @@ describe('back-office orders', () => {
     expect(await ids('sort=total')).toEqual([small.id, couponed.id, paid.id]);
     expect(await ids('sort=-total')).toEqual([paid.id, couponed.id, small.id]);
     expect(await ids('')).toEqual([paid.id, small.id, couponed.id]);
-    expect((await as(manager, 'GET', '/orders?payment_status=Lost')).statusCode).toBe(400);
-    expect((await as(manager, 'GET', '/orders?sort=name')).statusCode).toBe(400);
+    expect((await h.as('manager', 'GET', '/orders?payment_status=Lost')).statusCode).toBe(400);
+    expect((await h.as('manager', 'GET', '/orders?sort=name')).statusCode).toBe(400);
   });
 
   it('shows the actions the role may take; the staff role packs and ships but cannot cancel', async () => {
-    const order = await codOrder();
-    const detail = (await as(manager, 'GET', `/orders/${order.id}`)).json<AdminOrderDetail>();
+    const { order } = await h.codOrder();
+    const detail = (await h.as('manager', 'GET', `/orders/${order.id}`)).json<AdminOrderDetail>();
     expect(detail.allowed_actions).toEqual(['pack', 'ship', 'cancel']);
-    expect((await as(packer, 'GET', `/orders/${order.id}`)).json<AdminOrderDetail>().allowed_actions).toEqual(
-      ['pack', 'ship'],
-    );
-    const refused = await as(packer, 'POST', `/orders/${order.id}/actions`, { action: 'cancel' });
+    expect(
+      (await h.as('staff', 'GET', `/orders/${order.id}`)).json<AdminOrderDetail>().allowed_actions,
+    ).toEqual(['pack', 'ship']);
+    const refused = await h.as('staff', 'POST', `/orders/${order.id}/actions`, { action: 'cancel' });
     expect(refused.statusCode).toBe(403);
 
-    const packed = await as(packer, 'POST', `/orders/${order.id}/actions`, { action: 'pack' });
+    const packed = await h.as('staff', 'POST', `/orders/${order.id}/actions`, { action: 'pack' });
     expect(packed.statusCode).toBe(200);
-    const carriers = (await as(packer, 'GET', '/carriers')).json<{ id: number; name: string }[]>();
+    const carriers = (await h.as('staff', 'GET', '/carriers')).json<{ id: number; name: string }[]>();
     const bluedart = carriers.find((c) => c.name === 'Blue Dart');
-    const shipped = await as(packer, 'POST', `/orders/${order.id}/actions`, {
+    const shipped = await h.as('staff', 'POST', `/orders/${order.id}/actions`, {
       action: 'ship',
       carrier_id: bluedart?.id,
       tracking_number: '81234567890',
@@ -157,11 +131,11 @@ describe('back-office orders', () => {
     expect(after.timeline.at(-1)).toMatchObject({
       status: 'shipped',
       actor: 'staff',
-      staff_id: packer.staff.id,
+      staff_id: h.signedIn.staff.staff.id,
       staff_name: 'Demo Staff',
     });
     expect(after.timeline[0]).toMatchObject({ actor: 'customer', staff_name: null });
-    const again = await as(packer, 'POST', `/orders/${order.id}/actions`, { action: 'pack' });
+    const again = await h.as('staff', 'POST', `/orders/${order.id}/actions`, { action: 'pack' });
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: 'This order is shipped: it cannot be packed.' });
 
@@ -176,34 +150,34 @@ describe('back-office orders', () => {
         ),
       );
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ staffId: packer.staff.id, before: { status: 'packed' } });
+    expect(audit[0]).toMatchObject({ staffId: h.signedIn.staff.staff.id, before: { status: 'packed' } });
   });
 
   it('keeps internal notes and refunds part of a prepaid order, never more than captured', async () => {
-    const { order } = await paidThrough(h, shopper, 'razorpay', 80_000);
-    const note = await as(manager, 'POST', `/orders/${order.id}/notes`, {
+    const { order } = await paidThrough(h, h.shopper, 'razorpay', 80_000);
+    const note = await h.as('manager', 'POST', `/orders/${order.id}/notes`, {
       body: 'Customer asked for evening delivery.',
     });
     expect(note.statusCode).toBe(200);
-    expect(note.json()).toMatchObject({ staff_id: manager.staff.id, staff_name: 'Demo Manager' });
-    expect((await as(manager, 'POST', `/orders/${order.id}/notes`, { body: '  ' })).statusCode).toBe(422);
+    expect(note.json()).toMatchObject({ staff_id: h.signedIn.manager.staff.id, staff_name: 'Demo Manager' });
+    expect((await h.as('manager', 'POST', `/orders/${order.id}/notes`, { body: '  ' })).statusCode).toBe(422);
 
     expect(
       (
-        await as(packer, 'POST', `/orders/${order.id}/refunds`, {
+        await h.as('staff', 'POST', `/orders/${order.id}/refunds`, {
           amount_paise: 10_000,
           reason: 'One pack damaged',
         })
       ).statusCode,
     ).toBe(403);
-    const tooMuch = await as(manager, 'POST', `/orders/${order.id}/refunds`, {
+    const tooMuch = await h.as('manager', 'POST', `/orders/${order.id}/refunds`, {
       amount_paise: 90_000,
       reason: 'Everything',
     });
     expect(tooMuch.statusCode).toBe(422);
     expect(JSON.stringify(tooMuch.json())).toContain('At most ₹800.00 can still be refunded');
 
-    const refunded = await as(manager, 'POST', `/orders/${order.id}/refunds`, {
+    const refunded = await h.as('manager', 'POST', `/orders/${order.id}/refunds`, {
       amount_paise: 25_000,
       reason: 'One pack damaged in transit',
     });
@@ -211,7 +185,7 @@ describe('back-office orders', () => {
     await h.sims.webhooks.idle();
     await runDueRefunds(h.t.ctx, new Date(Date.now() + 60 * 60_000));
     await h.sims.webhooks.idle();
-    const detail = (await as(manager, 'GET', `/orders/${order.id}`)).json<AdminOrderDetail>();
+    const detail = (await h.as('manager', 'GET', `/orders/${order.id}`)).json<AdminOrderDetail>();
     expect(detail.refunds).toHaveLength(1);
     expect(detail.refunds[0]).toMatchObject({
       amount_paise: 25_000,
@@ -223,14 +197,16 @@ describe('back-office orders', () => {
     expect(detail.notes.map((n) => [n.body, n.staff_name])).toEqual([
       ['Customer asked for evening delivery.', 'Demo Manager'],
     ]);
-    const subjects = (await h.mailsTo(shopper.email)).map((m) => m.subject);
+    const subjects = (await h.mailsTo(h.shopper.email)).map((m) => m.subject);
     expect(subjects).toContain(`Refund of ₹250.00 for order ${order.order_id} initiated`);
   });
 
   it('packs in bulk, ships from a carrier file after a dry run (all or none) and exports CSV', async () => {
-    const [a, b, c] = [await codOrder(), await codOrder(), await codOrder()];
-    await as(manager, 'POST', `/orders/${c.id}/actions`, { action: 'cancel' });
-    const packed = (await as(packer, 'POST', '/orders/bulk/pack', { ids: [a.id, b.id, c.id] })).json<
+    const { order: a } = await h.codOrder();
+    const { order: b } = await h.codOrder();
+    const { order: c } = await h.codOrder();
+    await h.as('manager', 'POST', `/orders/${c.id}/actions`, { action: 'cancel' });
+    const packed = (await h.as('staff', 'POST', '/orders/bulk/pack', { ids: [a.id, b.id, c.id] })).json<
       { id: number; ok: boolean; message: string | null }[]
     >();
     expect(packed.map((o) => o.ok)).toEqual([true, true, false]);
@@ -242,7 +218,7 @@ describe('back-office orders', () => {
       `${c.order_id},Delhivery,DL-0002`,
       `${b.order_id},Pigeon Post,x`,
     ]);
-    const dry = await as(packer, 'POST', '/orders/bulk/ship', { csv: wrong, dry_run: true });
+    const dry = await h.as('staff', 'POST', '/orders/bulk/ship', { csv: wrong, dry_run: true });
     expect(dry.statusCode).toBe(200);
     const report = dry.json<{ rows: { line: number; errors: { column: string }[] }[]; shipped: number }>();
     expect(report.shipped).toBe(0);
@@ -253,19 +229,21 @@ describe('back-office orders', () => {
     ]);
     // Without the dry run a wrong file ships nothing.
     expect(
-      (await as(packer, 'POST', '/orders/bulk/ship', { csv: wrong, dry_run: false })).json(),
+      (await h.as('staff', 'POST', '/orders/bulk/ship', { csv: wrong, dry_run: false })).json(),
     ).toMatchObject({ shipped: 0 });
-    expect((await as(manager, 'GET', `/orders/${a.id}`)).json<AdminOrderDetail>().status).toBe('packed');
+    expect((await h.as('manager', 'GET', `/orders/${a.id}`)).json<AdminOrderDetail>().status).toBe('packed');
 
     const right = file([`${a.order_id},Delhivery,DL-0001`, `${b.order_id},blue dart,BD-0002`]);
-    const done = await as(packer, 'POST', '/orders/bulk/ship', { csv: right, dry_run: false });
+    const done = await h.as('staff', 'POST', '/orders/bulk/ship', { csv: right, dry_run: false });
     expect(done.json()).toMatchObject({ shipped: 2 });
-    expect((await as(manager, 'GET', `/orders/${b.id}`)).json<AdminOrderDetail>().shipment).toMatchObject({
-      carrier: 'Blue Dart',
-      tracking_number: 'BD-0002',
-    });
+    expect((await h.as('manager', 'GET', `/orders/${b.id}`)).json<AdminOrderDetail>().shipment).toMatchObject(
+      {
+        carrier: 'Blue Dart',
+        tracking_number: 'BD-0002',
+      },
+    );
 
-    const csv = await as(manager, 'GET', `/orders/export.csv?q=${a.order_id}`);
+    const csv = await h.as('manager', 'GET', `/orders/export.csv?q=${a.order_id}`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     const lines = csv.body

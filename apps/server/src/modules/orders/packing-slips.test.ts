@@ -5,32 +5,22 @@
 import { PACKING_SLIPS_MAX } from '@shop/contract/admin/orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../test/pdf-text.ts';
-import {
-  newShopper,
-  type PaymentsHarness,
-  paymentsHarness,
-  placeOrder,
-  type Shopper,
-} from '../payments/payments.test-kit.ts';
-import { ADMIN, type SignedInStaff, signInStaff } from '../staff/staff.test-kit.ts';
+import { placeOrder } from '../payments/payments.test-kit.ts';
+import { type StaffPaymentsHarness, staffPaymentsHarness } from '../staff/staff-payments.test-kit.ts';
 
-let h: PaymentsHarness;
-let shopper: Shopper;
-let packer: SignedInStaff;
+let h: StaffPaymentsHarness<'staff'>;
 beforeAll(async () => {
-  h = await paymentsHarness();
-  shopper = await newShopper(h.t);
-  packer = await signInStaff(h.t.app, 'staff');
+  h = await staffPaymentsHarness(['staff']);
 });
 afterAll(() => h.close());
 
-const slips = (query: string, headers: Record<string, string> = packer.headers) =>
-  h.t.request({ method: 'GET', url: `${ADMIN}/orders/packing-slips.pdf?${query}`, headers });
+const slips = (query: string, who: 'staff' | null = 'staff') =>
+  h.as(who, 'GET', `/orders/packing-slips.pdf?${query}`);
 
 describe('packing slips', () => {
   it('prints one page per order, in the order asked, with number, address, lines and quantities', async () => {
-    const first = await placeOrder(h.t, shopper, { quantity: 3 });
-    const second = await placeOrder(h.t, shopper, { quantity: 1 });
+    const first = await placeOrder(h.t, h.shopper, { quantity: 3 });
+    const second = await placeOrder(h.t, h.shopper, { quantity: 1 });
     const res = await slips(`ids=${second.order.id},${first.order.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
@@ -64,6 +54,6 @@ describe('packing slips', () => {
     const unknown = await slips('ids=987654321');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Order 987654321 not found.');
-    expect((await slips('ids=1', {})).statusCode).toBe(401);
+    expect((await slips('ids=1', null)).statusCode).toBe(401);
   });
 });

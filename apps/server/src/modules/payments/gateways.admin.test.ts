@@ -6,25 +6,15 @@ import { queryRows } from '@shop/db/seed/raw-rows';
 import { openSecret } from '@shop/db/secret-box';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ADMIN, signInStaff } from '../staff/staff.test-kit.ts';
+import { type StaffHarness, staffHarness } from '../staff/staff.test-kit.ts';
 
-let t: TestApp;
-let owner: Record<string, string>;
+let t: StaffHarness<'owner' | 'manager' | 'staff'>;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await staffHarness(['owner', 'manager', 'staff']);
   // The simulators are called over HTTP at the address the server listens on.
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  owner = (await signInStaff(t.app, 'owner')).headers;
 });
 afterAll(() => t.close());
-
-const send = (
-  method: 'GET' | 'PATCH' | 'POST',
-  url: string,
-  payload?: Record<string, unknown>,
-  headers = owner,
-) => t.request({ method, url: `${ADMIN}/${url}`, headers, ...(payload ? { payload } : {}) });
 
 /** A gateway's secret columns as stored, without the column types that open them. */
 const storedSecrets = async (name: string) => {
@@ -48,7 +38,7 @@ const gatewayRow = async (name: string) =>
 describe('payment gateways (owner only)', () => {
   it('answers keys as their last four characters only', async () => {
     const row = await gatewayRow('razorpay');
-    const res = await send('GET', 'payment-gateways');
+    const res = await t.as('owner', 'GET', '/payment-gateways');
     expect(res.statusCode).toBe(200);
     const razorpay = res.json<{ items: AdminGateway[] }>().items.find((g) => g.gateway === 'razorpay');
     expect(razorpay).toMatchObject({ is_active: true, mode: 'test', simulator: true });
@@ -66,7 +56,7 @@ describe('payment gateways (owner only)', () => {
 
   it('replaces a key without showing it, and the audit log keeps only its last four characters', async () => {
     const newSecret = 'zz_secret_never_shown_9f3a';
-    const res = await send('PATCH', 'payment-gateways/paypal', {
+    const res = await t.as('owner', 'PATCH', '/payment-gateways/paypal', {
       keys: { client_secret: newSecret, webhook_id: '' },
     });
     expect(res.statusCode).toBe(200);
@@ -89,29 +79,29 @@ describe('payment gateways (owner only)', () => {
   });
 
   it('tests the connection against the gateway: the saved keys pass, a wrong secret is refused', async () => {
-    const ok = await send('POST', 'payment-gateways/razorpay/test', {});
+    const ok = await t.as('owner', 'POST', '/payment-gateways/razorpay/test', {});
     expect(ok.statusCode).toBe(200);
     expect(ok.json<GatewayTestResult>()).toMatchObject({
       ok: true,
       message: expect.stringContaining('accepted'),
     });
 
-    const wrong = await send('POST', 'payment-gateways/razorpay/test', {
+    const wrong = await t.as('owner', 'POST', '/payment-gateways/razorpay/test', {
       keys: { key_secret: 'wrong_secret_1234' },
     });
     expect(wrong.json<GatewayTestResult>()).toMatchObject({
       ok: false,
       message: expect.stringContaining('Authentication failed'),
     });
-    const paytm = await send('POST', 'payment-gateways/paytm/test', {});
+    const paytm = await t.as('owner', 'POST', '/payment-gateways/paytm/test', {});
     expect(paytm.json<GatewayTestResult>().ok).toBe(true);
-    const paytmWrong = await send('POST', 'payment-gateways/paytm/test', {
+    const paytmWrong = await t.as('owner', 'POST', '/payment-gateways/paytm/test', {
       keys: { merchant_key: 'ZZZZZZZZZZZZZZZZ' },
     });
     expect(paytmWrong.json<GatewayTestResult>().ok).toBe(false);
-    const paypal = await send('POST', 'payment-gateways/paypal/test', {});
+    const paypal = await t.as('owner', 'POST', '/payment-gateways/paypal/test', {});
     expect(paypal.json<GatewayTestResult>().ok).toBe(true);
-    const cod = await send('POST', 'payment-gateways/cod/test', {});
+    const cod = await t.as('owner', 'POST', '/payment-gateways/cod/test', {});
     expect(cod.json<GatewayTestResult>()).toMatchObject({
       ok: true,
       message: 'Cash on delivery needs no connection.',
@@ -124,11 +114,11 @@ describe('payment gateways (owner only)', () => {
     await t.ctx.db.execute(
       sql`UPDATE payment_gateways SET api_secret = ${keySecret}, config = ${JSON.stringify({ webhook_secret: webhookSecret })}::jsonb WHERE internal_name = 'razorpay'`,
     );
-    expect((await send('POST', 'payment-gateways/razorpay/test', {})).json<GatewayTestResult>().ok).toBe(
-      true,
-    );
+    expect(
+      (await t.as('owner', 'POST', '/payment-gateways/razorpay/test', {})).json<GatewayTestResult>().ok,
+    ).toBe(true);
 
-    const saved = await send('PATCH', 'payment-gateways/razorpay', {
+    const saved = await t.as('owner', 'PATCH', '/payment-gateways/razorpay', {
       keys: { key_secret: keySecret, webhook_secret: webhookSecret },
     });
     expect(saved.statusCode).toBe(200);
@@ -144,12 +134,12 @@ describe('payment gateways (owner only)', () => {
       keySecret,
       webhookSecret,
     ]);
-    const test = await send('POST', 'payment-gateways/razorpay/test', {});
+    const test = await t.as('owner', 'POST', '/payment-gateways/razorpay/test', {});
     expect(test.json<GatewayTestResult>()).toMatchObject({
       ok: true,
       message: expect.stringContaining('accepted'),
     });
-    const listed = (await send('GET', 'payment-gateways')).json<{ items: AdminGateway[] }>();
+    const listed = (await t.as('owner', 'GET', '/payment-gateways')).json<{ items: AdminGateway[] }>();
     const razorpay = listed.items.find((g) => g.gateway === 'razorpay');
     expect(razorpay?.keys.find((k) => k.field === 'webhook_secret')?.last4).toBe(
       `••••${webhookSecret.slice(-4)}`,
@@ -157,24 +147,25 @@ describe('payment gateways (owner only)', () => {
   });
 
   it('switches a gateway off (the checkout stops offering it) and to live mode, but never the last one off', async () => {
-    const off = await send('PATCH', 'payment-gateways/paytm', { is_active: false, mode: 'live' });
+    const off = await t.as('owner', 'PATCH', '/payment-gateways/paytm', { is_active: false, mode: 'live' });
     expect(off.json<AdminGateway>()).toMatchObject({ is_active: false, mode: 'live' });
     const offered = await t.request({ method: 'GET', url: '/backend/api/web/orders/payment_gateways' });
     expect(JSON.stringify(offered.json())).not.toContain('"paytm"');
     expect((await gatewayRow('paytm'))?.environment).toBe('live');
 
     for (const name of ['razorpay', 'paypal'])
-      expect((await send('PATCH', `payment-gateways/${name}`, { is_active: false })).statusCode).toBe(200);
-    const last = await send('PATCH', 'payment-gateways/cod', { is_active: false });
+      expect(
+        (await t.as('owner', 'PATCH', `/payment-gateways/${name}`, { is_active: false })).statusCode,
+      ).toBe(200);
+    const last = await t.as('owner', 'PATCH', '/payment-gateways/cod', { is_active: false });
     expect(last.statusCode).toBe(422);
     expect(last.json()).toEqual([{ field: 'is_active', message: gatewayAdminMessages.lastGateway }]);
   });
 
   it('is closed to managers and staff (403), whatever they send', async () => {
     for (const role of ['manager', 'staff'] as const) {
-      const { headers } = await signInStaff(t.app, role);
-      expect((await send('GET', 'payment-gateways', undefined, headers)).statusCode).toBe(403);
-      expect((await send('POST', 'payment-gateways/razorpay/test', {}, headers)).statusCode).toBe(403);
+      expect((await t.as(role, 'GET', '/payment-gateways')).statusCode).toBe(403);
+      expect((await t.as(role, 'POST', '/payment-gateways/razorpay/test', {})).statusCode).toBe(403);
     }
   });
 });

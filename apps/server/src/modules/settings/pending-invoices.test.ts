@@ -6,55 +6,37 @@
 import { invoices } from '@shop/db/schema/index';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { setSetting } from '../orders/orders.test-kit.ts';
-import {
-  createdPayment,
-  ensureGateways,
-  newShopper,
-  placeOrder,
-  type Shopper,
-  verified,
-} from '../payments/payments.test-kit.ts';
-import { ADMIN, type SignedInStaff, signInStaff } from '../staff/staff.test-kit.ts';
+import { createdPayment, placeOrder, verified } from '../payments/payments.test-kit.ts';
+import { type StaffPaymentsHarness, staffPaymentsHarness } from '../staff/staff-payments.test-kit.ts';
 
-let t: TestApp;
-let owner: SignedInStaff;
-let shopper: Shopper;
+let h: StaffPaymentsHarness<'owner'>;
 beforeAll(async () => {
-  t = await createTestApp({ env: { ORDER_MAX_UNPAID: '100', ORDER_MAX_COD_PER_DAY: '100' } });
-  await ensureGateways(t.ctx.db);
-  await setSetting(t.ctx.db, 'minimum_order_amount', '0');
-  owner = await signInStaff(t.app, 'owner');
-  shopper = await newShopper(t);
+  h = await staffPaymentsHarness(['owner']);
 });
-afterAll(() => t.close());
+afterAll(() => h.close());
 
 const invoiceOf = async (orderId: number) =>
-  (await t.ctx.db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.id)))[0];
-const saveSettings = (values: Record<string, string>) =>
-  t.request({ method: 'PUT', url: `${ADMIN}/settings`, headers: owner.headers, payload: { values } });
+  (
+    await h.t.ctx.db.select().from(invoices).where(eq(invoices.orderId, orderId)).orderBy(asc(invoices.id))
+  )[0];
+const saveSettings = (values: Record<string, string>) => h.as('owner', 'PUT', '/settings', { values });
 const confirmCod = async (order: { id: number; order_id: string }) => {
-  await createdPayment(t, shopper, order.id, 'cod');
-  await verified(t, shopper, order.order_id, {});
+  await createdPayment(h.t, h.shopper, order.id, 'cod');
+  await verified(h.t, h.shopper, order.order_id, {});
 };
 
 describe('invoices that waited for the shop registration', () => {
   it('saving valid registration settings issues them in order of confirmation, dated today', async () => {
     // A production start seeds the registration empty: orders are confirmed without invoices.
-    await setSetting(t.ctx.db, 'seller_gstin', '');
-    const { order: first } = await placeOrder(t, shopper);
-    const { order: second } = await placeOrder(t, shopper);
-    const { order: cancelled } = await placeOrder(t, shopper);
+    await setSetting(h.t.ctx.db, 'seller_gstin', '');
+    const { order: first } = await placeOrder(h.t, h.shopper);
+    const { order: second } = await placeOrder(h.t, h.shopper);
+    const { order: cancelled } = await placeOrder(h.t, h.shopper);
     await confirmCod(second); // confirmed before `first`, though placed after it
     await confirmCod(first);
     await confirmCod(cancelled);
-    const cancel = await t.request({
-      method: 'POST',
-      url: `${ADMIN}/orders/${cancelled.id}/actions`,
-      headers: owner.headers,
-      payload: { action: 'cancel' },
-    });
+    const cancel = await h.as('owner', 'POST', `/orders/${cancelled.id}/actions`, { action: 'cancel' });
     expect(cancel.statusCode, cancel.body).toBe(200);
     for (const order of [first, second, cancelled]) expect(await invoiceOf(order.id)).toBeUndefined();
 
@@ -79,7 +61,7 @@ describe('invoices that waited for the shop registration', () => {
     expect(
       (await saveSettings({ seller_gstin: '08AAKCK4242M1Z5', seller_state: 'Rajasthan' })).statusCode,
     ).toBe(200);
-    const rows = await t.ctx.db.select().from(invoices).where(eq(invoices.orderId, first.id));
+    const rows = await h.t.ctx.db.select().from(invoices).where(eq(invoices.orderId, first.id));
     expect(rows).toHaveLength(1);
   });
 });

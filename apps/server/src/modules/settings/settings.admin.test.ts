@@ -7,26 +7,23 @@ import { gstMessages } from '@shop/contract/gst';
 import { auditLog } from '@shop/db/schema/index';
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { ADMIN, signInStaff } from '../staff/staff.test-kit.ts';
+import { type StaffHarness, staffHarness } from '../staff/staff.test-kit.ts';
 import { settingValue } from './settings.service.ts';
 
-let t: TestApp;
-let owner: Record<string, string>;
+let t: StaffHarness<'owner' | 'manager'>;
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = (await signInStaff(t.app, 'owner')).headers;
+  t = await staffHarness(['owner', 'manager']);
 });
 afterAll(() => t.close());
 
-const put = (values: Record<string, string | number>, headers = owner) =>
-  t.request({ method: 'PUT', url: `${ADMIN}/settings`, headers, payload: { values } });
+const put = (values: Record<string, string | number>, who: 'owner' | 'manager' = 'owner') =>
+  t.as(who, 'PUT', '/settings', { values });
 
 const settingIn = (items: AdminSetting[], key: string) => items.find((s) => s.key === key)?.value;
 
 describe('typed settings', () => {
   it('lists each setting with its kind, where it shows and its value (the minimum order in paise)', async () => {
-    const res = await t.request({ method: 'GET', url: `${ADMIN}/settings`, headers: owner });
+    const res = await t.as('owner', 'GET', '/settings');
     expect(res.statusCode).toBe(200);
     const items = res.json<{ items: AdminSetting[] }>().items;
     expect(items.find((s) => s.key === 'minimum_order_amount')).toMatchObject({
@@ -121,8 +118,7 @@ describe('typed settings', () => {
   });
 
   it('is the owner’s: a manager is refused', async () => {
-    const manager = await signInStaff(t.app, 'manager');
-    const res = await put({ site_name: 'Hijacked' }, manager.headers);
+    const res = await put({ site_name: 'Hijacked' }, 'manager');
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ message: staffMessages.noPermission });
   });

@@ -3,7 +3,6 @@ import { auditLog, staffAccounts } from '@shop/db/schema/index';
 import { DEMO_OWNER } from '@shop/db/seed/demo-staff';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { updateStaffAccount } from './staff-accounts.service.ts';
 import {
   createStaffFromCommandLine,
@@ -15,21 +14,17 @@ import {
   makeStaff,
   postSignIn,
   sessionCookieOf,
-  signInStaff,
+  type StaffHarness,
+  staffHarness,
   uniqueStaffIp,
 } from './staff.test-kit.ts';
 import { totpCodeAt } from './totp.ts';
 
-let t: TestApp;
-let owner: { headers: Record<string, string>; staff: { id: number } };
+let t: StaffHarness<'owner'>;
 beforeAll(async () => {
-  t = await createTestApp();
-  owner = await signInStaff(t.app, 'owner');
+  t = await staffHarness(['owner']);
 });
 afterAll(() => t.close());
-
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: Record<string, unknown>) =>
-  t.request({ method, url: `${ADMIN}${url}`, headers: owner.headers, ...(payload ? { payload } : {}) });
 
 const auditRowsOf = (entityId: number, action?: string) =>
   t.database.db
@@ -66,7 +61,7 @@ describe('the shop keeps an owner', () => {
 
 describe('staff management (owner)', () => {
   it('lists accounts without password hashes or TOTP secrets', async () => {
-    const response = await call('GET', '/staff');
+    const response = await t.as('owner', 'GET', '/staff');
     expect(response.statusCode).toBe(200);
     const body = response.body;
     expect(body).toContain('owner@kesarfoods.in');
@@ -75,7 +70,7 @@ describe('staff management (owner)', () => {
   });
 
   it('creates an account with a generated password that signs in, and audits it in the same transaction', async () => {
-    const response = await call('POST', '/staff', {
+    const response = await t.as('owner', 'POST', '/staff', {
       email: 'New.Packer@Staff.Example.in',
       name: 'New Packer',
       role: 'staff',
@@ -87,7 +82,7 @@ describe('staff management (owner)', () => {
     expect((await postSignIn(t.app, staff.email, password)).statusCode).toBe(200);
 
     const [row] = await auditRowsOf(staff.id, 'staff.create');
-    expect(row).toMatchObject({ staffId: owner.staff.id, entity: 'staff' });
+    expect(row).toMatchObject({ staffId: t.signedIn.owner.staff.id, entity: 'staff' });
     expect(row?.after).toMatchObject({ email: 'new.packer@staff.example.in', role: 'staff' });
     expect(JSON.stringify(row)).not.toContain('scrypt$');
     expect(row?.ip).toBeTruthy();
@@ -95,7 +90,7 @@ describe('staff management (owner)', () => {
 
   it('refuses a second account for one e-mail and writes no audit row for the failed change', async () => {
     const before = await t.database.db.$count(auditLog, eq(auditLog.action, 'staff.create'));
-    const response = await call('POST', '/staff', {
+    const response = await t.as('owner', 'POST', '/staff', {
       email: 'manager@kesarfoods.in',
       name: 'Again',
       role: 'staff',
@@ -123,7 +118,7 @@ describe('staff management (owner)', () => {
     const headers = { cookie: sessionCookieOf(signedIn), [CSRF_HEADER]: csrf };
     expect((await t.request({ method: 'GET', url: `${ADMIN}/audit`, headers })).statusCode).toBe(403);
 
-    const promoted = await call('PATCH', `/staff/${member.id}`, { role: 'owner' });
+    const promoted = await t.as('owner', 'PATCH', `/staff/${member.id}`, { role: 'owner' });
     expect(promoted.statusCode).toBe(200);
     expect(promoted.json()).toMatchObject({ role: 'owner' });
     // An owner must set up two-factor authentication first: the new role is in force at once.
@@ -138,7 +133,7 @@ describe('staff management (owner)', () => {
     const member = await makeStaff(t.app, 'manager');
     const signedIn = await postSignIn(t.app, member.email, member.password);
     const cookie = sessionCookieOf(signedIn);
-    const disabled = await call('PATCH', `/staff/${member.id}`, { disabled: true });
+    const disabled = await t.as('owner', 'PATCH', `/staff/${member.id}`, { disabled: true });
     expect(disabled.json()).toMatchObject({ disabled: true });
     expect(
       (await t.request({ method: 'GET', url: `${ADMIN}/session`, headers: { cookie } })).statusCode,
@@ -146,14 +141,14 @@ describe('staff management (owner)', () => {
     expect((await postSignIn(t.app, member.email, member.password)).statusCode).toBe(422);
     expect(await auditRowsOf(member.id, 'staff.disable')).toHaveLength(1);
 
-    const enabled = await call('PATCH', `/staff/${member.id}`, { disabled: false });
+    const enabled = await t.as('owner', 'PATCH', `/staff/${member.id}`, { disabled: false });
     expect(enabled.json()).toMatchObject({ disabled: false });
     expect((await postSignIn(t.app, member.email, member.password)).statusCode).toBe(200);
   });
 
   it('does not let anyone change their own role or disable themselves', async () => {
     for (const change of [{ role: 'manager' }, { disabled: true }]) {
-      const response = await call('PATCH', `/staff/${owner.staff.id}`, change);
+      const response = await t.as('owner', 'PATCH', `/staff/${t.signedIn.owner.staff.id}`, change);
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ message: staffMessages.notYourself });
     }
@@ -163,7 +158,7 @@ describe('staff management (owner)', () => {
     const member = await makeStaff(t.app, 'manager', { totp: true });
     const first = await postSignIn(t.app, member.email, member.password);
     expect(first.json()).toEqual({ step: 'totp' });
-    const reset = await call('POST', `/staff/${member.id}/reset-totp`);
+    const reset = await t.as('owner', 'POST', `/staff/${member.id}/reset-totp`);
     expect(reset.statusCode).toBe(200);
     expect(reset.json()).toMatchObject({ totp_enabled: false });
     const again = await postSignIn(t.app, member.email, member.password);
@@ -173,7 +168,7 @@ describe('staff management (owner)', () => {
   });
 
   it('answers an unknown account with a named 404', async () => {
-    const response = await call('PATCH', '/staff/999999', { name: 'Nobody' });
+    const response = await t.as('owner', 'PATCH', '/staff/999999', { name: 'Nobody' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ message: staffMessages.staffNotFound });
   });

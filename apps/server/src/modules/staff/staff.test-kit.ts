@@ -4,8 +4,8 @@ import { ADMIN_API_PREFIX } from '@shop/contract/api-prefix';
 import { staffAccounts } from '@shop/db/schema/index';
 import { DEMO_STAFF } from '@shop/db/seed/demo-staff';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { testDatabaseOf } from '../../test/test-app.ts';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { createTestApp, type TestApp, testDatabaseOf } from '../../test/test-app.ts';
 import { createStaffAccount } from './staff-accounts.service.ts';
 import { newTotpSecret, totpCodeAt } from './totp.ts';
 
@@ -70,6 +70,58 @@ export async function signInStaff(app: FastifyInstance, role: StaffRole): Promis
   }
   const staff = response.json<{ staff: StaffMe }>().staff;
   return { headers: { cookie: sessionCookieOf(response), [CSRF_HEADER]: staff.csrf_token }, staff };
+}
+
+/** The demo accounts of the given roles, each signed in with a session of its own. */
+export type StaffByRole<R extends StaffRole> = { readonly [K in R]: SignedInStaff };
+
+/** Signs in the demo account of each role, one after the other (see signInStaff). */
+export async function signInRoles<R extends StaffRole>(
+  app: FastifyInstance,
+  roles: readonly R[],
+): Promise<StaffByRole<R>> {
+  const signedIn = {} as Record<R, SignedInStaff>;
+  for (const role of roles) signedIn[role] = await signInStaff(app, role);
+  return signedIn;
+}
+
+/**
+ * A back-office API call as one of the signed-in roles (`null`: without a session); `url` is the
+ * path under the admin prefix, `payload` the JSON body if any.
+ */
+export type AdminCall<R extends StaffRole> = (
+  who: R | null,
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: InjectOptions['payload'],
+) => ReturnType<TestApp['request']>;
+
+/** The AdminCall of the `signedIn` staff on the app `t`. */
+export function adminCallOf<R extends StaffRole>(t: TestApp, signedIn: StaffByRole<R>): AdminCall<R> {
+  return (who, method, url, payload) =>
+    t.request({
+      method,
+      url: `${ADMIN}${url}`,
+      headers: who ? signedIn[who].headers : {},
+      ...(payload === undefined ? {} : { payload }),
+    });
+}
+
+/** A test app with demo staff signed in: `signedIn.<role>` for their sessions, `as` to call the API. */
+export interface StaffHarness<R extends StaffRole> extends TestApp {
+  signedIn: StaffByRole<R>;
+  as: AdminCall<R>;
+}
+
+/**
+ * The set-up of a back-office test: the real app on a fresh seeded database (createTestApp) and
+ * the demo account of each of `roles` signed in. Close it with `close()`. A test that needs the
+ * payment simulators or a shopper with orders uses staffPaymentsHarness instead.
+ */
+export async function staffHarness<R extends StaffRole>(roles: readonly R[]): Promise<StaffHarness<R>> {
+  const t = await createTestApp();
+  const signedIn = await signInRoles(t.app, roles);
+  return { ...t, signedIn, as: adminCallOf(t, signedIn) };
 }
 
 let accountCounter = 0;

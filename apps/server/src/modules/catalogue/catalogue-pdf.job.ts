@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -6,8 +6,9 @@ import { fileURLToPath } from 'node:url';
 import { collectGarbageSoon } from '../../collect-garbage.ts';
 import type { AppContext } from '../../context.ts';
 import type { FeedEvent } from '../../plugins/change-feed.ts';
-import { type CatalogueForPdf, readCatalogueForPdf } from './catalogue-pdf.ts';
-import type { DrawAnswer, DrawRequest } from './catalogue-pdf.process.ts';
+import type { Db } from '@shop/db/client';
+import { catalogueProductBatches, readCatalogueFrame } from './catalogue-pdf.ts';
+import type { DrawAnswer, DrawMessage } from './catalogue-pdf.process.ts';
 
 /**
  * Keeps files/catalogue.pdf (the footer's "catalogue" download) in step with the catalogue: built
@@ -50,16 +51,26 @@ function drawingEntry(): { path: string; execArgv: string[] } {
   return { path: source, execArgv: ['--import', 'tsx'] };
 }
 
-/** Draws the PDF into `target` in a process of its own (catalogue-pdf.process.ts says why). */
-function drawInOwnProcess(catalogue: CatalogueForPdf, mediaDir: string, target: string): Promise<DrawAnswer> {
-  const entry = drawingEntry();
+/** Sends one message and resolves once the channel has taken it (so batches do not pile up in it). */
+function sendTo(child: ChildProcess, message: DrawMessage): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = fork(entry.path, [], {
-      execArgv: entry.execArgv,
-      // Structured clone, not JSON, for the 100,000 rows of a large catalogue.
-      serialization: 'advanced',
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
+    child.send(message, (error) => (error ? reject(error) : resolve()));
+  });
+}
+
+/**
+ * Draws the PDF into `target` in a process of its own (catalogue-pdf.process.ts says why), handing
+ * it the catalogue read batch by batch.
+ */
+function drawInOwnProcess(db: Db, mediaDir: string, target: string): Promise<DrawAnswer> {
+  const entry = drawingEntry();
+  const child = fork(entry.path, [], {
+    execArgv: entry.execArgv,
+    // Structured clone, not JSON, for the rows of a large catalogue.
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const drawn = new Promise<DrawAnswer>((resolve, reject) => {
     let answer: DrawAnswer | undefined;
     const timer = setTimeout(() => child.kill('SIGKILL'), DRAW_TIMEOUT_MS);
     child.once('message', (message: DrawAnswer) => {
@@ -74,20 +85,33 @@ function drawInOwnProcess(catalogue: CatalogueForPdf, mediaDir: string, target: 
           new Error(`the catalogue PDF process ended (${signal ?? `exit code ${code}`}) without drawing it`),
         );
     });
-    const request: DrawRequest = { catalogue, mediaDir, target };
-    child.send(request);
   });
+  // Settled later than it may fail (the child can die during the handover): handled from here on.
+  drawn.catch(() => {});
+  const handedOver = (async () => {
+    await sendTo(child, { kind: 'frame', frame: await readCatalogueFrame(db), mediaDir, target });
+    for await (const products of catalogueProductBatches(db))
+      await sendTo(child, { kind: 'products', products });
+    await sendTo(child, { kind: 'draw' });
+  })();
+  // A failed read stops the child; its exit then rejects `drawn` with the read's error below.
+  return handedOver.then(
+    () => drawn,
+    (error: unknown) => {
+      child.kill('SIGKILL');
+      return drawn.catch(() => Promise.reject(error));
+    },
+  );
 }
 
 export async function writeCataloguePdf(ctx: Pick<AppContext, 'db' | 'config'>) {
   const started = performance.now();
-  const catalogue = await readCatalogueForPdf(ctx.db);
   const target = join(ctx.config.mediaDir, CATALOGUE_PDF);
   await mkdir(dirname(target), { recursive: true });
   // Written then renamed: a visitor downloading meanwhile gets the old file whole, never half.
   const temporary = `${target}.${process.pid}.tmp`;
   try {
-    const { products, bytes } = await drawInOwnProcess(catalogue, ctx.config.mediaDir, temporary);
+    const { products, bytes } = await drawInOwnProcess(ctx.db, ctx.config.mediaDir, temporary);
     await rename(temporary, target);
     return { products, bytes, ms: Math.round(performance.now() - started) };
   } finally {
@@ -119,7 +143,7 @@ export function watchCataloguePdf(
     try {
       const result = await writeCataloguePdf(ctx);
       ctx.log.info(result, 'catalogue PDF rebuilt');
-      // Reading the catalogue for it leaves its rows behind (~40 MiB at 100,000 products).
+      // Reading the catalogue for it leaves its rows behind as garbage (batches of 5,000).
       collectGarbageSoon();
     } catch (error) {
       ctx.log.error({ err: error }, 'catalogue PDF could not be built');

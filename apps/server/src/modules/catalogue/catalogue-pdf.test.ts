@@ -5,7 +5,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedFontNames, pdfText } from '../../test/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { drawCataloguePdf, readCatalogueForPdf, weightText } from './catalogue-pdf.ts';
+import {
+  catalogueProductBatches,
+  drawCataloguePdf,
+  readCatalogueForPdf,
+  weightText,
+} from './catalogue-pdf.ts';
 import { CATALOGUE_PDF, changesThePdf, watchCataloguePdf } from './catalogue-pdf.job.ts';
 
 let t: TestApp;
@@ -49,6 +54,21 @@ describe('catalogue PDF', () => {
     expect(embeddedFontNames(pdf).some((name) => name.includes('NotoSans'))).toBe(true);
     // Product pictures are embedded (the demo products have images).
     expect(Buffer.from(pdf).toString('latin1')).toContain('/Subtype /Image');
+  });
+
+  it('reads the products in batches, in display order, none twice or left out (ties in display order included)', async () => {
+    const active = await t.ctx.db
+      .select({ id: products.id, displayOrder: products.displayOrder })
+      .from(products)
+      .where(eq(products.isActive, true));
+    expect(new Set(active.map((p) => p.displayOrder)).size).toBeLessThan(active.length);
+    const batches: number[][] = [];
+    for await (const batch of catalogueProductBatches(t.ctx.db, 3)) batches.push(batch.map((p) => p.id));
+    expect(batches.every((ids) => ids.length > 0 && ids.length <= 3)).toBe(true);
+    const expected = [...active]
+      .sort((a, b) => a.displayOrder - b.displayOrder || a.id - b.id)
+      .map((p) => p.id);
+    expect(batches.flat()).toEqual(expected);
   });
 
   it('weights read like a label', () => {

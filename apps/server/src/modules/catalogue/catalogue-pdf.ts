@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { formatPaise } from '@shop/contract/money';
 import type { Db } from '@shop/db/client';
 import { categories, products } from '@shop/db/schema/index';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { type FontWeight, fontFiles, fontRuns } from '../invoices/invoices.service.ts';
@@ -31,7 +31,7 @@ const ROW = PICTURE + 10;
 /** Pictures are drawn from 2× copies: sharp enough on paper, small in the file. */
 const PICTURE_PIXELS = PICTURE * 2;
 
-interface CatalogueProduct {
+export interface CatalogueProduct {
   id: number;
   name: string;
   itemWeight: number;
@@ -126,17 +126,40 @@ async function categoryOrder(db: Db) {
 }
 
 /** What the catalogue PDF shows, read from the database: plain data, so another process can draw it. */
-export interface CatalogueForPdf {
-  categories: Array<{ id: number; name: string; depth: number; path: string }>;
+export interface CatalogueForPdf extends CatalogueFrame {
   products: CatalogueProduct[];
+}
+
+/** Everything in the catalogue PDF but its products: the categories and the seller. */
+export interface CatalogueFrame {
+  categories: Array<{ id: number; name: string; depth: number; path: string }>;
   seller: { legalName: string | null; contact: string };
 }
 
-/** Reads the visible categories and products and the seller's name and contact for the PDF. */
-export async function readCatalogueForPdf(db: Db): Promise<CatalogueForPdf> {
-  const [order, rows, settings] = await Promise.all([
+/** Reads the visible categories in order and the seller's name and contact for the PDF. */
+export async function readCatalogueFrame(db: Db): Promise<CatalogueFrame> {
+  const [order, settings] = await Promise.all([
     categoryOrder(db),
-    db
+    settingValues(db, ['seller_legal_name', 'company_contact_number', 'company_email_address']),
+  ]);
+  const contact = [settings.get('company_contact_number'), settings.get('company_email_address')]
+    .filter(Boolean)
+    .join(' · ');
+  return { categories: order, seller: { legalName: settings.get('seller_legal_name') ?? null, contact } };
+}
+
+/** Products read at a time for the PDF. */
+const PDF_BATCH = 5_000;
+
+/**
+ * The visible products in display order, a batch at a time (keyset on display order and id), so
+ * that a catalogue of 100,000 products is never held whole by the server: read in one query and
+ * handed over in one message, it took the server from ~240 to ~360 MiB at every redraw.
+ */
+export async function* catalogueProductBatches(db: Db, size = PDF_BATCH): AsyncGenerator<CatalogueProduct[]> {
+  let after: { displayOrder: number; id: number } | null = null;
+  for (;;) {
+    const rows = await db
       .select({
         id: products.id,
         name: products.name,
@@ -145,20 +168,33 @@ export async function readCatalogueForPdf(db: Db): Promise<CatalogueForPdf> {
         mrpPaise: products.mrpPaise,
         mainImage: products.mainImage,
         categoryId: products.categoryId,
+        displayOrder: products.displayOrder,
       })
       .from(products)
-      .where(and(eq(products.isActive, true)))
-      .orderBy(asc(products.displayOrder), asc(products.id)),
-    settingValues(db, ['seller_legal_name', 'company_contact_number', 'company_email_address']),
-  ]);
-  const contact = [settings.get('company_contact_number'), settings.get('company_email_address')]
-    .filter(Boolean)
-    .join(' · ');
-  return {
-    categories: order,
-    products: rows,
-    seller: { legalName: settings.get('seller_legal_name') ?? null, contact },
-  };
+      .where(
+        after
+          ? and(
+              eq(products.isActive, true),
+              sql`(${products.displayOrder}, ${products.id}) > (${after.displayOrder}, ${after.id})`,
+            )
+          : eq(products.isActive, true),
+      )
+      .orderBy(asc(products.displayOrder), asc(products.id))
+      .limit(size);
+    const last = rows.at(-1);
+    if (!last) return;
+    after = { displayOrder: last.displayOrder, id: last.id };
+    yield rows.map(({ displayOrder: _, ...product }) => product);
+    if (rows.length < size) return;
+  }
+}
+
+/** Reads the whole catalogue for the PDF at once (tests and tools; the job streams batches). */
+export async function readCatalogueForPdf(db: Db): Promise<CatalogueForPdf> {
+  const frame = await readCatalogueFrame(db);
+  const all: CatalogueProduct[] = [];
+  for await (const batch of catalogueProductBatches(db)) all.push(...batch);
+  return { ...frame, products: all };
 }
 
 /** Draws the catalogue PDF; returns its bytes and the number of products in it. */
@@ -168,7 +204,11 @@ export async function drawCataloguePdf(
 ) {
   const { categories: order, products: rows, seller } = catalogue;
   const byCategory = new Map<number, CatalogueProduct[]>();
-  for (const p of rows) byCategory.set(p.categoryId, [...(byCategory.get(p.categoryId) ?? []), p]);
+  for (const p of rows) {
+    const list = byCategory.get(p.categoryId);
+    if (list) list.push(p);
+    else byCategory.set(p.categoryId, [p]);
+  }
 
   const doc = new PDFDocument({
     size: 'A4',

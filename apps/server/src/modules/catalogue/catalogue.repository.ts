@@ -222,7 +222,12 @@ const BATCH = 2_000;
  * on embedded PGlite other queries get their turn between batches) or the active ones among
  * `ids`: what the catalogue's memory (search-index.ts) holds.
  */
-export async function findCatalogueRows(db: Db, ids: readonly number[] | null): Promise<CatalogueRow[]> {
+export async function findCatalogueRows(
+  db: Db,
+  ids: readonly number[] | null,
+  /** Called after each batch of a whole read, with the batch and the number of rows read so far. */
+  afterBatch?: (batch: CatalogueRow[], read: number) => void,
+): Promise<CatalogueRow[]> {
   if (ids)
     return ids.length
       ? productsAsJson(db, sql`p.id = any(${sql.param([...ids])}::int[]) and p.is_active`)
@@ -230,6 +235,7 @@ export async function findCatalogueRows(db: Db, ids: readonly number[] | null): 
   const rows: CatalogueRow[] = [];
   for (let after = 0; ; ) {
     const batch = await productsAsJson(db, sql`p.id > ${after} and p.is_active`, BATCH);
+    afterBatch?.(batch, rows.length + batch.length);
     for (const row of batch) rows.push(row);
     const last = batch[batch.length - 1];
     if (!last || batch.length < BATCH) return rows;

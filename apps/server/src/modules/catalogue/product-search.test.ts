@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueRow } from './catalogue.repository.ts';
-import { shareRepeatedValues } from './product-search.ts';
+import { repeatedValueSharer, shareRepeatedValues } from './product-search.ts';
 
 function row(id: number, labels: string[], genericName = 'Cashew nut barfi'): CatalogueRow {
   return {
@@ -56,5 +56,18 @@ describe('shareRepeatedValues', () => {
     expect(rows[2]?.declarations).not.toBe(rows[0]?.declarations);
     expect(rows[2]?.declarations.genericName).toBe('Cashew nut roll');
     expect(rows[0]?.declarations.makerAddress).toBe('42, Johari Bazaar, Jaipur');
+  });
+});
+
+describe('repeatedValueSharer', () => {
+  it('shares across the batches of one read, so each batch’s copies can go before the next arrives', () => {
+    const share = repeatedValueSharer();
+    const [first] = share([row(1, ['sweets'])]);
+    const [second] = share([row(2, ['sweets'])]);
+    expect(second?.declarations).toBe(first?.declarations);
+    expect(second?.productLabels).toBe(first?.productLabels);
+    const [another] = repeatedValueSharer()([row(3, ['sweets'])]);
+    expect(another?.declarations).not.toBe(first?.declarations);
+    expect(another?.declarations).toEqual(first?.declarations);
   });
 });

@@ -188,3 +188,18 @@ describe('product search index', () => {
     expect(await searching).toEqual([1]);
   });
 });
+
+describe('indexing the whole catalogue again', () => {
+  it('lets the event loop turn every 5,000 products, and reads wait for the whole build', async () => {
+    const rows = Array.from({ length: 12_000 }, (_, i) => doc(i + 1, `Product ${i + 1} kaju`));
+    const events: string[] = [];
+    const index = createSearchIndex(async () => rows, undefined, {
+      whileBuilding: (added) => events.push(`indexed ${added}`),
+    });
+    setImmediate(() => events.push('another request'));
+    const found = await index.search({ keyword: 'kaju', window: { offset: 0, limit: 1 } });
+    expect(events).toEqual(['indexed 5000', 'another request', 'indexed 10000']);
+    expect(found.total).toBe(12_000);
+    expect(index.size).toBe(12_000);
+  });
+});

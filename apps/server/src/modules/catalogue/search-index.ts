@@ -519,9 +519,27 @@ class Generation<Row extends SearchDocument> {
   }
 }
 
+export interface SearchIndexOptions {
+  /**
+   * Called every BUILD_STEP products while the whole catalogue is indexed again, with the number
+   * indexed so far (the catalogue's memory collects garbage there, product-search.ts).
+   */
+  whileBuilding?: (added: number) => void;
+}
+
+/**
+ * Products indexed between turns of the event loop while the whole catalogue is indexed again:
+ * 100,000 products take about a second, which other requests (a health check, a kept page) need
+ * not wait for. Reads of the index wait for the build either way.
+ */
+const BUILD_STEP = 5_000;
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 export function createSearchIndex<Row extends SearchDocument>(
   load: SearchLoader<Row>,
   onError: (error: unknown) => void = () => undefined,
+  options: SearchIndexOptions = {},
 ): SearchIndex<Row> {
   let generation = new Generation<Row>();
   let loaded = false;
@@ -540,7 +558,14 @@ export function createSearchIndex<Row extends SearchDocument>(
         wantsReload = false;
         pending.clear(); // changes arriving while we read are queued again
         const fresh = new Generation<Row>();
-        for (const doc of await load(null)) fresh.add(doc);
+        const docs = await load(null);
+        for (let i = 0; i < docs.length; i++) {
+          fresh.add(docs[i] as Row);
+          if ((i + 1) % BUILD_STEP === 0) {
+            options.whileBuilding?.(i + 1);
+            await nextTurn();
+          }
+        }
         fresh.vocabulary.compact();
         generation = fresh;
         loaded = true;

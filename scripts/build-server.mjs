@@ -1,7 +1,7 @@
 // `npm run build:server`: the server as one JavaScript file (apps/server/dist/server.mjs), so that
 // `npm start` runs plain Node with no TypeScript loader. The workspace packages (@shop/*, shipped
 // as TypeScript source) are bundled in; everything from node_modules stays an import.
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import { build } from 'esbuild';
 
@@ -38,6 +38,8 @@ const externalDependencies = {
 };
 
 export async function buildServer() {
+  // Chunks are named by their hash: without this, every build left the previous ones behind.
+  await rm(outdir, { recursive: true, force: true });
   await build({
     entryPoints: [
       { in: `${root}apps/server/src/server.ts`, out: 'server' },

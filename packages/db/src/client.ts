@@ -1,10 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -43,11 +40,18 @@ export interface DatabaseOptions {
   onConnectionLost?: ((error: Error) => void) | undefined;
 }
 
-// PostgreSQL returns bigint (count(*)) as strings; numbers up to 2^53 are safe for our counts.
-pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
-
+/**
+ * Opens the database. Only the driver in use is loaded (node-postgres or PGlite, each with its
+ * Drizzle adapter): the other one's modules were ~60 ms of every start.
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
+    const [{ default: pg }, { drizzle: drizzleNodePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+    ]);
+    // PostgreSQL returns bigint (count(*)) as strings; numbers up to 2^53 are safe for our counts.
+    pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
     // Without a listener, node-postgres re-emits an idle connection's error as an unhandled
     // 'error' event, which ends the process: a database restart would take the shop down with it.
@@ -59,6 +63,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, url: options.url, close: () => pool.end() };
   }
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('drizzle-orm/pglite'),
+  ]);
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const pglite = await PGlite.create({
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),

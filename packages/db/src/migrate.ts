@@ -1,8 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { installAuditGuard } from './audit-guard.ts';
 import { installChangeTriggers } from './change-feed.ts';
@@ -22,6 +20,8 @@ export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'postgres') {
     const pool = database.pool;
     if (!pool) throw new Error('PostgreSQL database without a pool');
+    // The migrator of the driver in use only (client.ts says why).
+    const { migrate: migrateNodePg } = await import('drizzle-orm/node-postgres/migrator');
     const client = await pool.connect();
     try {
       await client.query('SELECT pg_advisory_lock(727001)');
@@ -35,6 +35,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
     }
     return;
   }
+  const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
   await db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
   await migratePglite(db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
   await installChangeTriggers(db);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CHANGE_CHANNEL, type DataChange, parseDataChange } from '@shop/db/change-feed';
 import type { Database } from '@shop/db/client';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import pg from 'pg';
+import type pg from 'pg';
 
 /**
  * The database's change notifications (packages/db/src/change-feed.ts) inside one server process.
@@ -125,7 +125,10 @@ function postgresFeed(
 
   async function connect() {
     if (closed) return;
-    const c = new pg.Client({ connectionString: url, application_name: 'shop change feed' });
+    // node-postgres is loaded only here: the embedded database needs no listener connection.
+    const { Client } = (await import('pg')).default;
+    if (closed) return;
+    const c = new Client({ connectionString: url, application_name: 'shop change feed' });
     client = c;
     c.on('error', (error) => lost(c, error));
     c.on('end', () => lost(c));

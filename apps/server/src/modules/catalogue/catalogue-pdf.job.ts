@@ -7,7 +7,7 @@ import { collectGarbageSoon } from '../../collect-garbage.ts';
 import type { AppContext } from '../../context.ts';
 import type { FeedEvent } from '../../plugins/change-feed.ts';
 import type { Db } from '@shop/db/client';
-import { catalogueProductBatches, readCatalogueFrame } from './catalogue-pdf.ts';
+import { catalogueProductBatches, readCatalogueFrame } from './catalogue-pdf-rows.ts';
 import type { DrawAnswer, DrawMessage } from './catalogue-pdf.process.ts';
 
 /**

@@ -8,7 +8,8 @@
  */
 import { writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import { type CatalogueFrame, type CatalogueProduct, drawCataloguePdf } from './catalogue-pdf.ts';
+import type { CatalogueFrame, CatalogueProduct } from './catalogue-pdf-rows.ts';
+import { drawCataloguePdf } from './catalogue-pdf.ts';
 
 /** What the server sends, in this order: one `frame`, any number of `products`, one `draw`. */
 export type DrawMessage =

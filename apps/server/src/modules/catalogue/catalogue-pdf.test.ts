@@ -5,12 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedFontNames, pdfText } from '../../test/pdf-text.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import {
-  catalogueProductBatches,
-  drawCataloguePdf,
-  readCatalogueForPdf,
-  weightText,
-} from './catalogue-pdf.ts';
+import { drawCataloguePdf, weightText } from './catalogue-pdf.ts';
+import { catalogueProductBatches, readCatalogueForPdf } from './catalogue-pdf-rows.ts';
 import { CATALOGUE_PDF, changesThePdf, watchCataloguePdf } from './catalogue-pdf.job.ts';
 
 let t: TestApp;

@@ -240,5 +240,8 @@ export async function findCatalogueRows(
     const last = batch[batch.length - 1];
     if (!last || batch.length < BATCH) return rows;
     after = last.id;
+    // Embedded PGlite answers within the same turn of the event loop: without a turn between
+    // batches, a request that came meanwhile (a health check at start) waited for the whole read.
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }

@@ -25,7 +25,6 @@ import {
 } from './invoices.repository.ts';
 
 /** The shop's PDF fonts (Noto Sans with ₹ and Devanagari), for its other documents too. */
-export { type FontWeight, fontFiles, fontRuns } from './pdf-fonts.ts';
 
 /**
  * Tax invoices and credit notes. An invoice is issued in the transaction that confirms an order,

@@ -8,7 +8,7 @@ import { type FontWeight, fontFiles, fontRuns } from './pdf-fonts.ts';
  */
 
 export type PdfDoc = InstanceType<typeof PDFDocument>;
-export type { FontWeight };
+export { type FontWeight, fontFiles, fontRuns };
 
 /** A4 in points, and the margin every shop document keeps. */
 export const A4 = { width: 595.28, height: 841.89, margin: 36 } as const;

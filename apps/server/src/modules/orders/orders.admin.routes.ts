@@ -41,7 +41,6 @@ import { packOrders, shipFromCarrierFile } from './order-bulk.service.ts';
 import { addOrderNote, adminOrderDetail, assertRoleMayAct } from './order-admin.service.ts';
 import { actOnOrder } from './order-operations.service.ts';
 import type { OrderRow } from './orders.repository.ts';
-import { packingSlipsPdf } from './packing-slips.ts';
 
 const idParams = z.object({ id: idParam });
 
@@ -351,6 +350,8 @@ export async function ordersAdminRoutes(app: FastifyInstance, ctx: AppContext) {
       },
     },
     async (request, reply) => {
+      // Loaded on first use: PDF drawing (pdfkit, fontkit) is ~130 ms of a start otherwise.
+      const { packingSlipsPdf } = await import('./packing-slips.ts');
       const pdf = await packingSlipsPdf(ctx.db, request.query.ids);
       const day = new Date().toISOString().slice(0, 10);
       return reply

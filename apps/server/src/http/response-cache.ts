@@ -299,6 +299,11 @@ export function publicGetCache(
   }
 
   function begin(request: FastifyRequest, reply: FastifyReply) {
+    // A request whose connection is already gone must not lead a flight: its 'close' has been
+    // emitted (nothing would settle the flight) and Fastify may never run its handler, so every
+    // later request for the URL would wait on it until the next change (a load generator giving up
+    // on requests queued behind the first read of 100,000 products at start got there).
+    if (reply.raw.destroyed) return;
     let resolve: Flight['resolve'] = () => undefined;
     const promise = new Promise<CachedResponse | undefined>((r) => {
       resolve = r;

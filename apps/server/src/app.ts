@@ -9,6 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppContext } from './context.ts';
 import type { Config } from './env.ts';
 import { invalidateOnChange } from './http/cache-invalidation.ts';
+import { dropGoneClients } from './http/gone-clients.ts';
 import { enforceStaffGuards, PUBLIC_ADMIN_OPERATION } from './http/require-staff.ts';
 import { responseCacheOf } from './http/response-cache.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
@@ -102,6 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  dropGoneClients(app);
 
   const redis = config.REDIS_URL
     ? // Loaded only when configured: ioredis is half a second of a start without it.

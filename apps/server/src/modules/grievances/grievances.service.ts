@@ -16,7 +16,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { checkCaptcha, spendCaptcha } from '../engagement/engagement.service.ts';
 import { queueMail } from '../mail/mail.service.ts';
-import { settingValue, shopEmailAddress } from '../settings/settings.service.ts';
+import { settingValues, shopEmailAddress } from '../settings/settings.service.ts';
 import {
   findGrievanceByTicket,
   type GrievanceRow,
@@ -105,15 +105,21 @@ interface GrievanceOfficer {
 }
 
 async function grievanceOfficer(db: DbOrTx): Promise<GrievanceOfficer> {
-  const [name, designation, email, phone] = await Promise.all(
-    [
-      'grievance_officer_name',
-      'grievance_officer_designation',
-      'grievance_officer_email',
-      'grievance_officer_phone',
-    ].map(async (key) => (await settingValue(db, key))?.trim() ?? ''),
-  );
-  return { name: name ?? '', designation: designation ?? '', email: email ?? '', phone: phone ?? '' };
+  // One read: a grievance is filed in a transaction, and queries sent at once on its one
+  // connection are queued by node-postgres (deprecated, refused from pg 9).
+  const values = await settingValues(db, [
+    'grievance_officer_name',
+    'grievance_officer_designation',
+    'grievance_officer_email',
+    'grievance_officer_phone',
+  ]);
+  const value = (key: string) => values.get(key)?.trim() ?? '';
+  return {
+    name: value('grievance_officer_name'),
+    designation: value('grievance_officer_designation'),
+    email: value('grievance_officer_email'),
+    phone: value('grievance_officer_phone'),
+  };
 }
 
 function officerLine(officer: GrievanceOfficer): string | null {

@@ -1,9 +1,8 @@
-import { once } from 'node:events';
-import { type AddressInfo, connect } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { dropGoneClients } from './gone-clients.ts';
+import { baseUrlOf, getThenHangUp, holdRequests } from './hung-up-client.test-kit.ts';
 
 describe('requests whose client has gone', () => {
   it('are dropped before the rate limiter, which cannot name a closed connection (no server error)', async () => {
@@ -13,16 +12,7 @@ describe('requests whose client has gone', () => {
       errors.push(error);
       return reply.code(500).send();
     });
-    // Holds requests at first, as the catalogue's first read does at start.
-    let open: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    let held = 0;
-    app.addHook('onRequest', async () => {
-      held += 1;
-      await gate;
-    });
+    const hold = holdRequests(app);
     dropGoneClients(app);
     await app.register(rateLimit, { global: true, max: 100, timeWindow: 60_000 });
     let handled = 0;
@@ -32,15 +22,9 @@ describe('requests whose client has gone', () => {
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const { port } = app.server.address() as AddressInfo;
-      const gone = connect(port, '127.0.0.1');
-      await once(gone, 'connect');
-      gone.write('GET /thing HTTP/1.1\r\nHost: shop\r\n\r\n');
-      await expect.poll(() => held).toBe(1);
-      gone.destroy();
-      await new Promise((resolve) => setTimeout(resolve, 50)); // the server sees the close
-      open();
-      const next = await fetch(`http://127.0.0.1:${port}/thing`);
+      await getThenHangUp(app, hold, '/thing');
+      hold.open();
+      const next = await fetch(`${baseUrlOf(app)}/thing`);
       expect(next.status).toBe(200);
       expect(handled).toBe(1);
       expect(errors).toEqual([]);

@@ -1,11 +1,10 @@
-import { once } from 'node:events';
-import { type AddressInfo, connect } from 'node:net';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { ChangeFeed, FeedEvent } from '../plugins/change-feed.ts';
 import { invalidateOnChange, tagsForChange } from './cache-invalidation.ts';
+import { baseUrlOf, getThenHangUp, holdRequests } from './hung-up-client.test-kit.ts';
 import {
   type AnswerJson,
   answerJsonFor,
@@ -161,32 +160,17 @@ describe('single flight and clients that leave', () => {
   it('a request whose client left before it reached the cache leads no flight (a failed answer would never release it)', async () => {
     const app = Fastify({ logger: false });
     const cache = publicGetCache(newStore(), { scope: 'catalogue', json: 'plain' });
-    // Holds requests before the cache, as the first read of the catalogue does at start.
-    let open: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => {
-      open = resolve;
-    });
-    let held = 0;
-    app.addHook('onRequest', async () => {
-      held += 1;
-      await gate;
-    });
+    const hold = holdRequests(app);
     // An answer that is not cached (a missing product): only the leader's 'close' releases its waiters.
     app.get('/missing', { onRequest: cache.onRequest }, async (_request, reply) =>
       reply.code(404).send({ message: 'Not found.' }),
     );
     await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const { port } = app.server.address() as AddressInfo;
-      const gone = connect(port, '127.0.0.1');
-      await once(gone, 'connect');
-      gone.write('GET /missing HTTP/1.1\r\nHost: shop\r\n\r\n');
-      await expect.poll(() => held).toBe(1);
-      gone.destroy();
-      await new Promise((resolve) => setTimeout(resolve, 50)); // the server sees the close
-      const next = fetch(`http://127.0.0.1:${port}/missing`, { signal: AbortSignal.timeout(3_000) });
-      await expect.poll(() => held).toBe(2);
-      open();
+      await getThenHangUp(app, hold, '/missing');
+      const next = fetch(`${baseUrlOf(app)}/missing`, { signal: AbortSignal.timeout(3_000) });
+      await expect.poll(() => hold.held()).toBe(2);
+      hold.open();
       expect((await next).status).toBe(404);
     } finally {
       await app.close();

@@ -176,7 +176,7 @@ export interface DeclarationFields {
 /**
  * A product as the catalogue's memory holds it: what the API shows, its display order, and the
  * declarations its page shows (one shared object for products whose declarations are the same,
- * see product-search.ts shareRepeatedValues), so that a product page never waits for the database.
+ * see product-search.ts repeatedValueSharer), so that a product page never waits for the database.
  */
 export type CatalogueRow = ProductRow & { displayOrder: number; declarations: DeclarationFields };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueRow } from './catalogue.repository.ts';
-import { repeatedValueSharer, shareRepeatedValues } from './product-search.ts';
+import { repeatedValueSharer } from './product-search.ts';
 
 function row(id: number, labels: string[], genericName = 'Cashew nut barfi'): CatalogueRow {
   return {
@@ -35,9 +35,9 @@ function row(id: number, labels: string[], genericName = 'Cashew nut barfi'): Ca
 }
 
 /** Memory rule (ADR 0010): a whole catalogue read keeps one copy of what its rows repeat. */
-describe('shareRepeatedValues', () => {
+describe('repeatedValueSharer, within one batch', () => {
   it('gives rows with the same labels and no attachments one shared list each, values unchanged', () => {
-    const rows = shareRepeatedValues([
+    const rows = repeatedValueSharer()([
       row(1, ['sweets', 'diwali']),
       row(2, ['sweets', 'diwali']),
       row(3, []),
@@ -51,7 +51,7 @@ describe('shareRepeatedValues', () => {
   });
 
   it('gives products with the same package declarations one shared object, others their own', () => {
-    const rows = shareRepeatedValues([row(1, []), row(2, []), row(3, [], 'Cashew nut roll')]);
+    const rows = repeatedValueSharer()([row(1, []), row(2, []), row(3, [], 'Cashew nut roll')]);
     expect(rows[0]?.declarations).toBe(rows[1]?.declarations);
     expect(rows[2]?.declarations).not.toBe(rows[0]?.declarations);
     expect(rows[2]?.declarations.genericName).toBe('Cashew nut roll');

@@ -68,11 +68,6 @@ export function repeatedValueSharer(): (rows: CatalogueRow[]) => CatalogueRow[] 
   };
 }
 
-/** Shares what the rows repeat (one batch's worth of `repeatedValueSharer`). */
-export function shareRepeatedValues(rows: CatalogueRow[]): CatalogueRow[] {
-  return repeatedValueSharer()(rows);
-}
-
 /**
  * The catalogue's memory of one app (one per AppContext, like the response cache): every active
  * product's row and the search and list indexes over them, kept in step with the database through

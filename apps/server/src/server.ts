@@ -22,8 +22,8 @@ async function main() {
   // NODE_ENV selects the shop's mode (config above). Libraries (React, React Router) always
   // run their production builds, which they pick from NODE_ENV when first imported.
   process.env.NODE_ENV = 'production';
-  // The database opens while the app's modules load: embedded PGlite compiles its WebAssembly on
-  // V8's background threads meanwhile (start to first answer on PGlite ~0.3 s sooner).
+  // The database opens while the app's modules load, so that embedded PGlite can compile its
+  // WebAssembly on V8's background threads meanwhile (its gain was within this host's noise).
   const [{ buildApp }, database] = await Promise.all([
     import('./app.ts'),
     openDatabase({

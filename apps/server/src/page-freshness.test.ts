@@ -161,6 +161,21 @@ describe.runIf(built)('kept storefront pages follow stock, price and visibility 
     }
   });
 
+  it('the layout, read once for every page, follows a settings change on the next page', async () => {
+    await setSetting(t.ctx.db, 'header_top_text', 'Monsoon sale on namkeen till Sunday');
+    await t.ctx.changes.flush();
+    const before = await page('/?layout=1');
+    expect(before.html).toContain('Monsoon sale on namkeen till Sunday');
+    expect((await page('/page/no-such-page?layout=2')).html).toContain('Monsoon sale on namkeen till Sunday');
+
+    await setSetting(t.ctx.db, 'header_top_text', 'Diwali hampers now shipping');
+    await t.ctx.changes.flush();
+    const after = await page('/?layout=1');
+    expect(after.headers.get('x-cache')).toBe('MISS');
+    expect(after.html).toContain('Diwali hampers now shipping');
+    expect(after.html).not.toContain('Monsoon sale on namkeen');
+  });
+
   it('a page that is not found is rendered each time, never kept', async () => {
     const missing = await page('/no-such-page-here');
     expect(missing.status).toBe(404);

@@ -15,6 +15,12 @@ export interface StorefrontApi {
 
 export interface StorefrontLoadContext {
   api: StorefrontApi;
+  /**
+   * A value made by `make` from public API answers once and shared by every render after, until a
+   * change touches one of those answers (the layout's data: settings, menus, categories …). The
+   * value is frozen: renders read it and never change it.
+   */
+  shared<T>(key: string, make: (api: StorefrontApi) => Promise<T>): Promise<T>;
   publicUrl: string;
   isProduction: boolean;
   /**

@@ -12,15 +12,10 @@ import type { AppContext } from '../context.ts';
 import { invalidateOnChange } from '../http/cache-invalidation.ts';
 import { dependencyProbe } from '../http/response-cache.ts';
 import { documentCspWithNonce, newCspNonce } from '../plugins/security.ts';
+import { type RenderDependencies, sharedValues } from './shared-values.ts';
 import { type CachedPage, encodePage, PAGE_CACHE_BYTES, pageStore, pageUrl, sendPage } from './page-cache.ts';
 
 const defaultWebBuildDir = fileURLToPath(new URL('../../../web/build', import.meta.url));
-
-/** What one render's API answers showed: their cache tags, or `unknown` for an untagged one. */
-interface RenderDependencies {
-  tags: Set<string>;
-  unknown: boolean;
-}
 
 /**
  * Loaders call the REST API in-process through Fastify's inject: same routes, no network hop.
@@ -175,9 +170,12 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
   });
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, 'production');
+  const shared = sharedValues(ctx.changes, (deps) => inProcessApi(app, deps));
+  app.addHook('onClose', async () => shared.stop());
   const loadContext = (deps: RenderDependencies, cspNonce: string) =>
     ({
       api: inProcessApi(app, deps),
+      shared: (key, make) => shared.get(key, make, deps),
       publicUrl: ctx.config.publicUrl,
       isProduction: ctx.config.isProduction,
       cspNonce,

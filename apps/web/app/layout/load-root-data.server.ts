@@ -1,6 +1,6 @@
 import type { Collection } from '@shop/contract/collection';
 import { mediaUrl } from '@shop/contract/media';
-import type { StorefrontLoadContext } from '@shop/contract/storefront-context';
+import type { StorefrontApi, StorefrontLoadContext } from '@shop/contract/storefront-context';
 import { sanitizeInlineHtml } from '../lib/inline-html.ts';
 import type { Banner, Category, MenuItem, RootData, ShopFile } from '../lib/root-data.ts';
 import { copyrightSource, shopTexts } from '../lib/shop-texts.ts';
@@ -19,11 +19,21 @@ interface AssetRow {
 }
 
 /**
+ * The shared layout's data: the same on every page, so it is made once and shared by every render
+ * until the settings, contents, menus, categories, banners or files change (`context.shared`).
+ */
+export function loadRootData(context: StorefrontLoadContext): Promise<RootData> {
+  return context.shared('layout', (api) => readRootData(api, context));
+}
+
+/**
  * Loads the shared layout's data in parallel (product rules §7 page sizes). A block that fails to load is
  * rendered empty and logged: the shop stays usable when, say, the banners are unavailable.
  */
-export async function loadRootData(context: StorefrontLoadContext): Promise<RootData> {
-  const { api } = context;
+async function readRootData(
+  api: StorefrontApi,
+  context: Pick<StorefrontLoadContext, 'publicUrl' | 'isProduction'>,
+): Promise<RootData> {
   const list = async <T>(path: string, query: Record<string, string | number>): Promise<T[]> => {
     try {
       const body = await api.get<Collection<T> | T[]>(path, { query });

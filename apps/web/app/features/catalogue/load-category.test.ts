@@ -14,14 +14,16 @@ const sweets: Category = {
   image: null,
 };
 
+const api: StorefrontLoadContext['api'] = {
+  async get<T>(path: string) {
+    return (path === 'categories' ? { items: [sweets] } : { items: [] }) as T;
+  },
+};
 const context: StorefrontLoadContext = {
   publicUrl: 'http://127.0.0.1:3000',
   isProduction: false,
-  api: {
-    async get<T>(path: string) {
-      return (path === 'categories' ? { items: [sweets] } : { items: [] }) as T;
-    },
-  },
+  api,
+  shared: (_key, make) => make(api),
 };
 
 async function thrown(promise: Promise<unknown>): Promise<unknown> {

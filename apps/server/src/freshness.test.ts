@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import type { AppContext } from './context.ts';
 import { productSearchOf } from './modules/catalogue/product-search.ts';
-import type { ChangeFeed, FeedEvent } from './plugins/change-feed.ts';
+import type { FeedEvent } from './plugins/change-feed.ts';
+import { fakeFeed } from './plugins/change-feed.test-kit.ts';
 import { responseCacheOf } from './http/response-cache.ts';
 import { releaseExpiredReservations } from './modules/orders/order-lifecycle.service.ts';
 import {
@@ -232,16 +233,7 @@ describe('cached answers follow stock, price and visibility (real HTTP)', () => 
 
   it('while the change feed is down, the catalogue in memory is read again instead of trusted', async () => {
     // The catalogue's memory of an app whose feed we control: it hears nothing of the changes.
-    let emit: (event: FeedEvent) => void = () => undefined;
-    const feed: ChangeFeed = {
-      subscribe(listener) {
-        emit = listener;
-        return () => undefined;
-      },
-      flush: () => Promise.resolve(),
-      live: true,
-      close: () => Promise.resolve(),
-    };
+    const { feed, emit } = fakeFeed();
     const memory = productSearchOf({ ...t.ctx, changes: feed } as AppContext);
     const { product } = await soldOutSetup('Zeta Freshness Rasgulla');
     const keyword = { keyword: 'zeta freshness rasgulla', window: { offset: 0, limit: 5 } };

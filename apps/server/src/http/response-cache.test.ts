@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { ChangeFeed, FeedEvent } from '../plugins/change-feed.ts';
+import { fakeFeed } from '../plugins/change-feed.test-kit.ts';
 import { invalidateOnChange, tagsForChange } from './cache-invalidation.ts';
 import { baseUrlOf, getThenHangUp, holdRequests } from './hung-up-client.test-kit.ts';
 import {
@@ -15,20 +15,6 @@ import {
 
 const answer = (text: string) => ({ body: Buffer.from(text), headers: {} });
 const newStore = () => memoryResponseCache({ ttlMs: 30_000, maxEntries: 100, maxBytes: 1 << 20 });
-
-function fakeFeed() {
-  let listener: (event: FeedEvent) => void = () => undefined;
-  const feed: ChangeFeed = {
-    subscribe(l) {
-      listener = l;
-      return () => undefined;
-    },
-    flush: () => Promise.resolve(),
-    live: true,
-    close: () => Promise.resolve(),
-  };
-  return { feed, emit: (event: FeedEvent) => listener(event) };
-}
 
 describe('response cache tags (freshness rule, ADR 0009)', () => {
   it('drops only the answers carrying an invalidated tag', () => {

@@ -1,22 +1,8 @@
 import type { StorefrontApi } from '@shop/contract/storefront-context';
 import { describe, expect, it } from 'vitest';
 import { cacheTags } from '../http/response-cache.ts';
-import type { ChangeFeed, FeedEvent } from '../plugins/change-feed.ts';
+import { fakeFeed } from '../plugins/change-feed.test-kit.ts';
 import { type RenderDependencies, sharedValues } from './shared-values.ts';
-
-function fakeFeed() {
-  let listener: (event: FeedEvent) => void = () => undefined;
-  const feed: ChangeFeed = {
-    subscribe(l) {
-      listener = l;
-      return () => undefined;
-    },
-    flush: () => Promise.resolve(),
-    live: true,
-    close: () => Promise.resolve(),
-  };
-  return { feed, emit: (event: FeedEvent) => listener(event) };
-}
 
 /** An in-process API whose answers carry the content tag; `untagged` answers carry none. */
 function fakeApi() {

@@ -29,10 +29,7 @@ export function tagsForChange(change: DataChange): string[] {
 }
 
 /** Keeps the response cache in step with the database; returns the unsubscribe function. */
-export function invalidateOnChange<V extends { body: Buffer }>(
-  feed: ChangeFeed,
-  store: ResponseCacheStore<V>,
-): () => void {
+export function invalidateOnChange<V>(feed: ChangeFeed, store: ResponseCacheStore<V>): () => void {
   store.enabled = feed.live;
   return feed.subscribe((event) => {
     if (event.kind === 'change') {

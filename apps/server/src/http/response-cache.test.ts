@@ -43,6 +43,31 @@ describe('response cache tags (freshness rule, ADR 0009)', () => {
     expect(store.get('/products?page=1')?.body.toString()).toBe('page one, new stock');
   });
 
+  it('tells what leaves the store (evicted, stale, replaced, deleted, cleared) and whether a value was kept', () => {
+    const dropped: string[] = [];
+    const store = memoryResponseCache<{ body: Buffer }>({
+      ttlMs: 30_000,
+      maxEntries: 2,
+      maxBytes: 1 << 20,
+      onDrop: (value) => dropped.push(value.body.toString()),
+    });
+    expect(store.set('/a', answer('a1'), [cacheTags.product(1)])).toBe(true);
+    store.set('/a', answer('a2'), [cacheTags.product(1)]); // replaced
+    store.set('/b', answer('b'), [cacheTags.product(2)]);
+    store.set('/c', answer('c'), [cacheTags.product(3)]); // over two entries: the oldest goes
+    expect(dropped).toEqual(['a1', 'a2']);
+    store.invalidate([cacheTags.product(2)]);
+    expect(store.get('/b')).toBeUndefined(); // found stale when read
+    store.delete('/c');
+    expect(dropped).toEqual(['a1', 'a2', 'b', 'c']);
+    const since = store.version;
+    store.invalidate([cacheTags.product(4)]);
+    expect(store.set('/d', answer('d'), [cacheTags.product(4)], since)).toBe(false);
+    store.set('/e', answer('e'), [cacheTags.product(5)]);
+    store.clear();
+    expect(dropped).toEqual(['a1', 'a2', 'b', 'c', 'e']);
+  });
+
   it('remembers a bounded number of invalidated tags, then starts afresh', () => {
     const store = newStore();
     store.set('/products/1', answer('one'), [cacheTags.product(1)]);

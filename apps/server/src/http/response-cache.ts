@@ -28,13 +28,15 @@ export interface CachedResponse {
   tags?: readonly string[];
 }
 
-export interface ResponseCacheStore<V extends { body: Buffer } = CachedResponse> {
+export interface ResponseCacheStore<V = CachedResponse> {
   get(key: string): V | undefined;
   /**
    * Stores `value` under `key` with its tags, unless one of the tags (or the whole store) was
-   * invalidated after `since` (a `version` read before the answer was computed).
+   * invalidated after `since` (a `version` read before the answer was computed); whether it did.
    */
-  set(key: string, value: V, tags?: readonly string[], since?: number): void;
+  set(key: string, value: V, tags?: readonly string[], since?: number): boolean;
+  /** Drops the entry under `key`, if any. */
+  delete(key: string): void;
   /** Drops every entry carrying one of `tags`. */
   invalidate(tags: readonly string[]): void;
   clear(): void;
@@ -50,8 +52,13 @@ export interface MemoryCacheOptions<V> {
   maxEntries: number;
   maxBytes: number;
   now?: () => number;
-  /** Bytes an entry holds besides its key (default: its body). */
+  /** Bytes an entry holds besides its key (default: its `body`'s). */
   sizeOf?: (value: V) => number;
+  /**
+   * Called for every value that leaves the store (evicted, expired, stale, replaced, cleared or
+   * deleted), e.g. to remove what it points to outside the store.
+   */
+  onDrop?: (value: V) => void;
 }
 
 interface Entry<V> {
@@ -78,11 +85,12 @@ const MAX_REMEMBERED_TAGS = 20_000;
  * uncached list and tens of MiB at 100,000 products. A stale entry keeps its bytes until the LRU
  * order or a read drops it.
  */
-export function memoryResponseCache<V extends { body: Buffer } = CachedResponse>(
+export function memoryResponseCache<V = CachedResponse>(
   options: MemoryCacheOptions<V>,
 ): ResponseCacheStore<V> {
   const now = options.now ?? Date.now;
-  const sizeOf = options.sizeOf ?? ((value: V) => value.body.byteLength);
+  const sizeOf = options.sizeOf ?? ((value: V) => (value as Partial<CachedResponse>).body?.byteLength ?? 0);
+  const onDrop = options.onDrop;
   const entries = new Map<string, Entry<V>>();
   /** tag → version at its last invalidation. */
   const invalidatedAt = new Map<string, number>();
@@ -95,6 +103,7 @@ export function memoryResponseCache<V extends { body: Buffer } = CachedResponse>
     if (!entry) return;
     bytes -= entry.bytes;
     entries.delete(key);
+    onDrop?.(entry.value);
   }
 
   function stale(entry: Entry<V>): boolean {
@@ -106,6 +115,7 @@ export function memoryResponseCache<V extends { body: Buffer } = CachedResponse>
   function clear() {
     version += 1;
     clearedAt = version;
+    if (onDrop) for (const entry of entries.values()) onDrop(entry.value);
     entries.clear();
     invalidatedAt.clear();
     bytes = 0;
@@ -127,10 +137,10 @@ export function memoryResponseCache<V extends { body: Buffer } = CachedResponse>
       return entry.value;
     },
     set(key, value, tags = [], since = version) {
-      if (!this.enabled || clearedAt > since) return;
-      for (const tag of tags) if ((invalidatedAt.get(tag) ?? 0) > since) return;
+      if (!this.enabled || clearedAt > since) return false;
+      for (const tag of tags) if ((invalidatedAt.get(tag) ?? 0) > since) return false;
       const size = key.length + sizeOf(value);
-      if (size > options.maxBytes / 4) return; // one huge answer must not evict everything
+      if (size > options.maxBytes / 4) return false; // one huge answer must not evict everything
       remove(key);
       entries.set(key, { value, expiresAt: now() + options.ttlMs, bytes: size, tags, version });
       bytes += size;
@@ -138,7 +148,9 @@ export function memoryResponseCache<V extends { body: Buffer } = CachedResponse>
         if (entries.size <= options.maxEntries && bytes <= options.maxBytes) break;
         remove(oldest);
       }
+      return true;
     },
+    delete: remove,
     invalidate(tags) {
       version += 1;
       for (const tag of tags) invalidatedAt.set(tag, version);

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { memoryResponseCache, type ResponseCacheStore } from '../http/response-cache.ts';
+import type { PageFiles } from './page-files.ts';
 
 /**
  * Server-rendered pages kept per URL (ADR 0010), so that a page many visitors open is rendered
@@ -21,9 +22,10 @@ import { memoryResponseCache, type ResponseCacheStore } from '../http/response-c
  * a new nonce) is the first to contain it.
  *
  * Pages are kept brotli-compressed only (made once, on the thread pool): every current browser
- * asks for brotli, and a category page of 100 products takes ~18 KB instead of 272 KB, so the
- * ~2,000 category pages of 100,000 products fit in 40 MiB. A client without brotli gets the page
- * decompressed (and gzip-compressed if it accepts gzip) on the thread pool.
+ * asks for brotli, and a category page of 100 products takes ~18 KB instead of 272 KB. They are
+ * kept in files (page-files.ts), not in the process's memory; the index says which file holds
+ * which URL's page. A client without brotli gets the page decompressed (and gzip-compressed if it
+ * accepts gzip) on the thread pool.
  */
 export interface CachedPage {
   /** The document, brotli-compressed. */
@@ -109,21 +111,65 @@ export async function encodePage(html: Buffer, headers: Record<string, string>):
   };
 }
 
-/** Brotli bytes of kept pages. */
-export const PAGE_CACHE_BYTES = 40 * 1024 * 1024;
+/** A kept page in the store's index: its file holds the brotli bytes (page-files.ts). */
+interface KeptPage {
+  file: string;
+  bytes: number;
+  headers: Record<string, string>;
+  etag: string;
+}
+
+/**
+ * Brotli bytes of kept pages on disk: ~10,000 product pages or ~7,000 category pages. The
+ * entries (10,000 at most) bound the index's memory: its URLs, headers and tags.
+ */
+export const PAGE_CACHE_BYTES = 128 * 1024 * 1024;
+
+/** The kept pages of one app: an index in memory, the pages in files. */
+export interface PageStore {
+  /** The kept page for `key`, read from its file; undefined when there is none (or it is gone). */
+  get(key: string): Promise<CachedPage | undefined>;
+  /** Keeps `page` with its tags unless one was invalidated after `since` (see ResponseCacheStore). */
+  set(key: string, page: CachedPage, tags: readonly string[], since: number): Promise<void>;
+  /** The index: its version, its `enabled` switch and invalidation by tag. */
+  readonly index: ResponseCacheStore<KeptPage>;
+}
 
 /** The store of one app's pages, bounded in entries and (compressed) bytes. */
-export function pageStore(options: {
-  maxBytes: number;
-  maxEntries?: number;
-}): ResponseCacheStore<CachedPage> {
-  return memoryResponseCache<CachedPage>({
+export function pageStore(
+  files: PageFiles,
+  options: { maxBytes?: number; maxEntries?: number } = {},
+): PageStore {
+  const index = memoryResponseCache<KeptPage>({
     // The TTL is a backstop: change notifications drop pages the moment what they show changes.
     ttlMs: 5 * 60_000,
     maxEntries: options.maxEntries ?? 10_000,
-    maxBytes: options.maxBytes,
-    sizeOf: (page) => page.body.byteLength + 512,
+    maxBytes: options.maxBytes ?? PAGE_CACHE_BYTES,
+    sizeOf: (page) => page.bytes,
+    onDrop: (page) => files.remove(page.file),
   });
+  return {
+    index,
+    async get(key) {
+      const kept = index.get(key);
+      if (!kept) return undefined;
+      const body = await files.read(kept.file, kept.bytes);
+      if (!body) {
+        if (index.get(key) === kept) index.delete(key);
+        return undefined;
+      }
+      return { body, headers: kept.headers, etag: kept.etag };
+    },
+    async set(key, page, tags, since) {
+      if (!index.enabled) return;
+      const file = await files.write(page.body);
+      if (!file) return;
+      // The index refuses the page if one of its tags changed since the render began (while the
+      // file was written, say): its file goes too.
+      const kept = { file, bytes: page.body.byteLength, headers: page.headers, etag: page.etag };
+      if (!index.set(key, kept, tags, since)) files.remove(file);
+    },
+  };
 }
 
 /** Whether `accept-encoding` accepts `coding` (a q=0 refuses it). */

@@ -10,8 +10,6 @@ export interface RenderDependencies {
 }
 
 interface SharedEntry {
-  /** The store counts bytes by `body`; a shared value is small and counted as one entry. */
-  body: Buffer;
   value: unknown;
   tags: readonly string[];
 }
@@ -24,8 +22,6 @@ function deepFreeze<T>(value: T): T {
   }
   return value;
 }
-
-const NO_BODY = Buffer.alloc(0);
 
 /**
  * Values made once from public API answers and shared by every render (StorefrontLoadContext
@@ -41,6 +37,7 @@ export function sharedValues(feed: ChangeFeed, apiFor: (deps: RenderDependencies
     // The TTL is a backstop, as for pages: changes drop a value the moment what it shows changes.
     ttlMs: 5 * 60_000,
     maxEntries: 100,
+    // A shared value is small: each counts as one byte, and the entries bound the store.
     maxBytes: 1024 * 1024,
     sizeOf: () => 1,
   });
@@ -51,7 +48,7 @@ export function sharedValues(feed: ChangeFeed, apiFor: (deps: RenderDependencies
     const since = store.version;
     const deps: RenderDependencies = { tags: new Set(), unknown: false };
     const value = deepFreeze(await maker(apiFor(deps)));
-    const entry: SharedEntry = { body: NO_BODY, value, tags: [...deps.tags] };
+    const entry: SharedEntry = { value, tags: [...deps.tags] };
     if (!deps.unknown && entry.tags.length > 0) store.set(key, entry, entry.tags, since);
     return deps.unknown ? { ...entry, tags: [] } : entry;
   }

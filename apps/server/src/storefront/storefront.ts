@@ -13,7 +13,8 @@ import { invalidateOnChange } from '../http/cache-invalidation.ts';
 import { dependencyProbe } from '../http/response-cache.ts';
 import { documentCspWithNonce, newCspNonce } from '../plugins/security.ts';
 import { type RenderDependencies, sharedValues } from './shared-values.ts';
-import { type CachedPage, encodePage, PAGE_CACHE_BYTES, pageStore, pageUrl, sendPage } from './page-cache.ts';
+import { type CachedPage, encodePage, pageStore, pageUrl, sendPage } from './page-cache.ts';
+import { openPageFiles } from './page-files.ts';
 
 const defaultWebBuildDir = fileURLToPath(new URL('../../../web/build', import.meta.url));
 
@@ -182,9 +183,13 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
     }) satisfies StorefrontLoadContext as never;
   const policyWithNonce = documentCspWithNonce(ctx.config);
 
-  const pages = pageStore({ maxBytes: PAGE_CACHE_BYTES });
-  const stopInvalidation = invalidateOnChange(ctx.changes, pages);
-  app.addHook('onClose', async () => stopInvalidation());
+  const files = await openPageFiles(resolve(ctx.config.dataDir, 'pages'));
+  const pages = pageStore(files);
+  const stopInvalidation = invalidateOnChange(ctx.changes, pages.index);
+  app.addHook('onClose', async () => {
+    stopInvalidation();
+    await files.close();
+  });
   /** Renders of the same page share one (single flight), as API answers do. */
   const flights = new Map<string, { since: number; result: Promise<CachedPage | AnonymousRender | null> }>();
 
@@ -210,25 +215,27 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
     for (const [name, value] of rendered.headers) headers[name] = value;
     headers['content-security-policy'] = rendered.cspPolicy;
     const page = await encodePage(rendered.html, headers);
-    pages.set(key, page, [...rendered.deps.tags], since);
+    // Kept before the render's visitors are answered: until then, its flight is what a new visitor
+    // of the URL waits for, instead of rendering it again.
+    await pages.set(key, page, [...rendered.deps.tags], since);
     return page;
   }
 
   /** Sends the page from the cache (or rendered for it); false when it must be rendered for this visitor. */
   async function fromCache(request: FastifyRequest, reply: FastifyReply): Promise<boolean> {
-    if (request.method !== 'GET' || !pages.enabled || hasNulCharacter(request.url)) return false;
+    if (request.method !== 'GET' || !pages.index.enabled || hasNulCharacter(request.url)) return false;
     const url = pageUrl(request.url);
     if (!url) return false;
     const key = `${request.protocol}://${request.host}${url}`;
-    const hit = pages.get(key);
+    const hit = await pages.get(key);
     if (hit) {
       await sendPage(request, reply, hit, 'HIT');
       return true;
     }
     let flight = flights.get(key);
-    const leader = !flight || flight.since !== pages.version;
+    const leader = !flight || flight.since !== pages.index.version;
     if (!flight || leader) {
-      const since = pages.version;
+      const since = pages.index.version;
       const result = renderToKeep(request, key, url, since).catch((error: unknown) => {
         ctx.log.error({ err: error }, 'page render failed');
         return null;

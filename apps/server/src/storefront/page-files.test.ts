@@ -1,0 +1,154 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cacheTags } from '../http/response-cache.ts';
+import { type CachedPage, pageStore } from './page-cache.ts';
+import { openPageFiles, type PageFiles } from './page-files.ts';
+
+let root: string;
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'pages-'));
+});
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+/** A pid no process has: that of a child that has exited. */
+function pidOfAStoppedProcess(): number {
+  const child = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' });
+  return Number(child.stdout.trim());
+}
+
+const page = (text: string): CachedPage => ({
+  body: Buffer.from(text),
+  headers: { 'content-type': 'text/html; charset=utf-8' },
+  etag: `W/"${text}"`,
+});
+
+/** The page files that exist now, in every directory under root. */
+async function filesOnDisk(): Promise<string[]> {
+  const found: string[] = [];
+  for (const dir of await readdir(root)) found.push(...(await readdir(join(root, dir))));
+  return found;
+}
+
+/** Waits for the background removals (unlink) that dropped entries started. */
+async function removalsDone(files: number) {
+  for (let i = 0; i < 200 && (await filesOnDisk()).length !== files; i++)
+    await new Promise((r) => setImmediate(r));
+}
+
+describe('kept pages in files (page-files.ts)', () => {
+  it('writes a page and reads it back; a removed file reads as gone', async () => {
+    const files = await openPageFiles(root);
+    const file = await files.write(Buffer.from('<html>kaju katli</html>'));
+    expect(file).not.toBeNull();
+    expect((await files.read(file as string, 23))?.toString()).toBe('<html>kaju katli</html>');
+    // A file shorter than the index says (cut short by a full disk) is not sent.
+    expect(await files.read(file as string, 24)).toBeNull();
+    files.remove(file as string);
+    await removalsDone(0);
+    expect(await files.read(file as string, 23)).toBeNull();
+    await files.close();
+  });
+
+  it('each app has a directory of its own, removed with every page in it when the app closes', async () => {
+    const first = await openPageFiles(root);
+    const second = await openPageFiles(root);
+    const a = (await first.write(Buffer.from('a'))) as string;
+    const b = (await second.write(Buffer.from('b'))) as string;
+    expect(dirname(a)).not.toBe(dirname(b));
+    await first.close();
+    expect(existsSync(dirname(a))).toBe(false);
+    expect((await second.read(b, 1))?.toString()).toBe('b');
+    await second.close();
+  });
+
+  it("a start removes what stopped processes of this host left behind, not a running process's or another host's", async () => {
+    const host = hostname().replace(/[^A-Za-z0-9.]/g, '_');
+    const stopped = join(root, `${host}-${pidOfAStoppedProcess()}-0a0b0c0d`);
+    const running = join(root, `${host}-${process.pid}-0e0f0a0b`);
+    const otherHost = join(root, `another.host-${pidOfAStoppedProcess()}-0c0d0e0f`);
+    for (const dir of [stopped, running, otherHost]) {
+      await mkdir(dir);
+      await writeFile(join(dir, '0.br'), 'page');
+    }
+    const files = await openPageFiles(root);
+    expect(existsSync(stopped)).toBe(false);
+    expect(existsSync(running)).toBe(true);
+    expect(existsSync(otherHost)).toBe(true);
+    await files.close();
+  });
+
+  it('a page that cannot be written is not kept (the render is still sent)', async () => {
+    const files = await openPageFiles(root);
+    const store = pageStore(files);
+    const [dir] = await readdir(root);
+    await rm(join(root, dir as string), { recursive: true }); // the disk lost the directory
+    await store.set('http://shop/', page('home'), [cacheTags.content], store.index.version);
+    expect(store.index.size).toBe(0);
+    expect(await store.get('http://shop/')).toBeUndefined();
+  });
+});
+
+describe('the page store: an index in memory, pages in files (freshness rule, ADR 0009)', () => {
+  let files: PageFiles;
+  beforeEach(async () => {
+    files = await openPageFiles(root);
+  });
+  afterEach(() => files.close());
+
+  it('a kept page is answered from its file until a change it shows drops it, file and all', async () => {
+    const store = pageStore(files);
+    const tags = [cacheTags.catalogue, cacheTags.product(7)];
+    await store.set('http://shop/product/7/kaju', page('kaju, 3 left'), tags, store.index.version);
+    await store.set(
+      'http://shop/product/8/namkeen',
+      page('namkeen'),
+      [cacheTags.product(8)],
+      store.index.version,
+    );
+    expect((await store.get('http://shop/product/7/kaju'))?.body.toString()).toBe('kaju, 3 left');
+    expect(await filesOnDisk()).toHaveLength(2);
+    store.index.invalidate([cacheTags.product(7)]); // the last three were sold
+    expect(await store.get('http://shop/product/7/kaju')).toBeUndefined();
+    await removalsDone(1);
+    expect(await filesOnDisk()).toHaveLength(1);
+    expect((await store.get('http://shop/product/8/namkeen'))?.etag).toBe('W/"namkeen"');
+  });
+
+  it('a page rendered before a change it shows arrived is not kept, and leaves no file', async () => {
+    const store = pageStore(files);
+    const since = store.index.version;
+    store.index.invalidate([cacheTags.product(7)]); // the sale arrives while the page renders
+    await store.set('http://shop/product/7/kaju', page('kaju, 3 left'), [cacheTags.product(7)], since);
+    expect(await store.get('http://shop/product/7/kaju')).toBeUndefined();
+    await removalsDone(0);
+    expect(await filesOnDisk()).toEqual([]);
+  });
+
+  it('holds a bounded number of bytes: the least recently read pages and their files go first', async () => {
+    // Four pages fit (each counts its URL, 13 bytes, and its 20 bytes of brotli), five do not.
+    const store = pageStore(files, { maxBytes: 150 });
+    const twenty = (n: number) => page(String(n).padStart(20, '.'));
+    for (const n of [1, 2, 3, 4])
+      await store.set(`http://shop/${n}`, twenty(n), [cacheTags.content], store.index.version);
+    await store.get('http://shop/1'); // read again: the most recent
+    await store.set('http://shop/5', twenty(5), [cacheTags.content], store.index.version);
+    expect(await store.get('http://shop/2')).toBeUndefined();
+    expect(await store.get('http://shop/1')).toBeDefined();
+    await removalsDone(4);
+    expect(await filesOnDisk()).toHaveLength(4);
+  });
+
+  it('a page whose file is gone is rendered again, not sent empty', async () => {
+    const store = pageStore(files);
+    await store.set('http://shop/', page('home'), [cacheTags.content], store.index.version);
+    for (const dir of await readdir(root)) await rm(join(root, dir, '0.br'));
+    expect(await store.get('http://shop/')).toBeUndefined();
+    expect(store.index.size).toBe(0);
+  });
+});

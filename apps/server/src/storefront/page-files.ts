@@ -1,0 +1,90 @@
+import { randomBytes } from 'node:crypto';
+import { close, open, read } from 'node:fs';
+import { mkdir, readdir, rm, unlink, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * The files kept pages live in (page-cache.ts), one per page, under `DATA_DIR/pages/<this app>`.
+ *
+ * Why files and not the process's memory: brotli bytes of the kept pages were ~40 MiB of the
+ * server's resident memory, which took it past 300 MiB while pages were rendered at 100,000
+ * products (ADR 0012). In files, the operating system caches the pages that are read (a hit
+ * costs one open, read and close on libuv's pool, ~20 µs of a thread) and can give that memory
+ * to whoever needs it; the process keeps only the index (URL, headers, tags, file name). As a
+ * web server's proxy cache does, the directory is this process's scratch space: emptied when the
+ * app closes, and left-overs of a process that did not get to close are removed by the next start
+ * on the same host (another host sharing the volume keeps its own).
+ */
+export interface PageFiles {
+  /** Writes a page's bytes; the file's path, or null when it could not be written (disk full …). */
+  write(body: Buffer): Promise<string | null>;
+  /** The `bytes` bytes of a page's file; null when the file is gone or short. */
+  read(file: string, bytes: number): Promise<Buffer | null>;
+  /** Removes a page's file (in the background: nobody waits for it). */
+  remove(file: string): void;
+  /** Removes the directory with every page in it. */
+  close(): Promise<void>;
+}
+
+/** `<host>-<pid>-<random>`: one directory per app, so apps (and tests) in one process never share. */
+const OWN_DIRECTORY = /^(.+)-(\d+)-[0-9a-f]+$/;
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: the process exists but belongs to someone else.
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the page directories that processes of this host left behind when they stopped. */
+async function removeLeftOvers(root: string, host: string): Promise<void> {
+  for (const name of await readdir(root).catch(() => [] as string[])) {
+    const match = OWN_DIRECTORY.exec(name);
+    if (!match || match[1] !== host || running(Number(match[2]))) continue;
+    await rm(join(root, name), { recursive: true, force: true }).catch(() => undefined);
+  }
+}
+
+function readFileOfSize(file: string, bytes: number): Promise<Buffer | null> {
+  return new Promise((resolve) => {
+    open(file, 'r', (openError, fd) => {
+      if (openError) return resolve(null);
+      const body = Buffer.allocUnsafe(bytes);
+      read(fd, body, 0, bytes, 0, (readError, got) => {
+        close(fd, () => undefined);
+        resolve(readError || got !== bytes ? null : body);
+      });
+    });
+  });
+}
+
+/** Opens a new page directory under `root` (created if need be). */
+export async function openPageFiles(root: string): Promise<PageFiles> {
+  const host = hostname().replace(/[^A-Za-z0-9.]/g, '_');
+  await mkdir(root, { recursive: true });
+  await removeLeftOvers(root, host);
+  const dir = join(root, `${host}-${process.pid}-${randomBytes(4).toString('hex')}`);
+  await mkdir(dir);
+  let written = 0;
+  return {
+    async write(body) {
+      const file = join(dir, `${(written++).toString(36)}.br`);
+      try {
+        await writeFile(file, body);
+        return file;
+      } catch {
+        await unlink(file).catch(() => undefined);
+        return null;
+      }
+    },
+    read: readFileOfSize,
+    remove(file) {
+      unlink(file).catch(() => undefined);
+    },
+    close: () => rm(dir, { recursive: true, force: true }),
+  };
+}

@@ -43,7 +43,7 @@ async function removalsDone(files: number) {
 
 describe('kept pages in files (page-files.ts)', () => {
   it('writes a page and reads it back; a removed file reads as gone', async () => {
-    const files = await openPageFiles(root);
+    const files = await openPageFiles(root, 0); // no recent pages in memory: every read is of the file
     const file = await files.write(Buffer.from('<html>kaju katli</html>'));
     expect(file).not.toBeNull();
     expect((await files.read(file as string, 23))?.toString()).toBe('<html>kaju katli</html>');
@@ -52,6 +52,25 @@ describe('kept pages in files (page-files.ts)', () => {
     files.remove(file as string);
     await removalsDone(0);
     expect(await files.read(file as string, 23)).toBeNull();
+    await files.close();
+  });
+
+  it('the most recently read pages are answered from memory, within its budget; a removed page is not', async () => {
+    const files = await openPageFiles(root, 100);
+    const a = (await files.write(Buffer.from('a'.repeat(20)))) as string;
+    const b = (await files.write(Buffer.from('b'.repeat(20)))) as string;
+    for (const dir of await readdir(root))
+      for (const name of await readdir(join(root, dir))) await rm(join(root, dir, name));
+    // The files are gone (say, cleaned away): both pages were written moments ago and are remembered.
+    expect((await files.read(a, 20))?.toString()).toBe('a'.repeat(20));
+    expect((await files.read(b, 20))?.toString()).toBe('b'.repeat(20));
+    files.remove(a); // dropped from the index (a change it showed): not answered from memory either
+    expect(await files.read(a, 20)).toBeNull();
+    // Past the budget (100 bytes) the least recently read go.
+    const more = [];
+    for (let i = 0; i < 5; i++) more.push((await files.write(Buffer.from(String(i).repeat(20)))) as string);
+    expect(await files.read(b, 20)).toBeNull();
+    expect((await files.read(more[4] as string, 20))?.toString()).toBe('4'.repeat(20));
     await files.close();
   });
 
@@ -97,7 +116,7 @@ describe('kept pages in files (page-files.ts)', () => {
 describe('the page store: an index in memory, pages in files (freshness rule, ADR 0009)', () => {
   let files: PageFiles;
   beforeEach(async () => {
-    files = await openPageFiles(root);
+    files = await openPageFiles(root, 0); // every read is of the file
   });
   afterEach(() => files.close());
 

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cacheTags } from '../http/response-cache.ts';
 import { type CachedPage, pageStore } from './page-cache.ts';
-import { openPageFiles, type PageFiles } from './page-files.ts';
+import { NO_PAGE_FILES, openPageFiles, type PageFiles } from './page-files.ts';
 
 let root: string;
 beforeEach(async () => {
@@ -100,6 +100,14 @@ describe('kept pages in files (page-files.ts)', () => {
     expect(existsSync(running)).toBe(true);
     expect(existsSync(otherHost)).toBe(true);
     await files.close();
+  });
+
+  it('a folder that cannot be made is an error the server turns into keeping no page', async () => {
+    await writeFile(join(root, 'a-file'), 'not a folder');
+    await expect(openPageFiles(join(root, 'a-file', 'pages'))).rejects.toThrow();
+    const store = pageStore(NO_PAGE_FILES);
+    await store.set('http://shop/', page('home'), [cacheTags.content], store.index.version);
+    expect(await store.get('http://shop/')).toBeUndefined();
   });
 
   it('a page that cannot be written is not kept (the render is still sent)', async () => {

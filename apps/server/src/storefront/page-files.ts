@@ -70,6 +70,14 @@ function readFileOfSize(file: string, bytes: number): Promise<Buffer | null> {
   });
 }
 
+/** Where no page can be kept (`DATA_DIR` cannot be written): every page is rendered. */
+export const NO_PAGE_FILES: PageFiles = {
+  write: async () => null,
+  read: async () => null,
+  remove: () => undefined,
+  close: async () => undefined,
+};
+
 /** Page bodies by file name, least recently used first, bounded in bytes. */
 function recentPages(maxBytes: number) {
   const bodies = new Map<string, Buffer>();

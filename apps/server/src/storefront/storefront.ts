@@ -14,7 +14,7 @@ import { dependencyProbe } from '../http/response-cache.ts';
 import { documentCspWithNonce, newCspNonce } from '../plugins/security.ts';
 import { type RenderDependencies, sharedValues } from './shared-values.ts';
 import { type CachedPage, encodePage, pageStore, pageUrl, sendPage } from './page-cache.ts';
-import { openPageFiles } from './page-files.ts';
+import { NO_PAGE_FILES, openPageFiles } from './page-files.ts';
 
 const defaultWebBuildDir = fileURLToPath(new URL('../../../web/build', import.meta.url));
 
@@ -183,7 +183,11 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
     }) satisfies StorefrontLoadContext as never;
   const policyWithNonce = documentCspWithNonce(ctx.config);
 
-  const files = await openPageFiles(resolve(ctx.config.dataDir, 'pages'));
+  const pagesDir = resolve(ctx.config.dataDir, 'pages');
+  const files = await openPageFiles(pagesDir).catch((error: unknown) => {
+    ctx.log.warn({ err: error }, `pages cannot be kept in ${pagesDir}: every page is rendered`);
+    return NO_PAGE_FILES;
+  });
   const pages = pageStore(files);
   const stopInvalidation = invalidateOnChange(ctx.changes, pages.index);
   app.addHook('onClose', async () => {

@@ -86,20 +86,27 @@ describe('kept pages in files (page-files.ts)', () => {
     await second.close();
   });
 
-  it("a start removes what stopped processes of this host left behind, not a running process's or another host's", async () => {
+  it("a start removes what stopped processes of this host left behind (an earlier process with its pid too), not a running process's or another host's", async () => {
     const host = hostname().replace(/[^A-Za-z0-9.]/g, '_');
     const stopped = join(root, `${host}-${pidOfAStoppedProcess()}-0a0b0c0d`);
-    const running = join(root, `${host}-${process.pid}-0e0f0a0b`);
+    const running = join(root, `${host}-${process.ppid}-0e0f0a0b`);
     const otherHost = join(root, `another.host-${pidOfAStoppedProcess()}-0c0d0e0f`);
-    for (const dir of [stopped, running, otherHost]) {
+    // An earlier process with this process's pid (a container restarted: pid 1 again).
+    const samePid = join(root, `${host}-${process.pid}-0d0e0f0a`);
+    const openedHere = await openPageFiles(root); // another app of this process: its folder stays
+    for (const dir of [stopped, running, otherHost, samePid]) {
       await mkdir(dir);
       await writeFile(join(dir, '0.br'), 'page');
     }
     const files = await openPageFiles(root);
     expect(existsSync(stopped)).toBe(false);
+    expect(existsSync(samePid)).toBe(false);
     expect(existsSync(running)).toBe(true);
     expect(existsSync(otherHost)).toBe(true);
+    const kept = (await openedHere.write(Buffer.from('home'))) as string;
+    expect(existsSync(kept)).toBe(true);
     await files.close();
+    await openedHere.close();
   });
 
   it('a folder that cannot be made is an error the server turns into keeping no page', async () => {

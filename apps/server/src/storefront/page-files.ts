@@ -38,6 +38,10 @@ export const RECENT_BYTES = 8 * 1024 * 1024;
 /** `<host>-<pid>-<random>`: one directory per app, so apps (and tests) in one process never share. */
 const OWN_DIRECTORY = /^(.+)-(\d+)-[0-9a-f]+$/;
 
+/** The page directories this process made: a directory of its pid that is not one of them is an
+ * earlier process's (a container restarts with the same host name and pid 1). */
+const madeHere = new Set<string>();
+
 function running(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -52,7 +56,9 @@ function running(pid: number): boolean {
 async function removeLeftOvers(root: string, host: string): Promise<void> {
   for (const name of await readdir(root).catch(() => [] as string[])) {
     const match = OWN_DIRECTORY.exec(name);
-    if (!match || match[1] !== host || running(Number(match[2]))) continue;
+    if (!match || match[1] !== host || madeHere.has(name)) continue;
+    const pid = Number(match[2]);
+    if (pid !== process.pid && running(pid)) continue;
     await rm(join(root, name), { recursive: true, force: true }).catch(() => undefined);
   }
 }
@@ -120,8 +126,10 @@ export async function openPageFiles(root: string, recentBytes = RECENT_BYTES): P
   const host = hostname().replace(/[^A-Za-z0-9.]/g, '_');
   await mkdir(root, { recursive: true });
   await removeLeftOvers(root, host);
-  const dir = join(root, `${host}-${process.pid}-${randomBytes(4).toString('hex')}`);
+  const name = `${host}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const dir = join(root, name);
   await mkdir(dir);
+  madeHere.add(name);
   const recent = recentPages(recentBytes);
   let written = 0;
   return {
@@ -147,9 +155,10 @@ export async function openPageFiles(root: string, recentBytes = RECENT_BYTES): P
       recent.forget(file);
       unlink(file).catch(() => undefined);
     },
-    close: () => {
+    close: async () => {
       recent.clear();
-      return rm(dir, { recursive: true, force: true });
+      await rm(dir, { recursive: true, force: true });
+      madeHere.delete(name);
     },
   };
 }

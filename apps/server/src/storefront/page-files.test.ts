@@ -66,7 +66,8 @@ describe('kept pages in files (page-files.ts)', () => {
     expect((await files.read(b, 20))?.toString()).toBe('b'.repeat(20));
     files.remove(a); // dropped from the index (a change it showed): not answered from memory either
     expect(await files.read(a, 20)).toBeNull();
-    // Past the budget (100 bytes) the least recently read go.
+    // Past the budget (100 bytes; a page counts its name, `2.br`, and its 20 bytes) the least
+    // recently read go.
     const more = [];
     for (let i = 0; i < 5; i++) more.push((await files.write(Buffer.from(String(i).repeat(20)))) as string);
     expect(await files.read(b, 20)).toBeNull();

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { close, open, read } from 'node:fs';
 import { mkdir, readdir, rm, unlink, writeFile } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
+import { memoryResponseCache } from '../http/response-cache.ts';
 
 /**
  * The files kept pages live in (page-cache.ts), one per page, under `DATA_DIR/pages/<this app>`.
@@ -84,60 +85,30 @@ export const NO_PAGE_FILES: PageFiles = {
   close: async () => undefined,
 };
 
-/** Page bodies by file name, least recently used first, bounded in bytes. */
-function recentPages(maxBytes: number) {
-  const bodies = new Map<string, Buffer>();
-  let bytes = 0;
-  const forget = (file: string) => {
-    const body = bodies.get(file);
-    if (!body) return;
-    bytes -= body.byteLength;
-    bodies.delete(file);
-  };
-  return {
-    get(file: string): Buffer | undefined {
-      const body = bodies.get(file);
-      if (body) {
-        bodies.delete(file);
-        bodies.set(file, body);
-      }
-      return body;
-    },
-    add(file: string, body: Buffer) {
-      if (body.byteLength > maxBytes / 4) return;
-      forget(file);
-      bodies.set(file, body);
-      bytes += body.byteLength;
-      for (const oldest of bodies.keys()) {
-        if (bytes <= maxBytes) break;
-        forget(oldest);
-      }
-    },
-    forget,
-    clear: () => {
-      bodies.clear();
-      bytes = 0;
-    },
-  };
-}
-
 /** Opens a new page directory under `root` (created if need be). */
 export async function openPageFiles(root: string, recentBytes = RECENT_BYTES): Promise<PageFiles> {
   const host = hostname().replace(/[^A-Za-z0-9.]/g, '_');
   await mkdir(root, { recursive: true });
   await removeLeftOvers(root, host);
-  const name = `${host}-${process.pid}-${randomBytes(4).toString('hex')}`;
-  const dir = join(root, name);
+  const folder = `${host}-${process.pid}-${randomBytes(4).toString('hex')}`;
+  const dir = join(root, folder);
   await mkdir(dir);
-  madeHere.add(name);
-  const recent = recentPages(recentBytes);
+  madeHere.add(folder);
+  // Page bodies by file name (`0.br`, `1.br` …: the directory is this app's), least recently read
+  // first: the response cache's LRU, without tags or expiry (a name never comes back with other
+  // bytes). It counts each page's name and body against the budget.
+  const recent = memoryResponseCache<{ body: Buffer }>({
+    ttlMs: Number.POSITIVE_INFINITY,
+    maxEntries: Number.POSITIVE_INFINITY,
+    maxBytes: recentBytes,
+  });
   let written = 0;
   return {
     async write(body) {
       const file = join(dir, `${(written++).toString(36)}.br`);
       try {
         await writeFile(file, body);
-        recent.add(file, body);
+        recent.set(basename(file), { body });
         return file;
       } catch {
         await unlink(file).catch(() => undefined);
@@ -145,20 +116,21 @@ export async function openPageFiles(root: string, recentBytes = RECENT_BYTES): P
       }
     },
     async read(file, bytes) {
-      const known = recent.get(file);
+      const name = basename(file);
+      const known = recent.get(name)?.body;
       if (known?.byteLength === bytes) return known;
       const body = await readFileOfSize(file, bytes);
-      if (body) recent.add(file, body);
+      if (body) recent.set(name, { body });
       return body;
     },
     remove(file) {
-      recent.forget(file);
+      recent.delete(basename(file));
       unlink(file).catch(() => undefined);
     },
     close: async () => {
       recent.clear();
       await rm(dir, { recursive: true, force: true });
-      madeHere.delete(name);
+      madeHere.delete(folder);
     },
   };
 }

@@ -3,7 +3,6 @@ import { migrateDatabase } from '@shop/db/migrate';
 import { sealPlainSecrets } from '@shop/db/seal-plain-secrets';
 import { ensureDemoShop } from '@shop/db/seed/demo-shop';
 import { demoStaffNotice, disableDemoStaffWithPublishedPasswords } from '@shop/db/seed/demo-staff';
-import sharp from 'sharp';
 import { loadServerConfig } from './production-config.ts';
 
 /**
@@ -12,13 +11,6 @@ import { loadServerConfig } from './production-config.ts';
  */
 async function main() {
   const config = loadServerConfig();
-  // libvips keeps up to 50 MiB of decoded images by default and works with a thread per core. The
-  // shop reads each image once (variants are kept on disk; the catalogue PDF reads every product's
-  // picture once a build), so the cache only held memory, and the threads' allocations stay with
-  // the process: one catalogue PDF of 20,000 products left RSS 548 MiB, 496 without both (447
-  // before drawing it; see scripts/server-flags.mjs for the rest).
-  sharp.cache(false);
-  sharp.concurrency(1);
   // NODE_ENV selects the shop's mode (config above). Libraries (React, React Router) always
   // run their production builds, which they pick from NODE_ENV when first imported.
   process.env.NODE_ENV = 'production';

@@ -15,9 +15,9 @@ import { productImageUrl } from '@shop/contract/media';
 import type { Db, DbOrTx } from '@shop/db/client';
 import { productAttachments, products } from '@shop/db/schema/index';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { AppError } from '../../http/app-error.ts';
-import { queueVariants } from '../media/media-variants.service.ts';
+import { loadSharp, queueVariants } from '../media/media-variants.service.ts';
 
 /**
  * A product's images (contract: admin/product-images.ts). The first is the product's main image
@@ -111,6 +111,7 @@ export async function checkImage(
   data: Buffer,
 ): Promise<{ extension: string; width: number; height: number }> {
   if (data.length > MAX_IMAGE_BYTES) throw new AppError('bad-request', m.tooLarge);
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // Reads the header only; with limitInputPixels sharp refuses a larger image right there.

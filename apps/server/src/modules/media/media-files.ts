@@ -2,7 +2,7 @@ import { type Stats, createReadStream } from 'node:fs';
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, resolve, sep } from 'node:path';
 import { NUMERIC_ID } from '@shop/contract/collection';
-import sharp from 'sharp';
+import { loadSharp } from './sharp.ts';
 
 /**
  * Files under DATA_DIR/media, served under /backend/data (product rules §7, product rules §7): originals, and
@@ -68,6 +68,7 @@ export async function writeVariant(
   target: string,
   size: { width: number; height?: number },
 ): Promise<void> {
+  const sharp = await loadSharp();
   const data = await sharp(originalPath, { limitInputPixels: MAX_DECODE_PIXELS })
     .rotate()
     .resize(size.width, size.height, size.height ? { fit: 'cover' } : { withoutEnlargement: true })

@@ -5,6 +5,9 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type VariantSize, variantPath, writeVariant, VARIANT_SIZES } from './media-files.ts';
 
+/** sharp, loaded and configured on first use: what other modules draw or check pictures with. */
+export { loadSharp } from './sharp.ts';
+
 /**
  * Resized copies of uploaded images, made by a background job instead of during the upload (an
  * upload answers in milliseconds; a 24-megapixel photo takes a second per copy on a small server).

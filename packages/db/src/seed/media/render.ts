@@ -1,7 +1,7 @@
 import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 
 /** One file to write, relative to the media folder. */
 export interface MediaOutput {
@@ -58,6 +58,10 @@ async function runJob(job: MediaJob, mediaDir: string, overwrite: boolean): Prom
     if (overwrite || !(await exists(join(mediaDir, output.file)))) wanted.push(output);
   }
   if (wanted.length === 0) return 0;
+  // Loaded only when a picture is missing: a start whose media are all there never loads libvips
+  // (~100 ms). Each picture is drawn once, so libvips' cache of decoded images would only hold memory.
+  const { default: sharp } = await import('sharp');
+  sharp.cache(false);
   // Rasterise the SVG once, then derive every size from the pixels (SVG rendering is the slow part).
   // Only the PNG logos need transparency; opaque pixels encode much faster as WebP.
   const keepAlpha = wanted.some((output) => output.format === 'png');

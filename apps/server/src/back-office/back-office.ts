@@ -47,10 +47,19 @@ export async function registerBackOffice(app: FastifyInstance, distDir = default
           .header('content-security-policy', ADMIN_CSP)
           .type('text/html; charset=utf-8')
           .send(page);
+      const missingAsset = (_request: unknown, reply: FastifyReply) =>
+        reply
+          .code(404)
+          .header('cache-control', 'no-store')
+          .type('text/plain; charset=utf-8')
+          .send('Not found.');
+      // One route that looks the file up per request (a route per file was ~30 ms of every start);
+      // a file it does not find is answered here.
+      admin.setNotFoundHandler(missingAsset);
       await admin.register(fastifyStatic, {
         root: join(distDir, 'assets'),
         prefix: '/assets/',
-        wildcard: false,
+        wildcard: true,
         index: false,
         decorateReply: false,
         // The build writes .br and .gz copies beside each file; they are sent as they are.
@@ -62,12 +71,7 @@ export async function registerBackOffice(app: FastifyInstance, distDir = default
       admin.get('/', HIDDEN, sendPage);
       admin.get('/*', HIDDEN, (request, reply) => {
         const path = (request.params as { '*': string })['*'];
-        if (path === 'assets' || path.startsWith('assets/'))
-          return reply
-            .code(404)
-            .header('cache-control', 'no-store')
-            .type('text/plain; charset=utf-8')
-            .send('Not found.');
+        if (path === 'assets' || path.startsWith('assets/')) return missingAsset(request, reply);
         return sendPage(request, reply);
       });
     },

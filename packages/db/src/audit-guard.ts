@@ -1,13 +1,10 @@
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from './client.ts';
-
 /**
  * Keeps the audit log append-only in the database itself: a trigger refuses UPDATE and DELETE of
  * its rows, whoever tries (a bug, a hand-written statement, a compromised back-office session).
- * Like the change-feed triggers it is not part of the Drizzle schema, so it is (re)created after
- * every migration. Emptying the whole database (`npm run seed`) uses TRUNCATE, which it allows.
+ * Like the change-feed triggers it is not part of the Drizzle schema, so migrate.ts installs it
+ * after the migration (again whenever it is missing or changed). Emptying the whole database (`npm run seed`) uses TRUNCATE, which it allows.
  */
-const statements = [
+export const auditGuardStatements = [
   `CREATE OR REPLACE FUNCTION audit_log_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   RAISE EXCEPTION 'audit_log is append-only';
@@ -16,7 +13,3 @@ END $$`,
   `CREATE TRIGGER audit_log_append_only BEFORE UPDATE OR DELETE ON audit_log
   FOR EACH ROW EXECUTE FUNCTION audit_log_append_only()`,
 ];
-
-export async function installAuditGuard(db: DbOrTx): Promise<void> {
-  for (const statement of statements) await db.execute(sql.raw(statement));
-}

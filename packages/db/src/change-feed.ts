@@ -1,6 +1,3 @@
-import { sql } from 'drizzle-orm';
-import type { DbOrTx } from './client.ts';
-
 /**
  * Change notifications of what the storefront shows (catalogue and content), raised by the
  * database itself: triggers call pg_notify on the channel below when a row changes, whoever
@@ -8,8 +5,8 @@ import type { DbOrTx } from './client.ts';
  * a back-office edit or a hand-written UPDATE. Every server instance LISTENs and drops the cached
  * answers the change touches (apps/server/src/plugins/change-feed.ts).
  *
- * Triggers are not part of the Drizzle schema (drizzle-kit does not emit them), so they are
- * (re)created after the migration, like pg_trgm. PGlite delivers the notifications in-process.
+ * Triggers are not part of the Drizzle schema (drizzle-kit does not emit them), so migrate.ts
+ * installs them after the migration, like pg_trgm. PGlite delivers the notifications in-process.
  */
 export const CHANGE_CHANNEL = 'shop_changes';
 
@@ -44,7 +41,8 @@ const contentTables = [
   'delivery_zones',
 ] as const;
 
-const statements: string[] = [
+/** The notifying functions and triggers, each statement idempotent (migrate.ts installs them). */
+export const changeFeedStatements: string[] = [
   `CREATE OR REPLACE FUNCTION shop_product_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   what text[] := '{}';
@@ -105,11 +103,6 @@ END $$`,
     FOR EACH STATEMENT EXECUTE FUNCTION shop_table_changed()`,
   ),
 ];
-
-/** Creates or replaces the notifying triggers; idempotent, run after every migration. */
-export async function installChangeTriggers(db: DbOrTx): Promise<void> {
-  for (const statement of statements) await db.execute(sql.raw(statement));
-}
 
 /** The notification's JSON, or null for anything else on the channel. */
 export function parseDataChange(payload: string): DataChange | null {

@@ -1,11 +1,12 @@
+import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
-import { installAuditGuard } from './audit-guard.ts';
-import { installChangeTriggers } from './change-feed.ts';
-import type { Database } from './client.ts';
-import type { Schema } from './client.ts';
+import { auditGuardStatements } from './audit-guard.ts';
+import { changeFeedStatements } from './change-feed.ts';
+import type { Database, Db, Schema } from './client.ts';
+import { queryRows } from './seed/raw-rows.ts';
 
 export const migrationsFolder = fileURLToPath(new URL('../migrations', import.meta.url));
 
@@ -13,7 +14,8 @@ export const migrationsFolder = fileURLToPath(new URL('../migrations', import.me
  * Brings the schema up to date. Runs on every start; safe with several instances on
  * PostgreSQL because the whole run holds an advisory lock.
  * pg_trgm is created here because drizzle-kit does not emit CREATE EXTENSION; the change
- * notification triggers (change-feed.ts) are (re)created after the migration for the same reason.
+ * notification triggers (change-feed.ts) and the audit guard are installed after the migration
+ * for the same reason (installTriggers, below).
  */
 export async function migrateDatabase(database: Database): Promise<void> {
   const { db } = database;
@@ -27,8 +29,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
       await client.query('SELECT pg_advisory_lock(727001)');
       await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
       await migrateNodePg(db as unknown as NodePgDatabase<Schema>, { migrationsFolder });
-      await installChangeTriggers(db);
-      await installAuditGuard(db);
+      await installTriggers(db);
     } finally {
       await client.query('SELECT pg_advisory_unlock(727001)').catch(() => undefined);
       client.release();
@@ -38,6 +39,31 @@ export async function migrateDatabase(database: Database): Promise<void> {
   const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
   await db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
   await migratePglite(db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
-  await installChangeTriggers(db);
-  await installAuditGuard(db);
+  await installTriggers(db);
+}
+
+/**
+ * The functions and triggers kept outside the Drizzle schema: the change feed's and the audit
+ * guard's. Running their ~20 statements on every start was ~100 ms of an embedded PGlite's start
+ * (its catalogue caches are cold), so they run only when something is off: a trigger missing (a
+ * migration that recreated a table drops its trigger) or statements that changed since they were
+ * installed, told by the fingerprint left in a comment on one of the functions.
+ */
+const triggerStatements = [...changeFeedStatements, ...auditGuardStatements];
+const triggerNames = [
+  ...new Set(triggerStatements.flatMap((s) => /CREATE (?:OR REPLACE )?TRIGGER (\w+)/.exec(s)?.[1] ?? [])),
+];
+const triggerCount = triggerStatements.filter((s) => /CREATE (?:OR REPLACE )?TRIGGER /.test(s)).length;
+const fingerprint = `shop triggers ${createHash('sha256').update(triggerStatements.join(';\n')).digest('hex').slice(0, 16)}`;
+
+async function installTriggers(db: Db): Promise<void> {
+  const [state] = await queryRows<{ noted: string | null; triggers: number }>(
+    db,
+    sql`select obj_description(to_regproc('shop_table_changed')::oid, 'pg_proc') as noted,
+               (select count(*)::int from pg_trigger
+                 where tgname = any(${sql.param(triggerNames)}::text[]) and not tgisinternal) as triggers`,
+  );
+  if (state?.noted === fingerprint && state.triggers === triggerCount) return;
+  for (const statement of triggerStatements) await db.execute(sql.raw(statement));
+  await db.execute(sql.raw(`COMMENT ON FUNCTION shop_table_changed() IS '${fingerprint}'`));
 }

@@ -54,20 +54,25 @@ export async function registerBackOffice(app: FastifyInstance, distDir = default
           .type('text/plain; charset=utf-8')
           .send('Not found.');
       // One route that looks the file up per request (a route per file was ~30 ms of every start);
-      // a file it does not find is answered here.
-      admin.setNotFoundHandler(missingAsset);
-      await admin.register(fastifyStatic, {
-        root: join(distDir, 'assets'),
-        prefix: '/assets/',
-        wildcard: true,
-        index: false,
-        decorateReply: false,
-        // The build writes .br and .gz copies beside each file; they are sent as they are.
-        preCompressed: true,
-        setHeaders(res) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
+      // a file it does not find is answered by its own scope's not-found handler.
+      await admin.register(
+        async (assets) => {
+          assets.setNotFoundHandler(missingAsset);
+          await assets.register(fastifyStatic, {
+            root: join(distDir, 'assets'),
+            prefix: '/',
+            wildcard: true,
+            index: false,
+            decorateReply: false,
+            // The build writes .br and .gz copies beside each file; they are sent as they are.
+            preCompressed: true,
+            setHeaders(res) {
+              res.header('cache-control', 'public, max-age=31536000, immutable');
+            },
+          });
         },
-      });
+        { prefix: '/assets' },
+      );
       admin.get('/', HIDDEN, sendPage);
       admin.get('/*', HIDDEN, (request, reply) => {
         const path = (request.params as { '*': string })['*'];

@@ -70,3 +70,15 @@ it('installs them again when their statements changed since they were installed'
   await migrateDatabase(database);
   expect(await functionMarked()).toBe(false);
 });
+
+it('refuses a database made by another version of the one-migration schema, saying what to do', async () => {
+  await database.db.execute(
+    sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('older init', 1700000000000)`,
+  );
+  await database.db.execute(
+    sql`update drizzle.__drizzle_migrations set created_at = 1700000000000 where hash <> 'older init'`,
+  );
+  await expect(migrateDatabase(database)).rejects.toThrow(
+    /made by another version of the shop's schema .*2023-11-14T22:13:20\.000Z.*Remove the embedded database/,
+  );
+});

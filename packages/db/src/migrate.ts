@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -28,6 +29,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
     try {
       await client.query('SELECT pg_advisory_lock(727001)');
       await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
+      await refuseUnknownSchema(db);
       await migrateNodePg(db as unknown as NodePgDatabase<Schema>, { migrationsFolder });
       await installTriggers(db);
     } finally {
@@ -38,8 +40,35 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
   const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
   await db.execute(sql`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
+  await refuseUnknownSchema(db);
   await migratePglite(db as unknown as PgliteDatabase<Schema>, { migrationsFolder });
   await installTriggers(db);
+}
+
+/**
+ * Refuses a database whose last migration is not one of this checkout's. Until the first release
+ * the schema is one migration, made again on every change (ADR 0003), so a database made before
+ * such a change cannot be brought up to date: without this, the start failed on the migration's
+ * first statement ("Failed query: CREATE TYPE …"), which did not say what to do.
+ */
+async function refuseUnknownSchema(db: Db): Promise<void> {
+  const [table] = await queryRows<{ present: boolean }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+  );
+  if (!table?.present) return;
+  const [last] = await queryRows<{ created_at: string | number }>(
+    db,
+    sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+  );
+  if (!last) return;
+  const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
+    entries: { when: number }[];
+  };
+  if (journal.entries.some((entry) => entry.when === Number(last.created_at))) return;
+  throw new Error(
+    `This database was made by another version of the shop's schema (its last migration is of ${new Date(Number(last.created_at)).toISOString()}), which this version cannot bring up to date: until the first release the schema is one migration, made again on every change. Remove the embedded database (${'`rm -rf data/db`'}, or DATA_DIR/db) or point DATABASE_URL at a new database, and start again: the shop is seeded anew.`,
+  );
 }
 
 /**

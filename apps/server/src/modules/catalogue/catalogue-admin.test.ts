@@ -1,7 +1,8 @@
-import { productCreateSchema } from '@shop/contract/admin/catalogue';
+import { productCreateSchema, productListSorts } from '@shop/contract/admin/catalogue';
 import { FEATURED_LABEL } from '@shop/contract/catalogue';
 import { categories, products, stockMovements } from '@shop/db/schema/index';
-import { asc, eq } from 'drizzle-orm';
+import { queryRows } from '@shop/db/seed/raw-rows';
+import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { makeCategory, makeProduct, setSetting } from '../orders/orders.test-kit.ts';
@@ -243,6 +244,22 @@ describe('products', () => {
 });
 
 describe('product list', () => {
+  it('has a btree index led by the column of each sort it offers (a page of 100,000 products is read from it, not sorted whole)', async () => {
+    const columnOf: Record<string, string> = {
+      id: 'id',
+      name: 'name',
+      selling_price: 'selling_price_paise',
+      available_stock: 'available_stock',
+      updated_at: 'updated_at',
+    };
+    const indexes = await queryRows<{ indexdef: string }>(
+      t.ctx.db,
+      sql`select indexdef from pg_indexes where tablename = 'products'`,
+    );
+    const leading = new Set(indexes.map((i) => /USING btree \("?([a-z_]+)/.exec(i.indexdef)?.[1]));
+    for (const sort of productListSorts) expect(leading, sort).toContain(columnOf[sort.replace(/^-/, '')]);
+  });
+
   it('searches by name or id, filters by category with sub-categories, visibility, featured and stock state, and sorts', async () => {
     const parent = await createCategory(t.ctx.db, { name: 'List Parent', is_active: true }, system);
     const child = await createCategory(

@@ -67,7 +67,7 @@ async function refuseUnknownSchema(db: Db): Promise<void> {
   };
   if (journal.entries.some((entry) => entry.when === Number(last.created_at))) return;
   throw new Error(
-    `This database was made by another version of the shop's schema (its last migration is of ${new Date(Number(last.created_at)).toISOString()}), which this version cannot bring up to date: until the first release the schema is one migration, made again on every change. Remove the embedded database (${'`rm -rf data/db`'}, or DATA_DIR/db) or point DATABASE_URL at a new database, and start again: the shop is seeded anew.`,
+    `This database was made by another version of the shop's schema (its last migration is of ${new Date(Number(last.created_at)).toISOString()}), which this version cannot bring up to date: until the first release the schema is one migration, made again on every change. Remove the embedded database (\`rm -rf data/db\`, or DATA_DIR/db) or point DATABASE_URL at a new database, and start again: the shop is seeded anew.`,
   );
 }
 

@@ -159,7 +159,7 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
   }
   // The build writes .br and .gz copies (apps/web/precompress.ts); both folders send those as they are.
   // The hashed assets are one route that looks the file up per request: a route per file (~280
-  // files, GET and HEAD each) was ~80 ms of every start. A missing asset falls to the page
+  // files, GET and HEAD each) was ~60 ms of every start. A missing asset falls to the page
   // renderer's "not found", as any unknown path does. The few files beside them (favicon.svg,
   // whatever apps/web/public holds) keep a route each, for an hour in caches.
   await app.register(fastifyStatic, {

@@ -640,6 +640,7 @@ CREATE INDEX "products_name_idx" ON "products" USING btree ("name","id");--> sta
 CREATE INDEX "products_price_idx" ON "products" USING btree ("selling_price_paise","id");--> statement-breakpoint
 CREATE INDEX "products_stock_idx" ON "products" USING btree ("available_stock","id");--> statement-breakpoint
 CREATE INDEX "products_updated_idx" ON "products" USING btree ("updated_at","id");--> statement-breakpoint
+CREATE INDEX "products_list_filter_idx" ON "products" USING btree ("is_active","available_stock","low_stock_threshold");--> statement-breakpoint
 CREATE INDEX "products_labels_idx" ON "products" USING gin ("product_labels");--> statement-breakpoint
 CREATE INDEX "products_search_idx" ON "products" USING gin ("search_vector");--> statement-breakpoint
 CREATE INDEX "products_name_trgm_idx" ON "products" USING gin ("name" gin_trgm_ops);--> statement-breakpoint

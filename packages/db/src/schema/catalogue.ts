@@ -95,6 +95,9 @@ export const products = pgTable(
     index('products_stock_idx').on(t.availableStock, t.id),
     // …and last changed first: without it, a page of that sort read and sorted all 100,000 rows.
     index('products_updated_idx').on(t.updatedAt, t.id),
+    // The list's visibility and stock-state filters, counted from the index alone: `count(*)` of
+    // ~90,000 matches read the whole table (83 ms at 100,000 products; 5–13 ms from the index).
+    index('products_list_filter_idx').on(t.isActive, t.availableStock, t.lowStockThreshold),
     check('products_low_stock_threshold_check', sql`${t.lowStockThreshold} >= 0`),
     index('products_labels_idx').using('gin', t.productLabels),
     index('products_search_idx').using('gin', t.searchVector),

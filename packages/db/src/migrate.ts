@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { auditGuardStatements } from './audit-guard.ts';
@@ -62,10 +62,9 @@ async function refuseUnknownSchema(db: Db): Promise<void> {
     sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
   );
   if (!last) return;
-  const journal = JSON.parse(readFileSync(`${migrationsFolder}/meta/_journal.json`, 'utf8')) as {
-    entries: { when: number }[];
-  };
-  if (journal.entries.some((entry) => entry.when === Number(last.created_at))) return;
+  // What the migrator itself records as a migration's created_at (the journal's `when`).
+  const known = readMigrationFiles({ migrationsFolder }).map((migration) => migration.folderMillis);
+  if (known.includes(Number(last.created_at))) return;
   throw new Error(
     `This database was made by another version of the shop's schema (its last migration is of ${new Date(Number(last.created_at)).toISOString()}), which this version cannot bring up to date: until the first release the schema is one migration, made again on every change. Remove the embedded database (\`rm -rf data/db\`, or DATA_DIR/db) or point DATABASE_URL at a new database, and start again: the shop is seeded anew.`,
   );

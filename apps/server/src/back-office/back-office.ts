@@ -76,7 +76,8 @@ export async function registerBackOffice(app: FastifyInstance, distDir = default
       admin.get('/', HIDDEN, sendPage);
       admin.get('/*', HIDDEN, (request, reply) => {
         const path = (request.params as { '*': string })['*'];
-        if (path === 'assets' || path.startsWith('assets/')) return missingAsset(request, reply);
+        // The assets folder itself; the files in it are the assets scope's above.
+        if (path === 'assets') return missingAsset(request, reply);
         return sendPage(request, reply);
       });
     },

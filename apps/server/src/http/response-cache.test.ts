@@ -159,6 +159,21 @@ describe('public answers as JSON (answerJsonFor)', () => {
     }
   });
 
+  it("a kept answer owns its bytes: a short one holds no block of Node's shared buffer pool", async () => {
+    const store = newStore();
+    const app = Fastify({ logger: false });
+    const cache = publicGetCache(store, { scope: 'catalogue', json: 'plain' });
+    app.get('/thing', { onRequest: cache.onRequest }, (request, reply) =>
+      cache.send(request, reply, { id: 7, name: 'Kaju Katli' }),
+    );
+    const res = await app.inject({ method: 'GET', url: '/thing' });
+    expect(res.json()).toEqual({ id: 7, name: 'Kaju Katli' });
+    const kept = store.get('/thing')?.body;
+    expect(kept?.toString()).toBe('{"id":7,"name":"Kaju Katli"}');
+    expect(kept?.buffer.byteLength).toBe(kept?.byteLength);
+    await app.close();
+  });
+
   it('a route that leans on its schema to drop a field fails in tests, so production never leaks it', async () => {
     const app = await appAnswering({ id: 7, name: 'Kaju Katli', cost_price: 1 }, 'schema-checked');
     const res = await app.inject({ method: 'GET', url: '/thing' });

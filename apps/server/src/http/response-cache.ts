@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { keptBytes } from './kept-bytes.ts';
 
 /**
  * A short-lived, in-process cache of public GET answers (catalogue and content).
@@ -352,7 +353,7 @@ export function publicGetCache(
       return undefined;
     },
     send(request, reply, body, headers = {}, tags = []) {
-      const bytes = Buffer.from(answerJson(request, reply, body, json), 'utf8');
+      const bytes = keptBytes(Buffer.from(answerJson(request, reply, body, json), 'utf8'));
       const value: CachedResponse = { body: bytes, headers, tags: [options.scope, ...tags] };
       const flight = started.get(request);
       if (flight) store.set(request.url, value, value.tags, flight.since);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { keptBytes } from '../http/kept-bytes.ts';
 import { memoryResponseCache, type ResponseCacheStore } from '../http/response-cache.ts';
 import type { PageFiles } from './page-files.ts';
 
@@ -92,12 +93,15 @@ const unbrotliAsync = promisify(brotliDecompress);
 
 /** Compresses a rendered document once, for every visitor after. */
 export async function encodePage(html: Buffer, headers: Record<string, string>): Promise<CachedPage> {
-  const body = await brotliAsync(html, {
-    params: {
-      [constants.BROTLI_PARAM_QUALITY]: 6,
-      [constants.BROTLI_PARAM_SIZE_HINT]: html.byteLength,
-    },
-  });
+  // Kept for minutes: a page shorter than zlib's 16 KiB chunk would hold the whole chunk.
+  const body = keptBytes(
+    await brotliAsync(html, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 6,
+        [constants.BROTLI_PARAM_SIZE_HINT]: html.byteLength,
+      },
+    }),
+  );
   const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
   return {
     body,

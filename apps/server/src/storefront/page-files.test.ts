@@ -5,7 +5,7 @@ import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cacheTags } from '../http/response-cache.ts';
-import { type CachedPage, pageStore } from './page-cache.ts';
+import { type CachedPage, encodePage, pageStore } from './page-cache.ts';
 import { NO_PAGE_FILES, openPageFiles, type PageFiles } from './page-files.ts';
 
 let root: string;
@@ -42,6 +42,13 @@ async function removalsDone(files: number) {
 }
 
 describe('kept pages in files (page-files.ts)', () => {
+  it("a compressed page owns its bytes: a small one holds no 16 KiB chunk of zlib's", async () => {
+    const html = Buffer.from('<html><body>kaju katli</body></html>'.repeat(300));
+    const { body } = await encodePage(html, { 'content-type': 'text/html' });
+    expect(body.byteLength).toBeLessThan(16 * 1024);
+    expect(body.buffer.byteLength).toBe(body.byteLength);
+  });
+
   it('writes a page and reads it back; a removed file reads as gone', async () => {
     const files = await openPageFiles(root, 0); // no recent pages in memory: every read is of the file
     const file = await files.write(Buffer.from('<html>kaju katli</html>'));

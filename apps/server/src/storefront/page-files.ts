@@ -68,7 +68,8 @@ function readFileOfSize(file: string, bytes: number): Promise<Buffer | null> {
   return new Promise((resolve) => {
     open(file, 'r', (openError, fd) => {
       if (openError) return resolve(null);
-      const body = Buffer.allocUnsafe(bytes);
+      // Its own storage, never a slice of Node's shared pool: it may be kept (http/kept-bytes.ts).
+      const body = Buffer.allocUnsafeSlow(bytes);
       read(fd, body, 0, bytes, 0, (readError, got) => {
         close(fd, () => undefined);
         resolve(readError || got !== bytes ? null : body);

@@ -69,6 +69,9 @@ describe.runIf(built)('kept storefront pages follow stock, price and visibility 
     const nonce = /'nonce-([^']+)'/.exec(second.headers.get('content-security-policy') ?? '')?.[1];
     expect(nonce).toBeTruthy();
     expect(second.html).toContain(`nonce="${nonce}"`);
+    // The page keeps only its nonce; the policy made from it is the render's own, whole.
+    expect(second.headers.get('content-security-policy')).toBe(first.headers.get('content-security-policy'));
+    expect(second.headers.get('content-security-policy')).toContain("default-src 'self'");
 
     // A cache buster or a campaign tag is the same page.
     expect((await page(`${path}?_=123&utm_source=mail`)).headers.get('x-cache')).toBe('HIT');

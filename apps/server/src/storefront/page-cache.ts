@@ -31,9 +31,15 @@ import type { PageFiles } from './page-files.ts';
 export interface CachedPage {
   /** The document, brotli-compressed. */
   body: Buffer;
-  /** Status 200's headers: content type, security policy, Cache-Control, ETag, Vary. */
+  /** Status 200's headers: content type, Cache-Control, ETag, Vary. */
   headers: Record<string, string>;
   etag: string;
+  /**
+   * The nonce the document's inline scripts carry. Its content security policy is made from it
+   * as the page is sent: the policy is ~1.2 KB, the same for every page but the nonce, and kept
+   * whole it took 12 MiB of the server's memory at 10,000 kept pages.
+   */
+  cspNonce: string;
 }
 
 /**
@@ -92,7 +98,11 @@ const brotliAsync = promisify(brotliCompress);
 const unbrotliAsync = promisify(brotliDecompress);
 
 /** Compresses a rendered document once, for every visitor after. */
-export async function encodePage(html: Buffer, headers: Record<string, string>): Promise<CachedPage> {
+export async function encodePage(
+  html: Buffer,
+  headers: Record<string, string>,
+  cspNonce: string,
+): Promise<CachedPage> {
   // Kept for minutes: a page shorter than zlib's 16 KiB chunk would hold the whole chunk.
   const body = keptBytes(
     await brotliAsync(html, {
@@ -106,6 +116,7 @@ export async function encodePage(html: Buffer, headers: Record<string, string>):
   return {
     body,
     etag,
+    cspNonce,
     headers: {
       ...headers,
       'cache-control': PAGE_CACHE_CONTROL,
@@ -121,6 +132,7 @@ interface KeptPage {
   bytes: number;
   headers: Record<string, string>;
   etag: string;
+  cspNonce: string;
 }
 
 /**
@@ -162,7 +174,7 @@ export function pageStore(
         if (index.get(key) === kept) index.delete(key);
         return undefined;
       }
-      return { body, headers: kept.headers, etag: kept.etag };
+      return { body, headers: kept.headers, etag: kept.etag, cspNonce: kept.cspNonce };
     },
     async set(key, page, tags, since) {
       if (!index.enabled) return;
@@ -170,7 +182,13 @@ export function pageStore(
       if (!file) return;
       // The index refuses the page if one of its tags changed since the render began (while the
       // file was written, say): its file goes too.
-      const kept = { file, bytes: page.body.byteLength, headers: page.headers, etag: page.etag };
+      const kept = {
+        file,
+        bytes: page.body.byteLength,
+        headers: page.headers,
+        etag: page.etag,
+        cspNonce: page.cspNonce,
+      };
       if (!index.set(key, kept, tags, since)) files.remove(file);
     },
   };

@@ -26,6 +26,7 @@ const page = (text: string): CachedPage => ({
   body: Buffer.from(text),
   headers: { 'content-type': 'text/html; charset=utf-8' },
   etag: `W/"${text}"`,
+  cspNonce: `nonce-of-${text}`,
 });
 
 /** The page files that exist now, in every directory under root. */
@@ -44,7 +45,7 @@ async function removalsDone(files: number) {
 describe('kept pages in files (page-files.ts)', () => {
   it("a compressed page owns its bytes: a small one holds no 16 KiB chunk of zlib's", async () => {
     const html = Buffer.from('<html><body>kaju katli</body></html>'.repeat(300));
-    const { body } = await encodePage(html, { 'content-type': 'text/html' });
+    const { body } = await encodePage(html, { 'content-type': 'text/html' }, 'abc');
     expect(body.byteLength).toBeLessThan(16 * 1024);
     expect(body.buffer.byteLength).toBe(body.byteLength);
   });
@@ -153,7 +154,10 @@ describe('the page store: an index in memory, pages in files (freshness rule, AD
       [cacheTags.product(8)],
       store.index.version,
     );
-    expect((await store.get('http://shop/product/7/kaju'))?.body.toString()).toBe('kaju, 3 left');
+    const kept = await store.get('http://shop/product/7/kaju');
+    expect(kept?.body.toString()).toBe('kaju, 3 left');
+    // With its render's nonce, which the security policy is made from as it is sent.
+    expect(kept?.cspNonce).toBe('nonce-of-kaju, 3 left');
     expect(await filesOnDisk()).toHaveLength(2);
     store.index.invalidate([cacheTags.product(7)]); // the last three were sold
     expect(await store.get('http://shop/product/7/kaju')).toBeUndefined();

@@ -108,7 +108,7 @@ interface AnonymousRender {
   headers: Headers;
   html: Buffer;
   deps: RenderDependencies;
-  cspPolicy: string;
+  cspNonce: string;
 }
 
 /** Whether a render may be kept and shown to every visitor (see page-cache.ts). */
@@ -222,7 +222,7 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
       headers: response.headers,
       html,
       deps,
-      cspPolicy: policyWithNonce(cspNonce),
+      cspNonce,
     };
   }
 
@@ -232,12 +232,17 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
     if (!keepable(rendered)) return rendered;
     const headers: Record<string, string> = {};
     for (const [name, value] of rendered.headers) headers[name] = value;
-    headers['content-security-policy'] = rendered.cspPolicy;
-    const page = await encodePage(rendered.html, headers);
+    const page = await encodePage(rendered.html, headers, rendered.cspNonce);
     // Kept before the render's visitors are answered: until then, its flight is what a new visitor
     // of the URL waits for, instead of rendering it again.
     await pages.set(key, page, [...rendered.deps.tags], since);
     return page;
+  }
+
+  /** A kept page with the security policy of its render's nonce (see CachedPage). */
+  function sendKept(request: FastifyRequest, reply: FastifyReply, page: CachedPage, cache: 'HIT' | 'MISS') {
+    reply.header('content-security-policy', policyWithNonce(page.cspNonce));
+    return sendPage(request, reply, page, cache);
   }
 
   /** Sends the page from the cache (or rendered for it); false when it must be rendered for this visitor. */
@@ -248,7 +253,7 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
     const key = `${request.protocol}://${request.host}${url}`;
     const hit = await pages.get(key);
     if (hit) {
-      await sendPage(request, reply, hit, 'HIT');
+      await sendKept(request, reply, hit, 'HIT');
       return true;
     }
     let flight = flights.get(key);
@@ -269,7 +274,7 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
     const result = await flight.result;
     if (!result) return false;
     if ('etag' in result) {
-      await sendPage(request, reply, result, 'MISS');
+      await sendKept(request, reply, result, 'MISS');
       return true;
     }
     // Not for keeping (an error page, a redirect, a page that sets a cookie …): its renderer sends
@@ -279,7 +284,7 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
     if (!leader || personal || url !== request.url) return false;
     copyHead(reply, result.status, result.headers);
     if ((result.headers.get('content-type') ?? '').startsWith('text/html'))
-      reply.header('content-security-policy', result.cspPolicy);
+      reply.header('content-security-policy', policyWithNonce(result.cspNonce));
     reply.send(result.html);
     return true;
   }

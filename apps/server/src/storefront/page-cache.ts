@@ -17,8 +17,8 @@ import type { PageFiles } from './page-files.ts';
  * dropped by the same database change notifications as the API answers (http/cache-invalidation):
  * a sale drops the pages showing the product, and the next visitor gets a fresh render.
  *
- * The content security policy's nonce is that of the render: the document and its policy header
- * are kept and sent together. A nonce protects against markup injected into the document; a kept
+ * The content security policy's nonce is that of the render: the document is kept with its nonce,
+ * and sent with the policy made from it (`cspNonce`). A nonce protects against markup injected into the document; a kept
  * document no longer changes, and any change to what it shows drops it, so the next render (with
  * a new nonce) is the first to contain it.
  *

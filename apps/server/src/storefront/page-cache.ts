@@ -18,9 +18,9 @@ import type { PageFiles } from './page-files.ts';
  * a sale drops the pages showing the product, and the next visitor gets a fresh render.
  *
  * The content security policy's nonce is that of the render: the document is kept with its nonce,
- * and sent with the policy made from it (`cspNonce`). A nonce protects against markup injected into the document; a kept
- * document no longer changes, and any change to what it shows drops it, so the next render (with
- * a new nonce) is the first to contain it.
+ * and sent with the policy made from it (`cspNonce`). A nonce protects against markup injected
+ * into the document; a kept document no longer changes, and any change to what it shows drops it,
+ * so the next render (with a new nonce) is the first to contain it.
  *
  * Pages are kept brotli-compressed only (made once, on the thread pool): every current browser
  * asks for brotli, and a category page of 100 products takes ~18 KB instead of 272 KB. They are
@@ -126,13 +126,10 @@ export async function encodePage(
   };
 }
 
-/** A kept page in the store's index: its file holds the brotli bytes (page-files.ts). */
-interface KeptPage {
+/** A kept page in the store's index: all of it but the brotli bytes, which its file holds. */
+interface KeptPage extends Omit<CachedPage, 'body'> {
   file: string;
   bytes: number;
-  headers: Record<string, string>;
-  etag: string;
-  cspNonce: string;
 }
 
 /**
@@ -169,26 +166,22 @@ export function pageStore(
     async get(key) {
       const kept = index.get(key);
       if (!kept) return undefined;
-      const body = await files.read(kept.file, kept.bytes);
+      const { file, bytes, ...page } = kept;
+      const body = await files.read(file, bytes);
       if (!body) {
         if (index.get(key) === kept) index.delete(key);
         return undefined;
       }
-      return { body, headers: kept.headers, etag: kept.etag, cspNonce: kept.cspNonce };
+      return { ...page, body };
     },
     async set(key, page, tags, since) {
       if (!index.enabled) return;
-      const file = await files.write(page.body);
+      const { body, ...rest } = page;
+      const file = await files.write(body);
       if (!file) return;
       // The index refuses the page if one of its tags changed since the render began (while the
       // file was written, say): its file goes too.
-      const kept = {
-        file,
-        bytes: page.body.byteLength,
-        headers: page.headers,
-        etag: page.etag,
-        cspNonce: page.cspNonce,
-      };
+      const kept: KeptPage = { ...rest, file, bytes: body.byteLength };
       if (!index.set(key, kept, tags, since)) files.remove(file);
     },
   };

@@ -43,6 +43,17 @@ test('category page: tiles of the category and its sub-categories, breadcrumb, s
   await expect(image).toHaveAttribute('width', '300');
   await expect(image).toHaveAttribute('height', '300');
   await expect(image).toHaveAttribute('src', /\/300x300\//);
+  // "Add to Cart" shows its cart icon (drawn by CSS, no SVG per tile: components/ui/icons.tsx);
+  // phones show the text alone.
+  const addToCart = page.getByRole('button', { name: 'Add to Cart' }).first();
+  const cartIcon = addToCart.locator('span[aria-hidden="true"]');
+  if (isMobile(testInfo)) await expect(cartIcon).toBeHidden();
+  else {
+    await expect(cartIcon).toBeVisible();
+    expect(await cartIcon.boundingBox()).toMatchObject({ width: 18, height: 18 });
+    expect(await cartIcon.evaluate((e) => getComputedStyle(e).maskImage)).toContain('data:image/svg+xml');
+  }
+  await expect(tiles.locator('svg')).toHaveCount(0);
   // 3 per row at medium and up, 2 on phones.
   const tops = await tiles.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
   expect(tops.filter((t) => t === tops[0]).length).toBe(isMobile(testInfo) ? 2 : 3);

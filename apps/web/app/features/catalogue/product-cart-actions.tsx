@@ -35,7 +35,7 @@ export function ProductCartActions({ product, withRemove = false, fullWidth = tr
       <Button
         fullWidth={fullWidth}
         color="maroon"
-        leftSection={<CartPlusIcon size={18} />}
+        leftSection={<CartPlusIcon />}
         sectionClassName={classes.addSection}
         onClick={() => cart.add(toCartProduct(product))}
       >

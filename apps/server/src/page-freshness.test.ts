@@ -151,6 +151,32 @@ describe.runIf(built)('kept storefront pages follow stock, price and visibility 
     expect((await page(path)).html).not.toContain(`alt="${name}"`);
   });
 
+  it("keeps a client-side navigation's data (`.data`) like its page, and a price change drops it", async () => {
+    const name = 'Zeta Page Kaju Pista Roll';
+    const { product, path } = await categoryWith(name, 5);
+    const first = await page(`${path}.data`);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toMatch(/^text\/x-script/);
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    expect(first.html).toContain(name);
+    const second = await page(`${path}.data?_=1`);
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(second.html).toBe(first.html);
+    expect(second.headers.get('cache-control')).toBe(PAGE_CACHE_CONTROL);
+    // Data is not a document: no policy for inline scripts goes with it.
+    expect(second.headers.get('content-security-policy')).toBeNull();
+    // The document of the same URL is kept apart from its data.
+    const document = await page(path);
+    expect(document.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(document.headers.get('x-cache')).toBe('MISS');
+
+    await t.ctx.db.update(products).set({ sellingPricePaise: 42_100 }).where(eq(products.id, product.id));
+    await t.ctx.changes.flush();
+    const repriced = await page(`${path}.data`);
+    expect(repriced.headers.get('x-cache')).toBe('MISS');
+    expect(repriced.html).toContain('421');
+  });
+
   it('keeps the home page and content pages too', async () => {
     const [first] = await queryRows<{ url_slug: string }>(
       t.ctx.db,

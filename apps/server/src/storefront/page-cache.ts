@@ -11,8 +11,9 @@ import type { PageFiles } from './page-files.ts';
  * once, not once per visitor (rendering a category page takes 10–20 ms of CPU).
  *
  * What may be kept: a page rendered for nobody in particular (the render sees no cookie and no
- * authorisation header; the storefront keeps customers' data client-side), answered 200 as HTML,
- * without Set-Cookie or a private/no-store Cache-Control, whose every API answer came from the
+ * authorisation header; the storefront keeps customers' data client-side), answered 200 as HTML
+ * or as the data of a client-side navigation (`<page>.data`, storefront.ts `keepable`), without
+ * Set-Cookie or a private/no-store Cache-Control, whose every API answer came from the
  * public cache (so its tags say what it shows). The page carries the union of those tags and is
  * dropped by the same database change notifications as the API answers (http/cache-invalidation):
  * a sale drops the pages showing the product, and the next visitor gets a fresh render.

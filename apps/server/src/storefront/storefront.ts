@@ -111,14 +111,25 @@ interface AnonymousRender {
   cspNonce: string;
 }
 
+/**
+ * What is kept: documents, and the data a client-side navigation asks for instead of the document
+ * (React Router's single fetch: `<page>.data`, a turbo-stream). Both come from the same loaders,
+ * for nobody in particular, with the same tags; the data costs as much CPU to make as the document
+ * without its React render (a product's: ~6 ms here), and a shopper who moves between pages in the
+ * browser asks for nothing else.
+ */
+const KEPT_TYPES = ['text/html', 'text/x-script'];
+const isDocument = (contentType: string | null | undefined) => (contentType ?? '').startsWith('text/html');
+
 /** Whether a render may be kept and shown to every visitor (see page-cache.ts). */
 function keepable(render: AnonymousRender): boolean {
   const cacheControl = render.headers.get('cache-control') ?? '';
+  const type = render.headers.get('content-type') ?? '';
   return (
     render.status === 200 &&
     !render.deps.unknown &&
     render.deps.tags.size > 0 &&
-    (render.headers.get('content-type') ?? '').startsWith('text/html') &&
+    KEPT_TYPES.some((kept) => type.startsWith(kept)) &&
     render.headers.getSetCookie().length === 0 &&
     !/private|no-store/i.test(cacheControl)
   );
@@ -239,9 +250,10 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
     return page;
   }
 
-  /** A kept page with the security policy of its render's nonce (see CachedPage). */
+  /** A kept page; a document with the security policy of its render's nonce (see CachedPage). */
   function sendKept(request: FastifyRequest, reply: FastifyReply, page: CachedPage, cache: 'HIT' | 'MISS') {
-    reply.header('content-security-policy', policyWithNonce(page.cspNonce));
+    if (isDocument(page.headers['content-type']))
+      reply.header('content-security-policy', policyWithNonce(page.cspNonce));
     return sendPage(request, reply, page, cache);
   }
 
@@ -283,7 +295,7 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
     const personal = request.headers.cookie !== undefined || request.headers.authorization !== undefined;
     if (!leader || personal || url !== request.url) return false;
     copyHead(reply, result.status, result.headers);
-    if ((result.headers.get('content-type') ?? '').startsWith('text/html'))
+    if (isDocument(result.headers.get('content-type')))
       reply.header('content-security-policy', policyWithNonce(result.cspNonce));
     reply.send(result.html);
     return true;
@@ -295,7 +307,7 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
     const cspNonce = newCspNonce();
     const deps: RenderDependencies = { tags: new Set(), unknown: false };
     const response = await handle(toWebRequest(request), loadContext(deps, cspNonce));
-    if (response.headers.get('content-type')?.startsWith('text/html')) {
+    if (isDocument(response.headers.get('content-type'))) {
       reply.header('content-security-policy', policyWithNonce(cspNonce));
     }
     return sendWebResponse(reply, response);

@@ -6,7 +6,7 @@
  *      settings);
  *    - traffic with variety, every request its own URL (scripts/bench/variety.ts): a new keyword
  *      per search, random categories and pages, random product ids; and server-rendered pages
- *      (home, category pages, content pages, product pages once the storefront has them) at 50
+ *      (home, category pages, content pages, product pages, a product's navigation data) at 50
  *      connections, as browsers ask (Accept-Encoding), after each distinct page was rendered once
  *      (the first renders' speed and CPU are reported too) — each held against a share of the
  *      ceiling measured in the same run, since absolute figures drift with the machine's load;
@@ -53,6 +53,7 @@ import {
   homePages,
   keywordSearches,
   productDetails,
+  productNavigationData,
   productPages,
   type UrlSource,
 } from './variety.ts';
@@ -178,6 +179,16 @@ const scenarios: Scenario[] = [
   {
     name: 'product page (SSR), random product, 50 connections',
     source: (sample) => productPages(sample),
+    connections: 50,
+    uncached: true,
+    pages: true,
+    budget: { p99Ms: 100, shareOfCeiling: 0.13, goalRps: 2_000 },
+  },
+  {
+    // What a click on a product asks for once the storefront runs in the browser: the page's data,
+    // kept like the page (storefront.ts `keepable`), held to the pages' budget.
+    name: 'product navigation data (.data), random product, 50 connections',
+    source: (sample) => productNavigationData(sample),
     connections: 50,
     uncached: true,
     pages: true,

@@ -131,6 +131,22 @@ export function productPages(sample: CatalogueSample, seed = 5): UrlSource {
   };
 }
 
+/**
+ * The data a click on a product asks for instead of its document, for any active product: React
+ * Router's single fetch of the product route's loader data (`/product/{id}/{slug}.data?_routes=…`,
+ * the URL the storefront's own links ask for). After their first page, shoppers' browsers ask for
+ * this, not for documents.
+ */
+export function productNavigationData(sample: CatalogueSample, seed = 7): UrlSource {
+  const prng = createPrng(seed);
+  const url = (id: number) =>
+    `/product/${id}/${sample.productSlugs.get(id) ?? 'item'}.data?_routes=routes%2Fproduct`;
+  return {
+    next: () => `${url(prng.pick(sample.productIds))}&${buster()}`,
+    pages: () => sample.productIds.map(url),
+  };
+}
+
 /** Server-rendered content pages (about us, policies …): any active one. */
 export function contentPages(sample: CatalogueSample, seed = 6): UrlSource {
   const prng = createPrng(seed);

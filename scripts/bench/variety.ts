@@ -121,10 +121,15 @@ export function categoryPages(sample: CatalogueSample, seed = 4): UrlSource {
   };
 }
 
+/** A product page's path, `/product/{id}/{slug}`. */
+function productPath(sample: CatalogueSample, id: number): string {
+  return `/product/${id}/${sample.productSlugs.get(id) ?? 'item'}`;
+}
+
 /** Server-rendered product pages (`/product/{id}/{slug}`): any active product. */
 export function productPages(sample: CatalogueSample, seed = 5): UrlSource {
   const prng = createPrng(seed);
-  const url = (id: number) => `/product/${id}/${sample.productSlugs.get(id) ?? 'item'}`;
+  const url = (id: number) => productPath(sample, id);
   return {
     next: () => `${url(prng.pick(sample.productIds))}?${buster()}`,
     pages: () => sample.productIds.map(url),
@@ -139,8 +144,7 @@ export function productPages(sample: CatalogueSample, seed = 5): UrlSource {
  */
 export function productNavigationData(sample: CatalogueSample, seed = 7): UrlSource {
   const prng = createPrng(seed);
-  const url = (id: number) =>
-    `/product/${id}/${sample.productSlugs.get(id) ?? 'item'}.data?_routes=routes%2Fproduct`;
+  const url = (id: number) => `${productPath(sample, id)}.data?_routes=routes%2Fproduct`;
   return {
     next: () => `${url(prng.pick(sample.productIds))}&${buster()}`,
     pages: () => sample.productIds.map(url),

@@ -1,5 +1,5 @@
 import type { DbOrTx } from '@shop/db/client';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { AppContext, MailDispatcher } from '../../context.ts';
 import { renderMail, type MailContent } from './mail-template.ts';
 import { claimDueMails, countFailedMails, insertMail, markMail, markMailFailed } from './mail.repository.ts';
@@ -31,15 +31,25 @@ export async function queueMail(ctx: AppContext, db: DbOrTx, content: MailConten
  * 'kept' and logs them (one-time codes appear in the log outside production only).
  */
 export function createMailDispatcher(ctx: Pick<AppContext, 'config' | 'db' | 'log'>): MailDispatcher {
-  const transport: Transporter | null = ctx.config.SMTP_URL
-    ? nodemailer.createTransport(ctx.config.SMTP_URL)
-    : null;
+  const smtpUrl = ctx.config.SMTP_URL;
+  // nodemailer is loaded with the first mail to deliver, not with the server: its modules were
+  // ~100 ms of every start, and most starts send nothing for minutes.
+  let transport: Promise<Transporter> | null = null;
+  const smtp = (url: string) => {
+    transport ??= import('nodemailer')
+      .then(({ default: nodemailer }) => nodemailer.createTransport(url))
+      .catch((error: unknown) => {
+        transport = null;
+        throw error;
+      });
+    return transport;
+  };
   let running: Promise<void> | null = null;
 
   async function runOnce(): Promise<void> {
     const batch = await claimDueMails(ctx.db, 20, 60_000);
     for (const mail of batch) {
-      if (!transport) {
+      if (!smtpUrl) {
         ctx.log.info(
           {
             mailId: mail.id,
@@ -53,7 +63,7 @@ export function createMailDispatcher(ctx: Pick<AppContext, 'config' | 'db' | 'lo
         continue;
       }
       try {
-        await transport.sendMail({
+        await (await smtp(smtpUrl)).sendMail({
           from: ctx.config.MAIL_FROM,
           to: mail.toAddress,
           subject: mail.subject,
@@ -96,7 +106,7 @@ export function createMailDispatcher(ctx: Pick<AppContext, 'config' | 'db' | 'lo
       return countFailedMails(ctx.db);
     },
     close() {
-      transport?.close();
+      void transport?.then((open) => open.close());
     },
   };
 }

@@ -3,7 +3,7 @@
  * 1. API: the server on a generated catalogue (10,000 products; `--products 100000` for more),
  *    autocannon at 100 connections, on embedded PGlite and, with DATABASE_URL, on PostgreSQL:
  *    - the cached ceiling: fixed URLs the response cache answers (a category page, ten keywords,
- *      settings);
+ *      settings), the fastest of them;
  *    - traffic with variety, every request its own URL (scripts/bench/variety.ts): a new keyword
  *      per search, random categories and pages, random product ids; and server-rendered pages
  *      (home, category pages, content pages, product pages, a product's navigation data) at 50
@@ -77,7 +77,6 @@ if (!Number.isInteger(productTotal) || productTotal < 100)
   throw new Error('--products takes a whole number ≥ 100');
 
 const API = '/backend/api/web';
-const CEILING = 'cached ceiling: one category page';
 const keywords = [
   'kaju',
   'pnut',
@@ -129,7 +128,7 @@ function pageScenario(name: string, source: Scenario['source']): Scenario {
 
 const scenarios: Scenario[] = [
   {
-    name: CEILING,
+    name: 'cached: one category page',
     source: () => fixedUrl(`${API}/products?per-page=100&page=1&ProductsSearch[category_id]=2`),
     uncached: false,
     budget: { p99Ms: 20 },
@@ -338,6 +337,8 @@ interface Report {
     /** Start to the first catalogue answer (the catalogue read into memory), ms. */
     catalogueReadyMs: number;
     peakRssMiB: number | null;
+    /** The cached ceiling the shares were taken of: the fastest cached fixed URL (req/s). */
+    ceilingRps: number | null;
     withinBudget: boolean;
   }>;
   api: ApiRow[];
@@ -483,7 +484,11 @@ async function benchApi(
           cpuBefore !== null && cpuAfter !== null && result.requests > 0
             ? Math.round(((cpuAfter - cpuBefore) / result.requests) * 1000) / 1000
             : null;
-        if (scenario.name === CEILING) ceiling = result.requestsPerSecond;
+        // The ceiling is the fastest of the cached fixed URLs, which run first. The category page
+        // alone (44 KB an answer, measured first after the start) came out at half of the other two
+        // on a slow host (3,804 req/s against 7,251 and 7,787, 2026-11-28), and a random product's
+        // uncached detail then stood at 1.16× its "ceiling".
+        if (!scenario.uncached) ceiling = Math.max(ceiling ?? 0, result.requestsPerSecond);
         const verdict = judge(result, scenario.budget, scenario.uncached ? ceiling : null);
         const load = Math.round((loadavg()[0] ?? 0) * 10) / 10;
         report.api.push({
@@ -520,6 +525,7 @@ async function benchApi(
         startCpuMs: shop.startCpuMs,
         catalogueReadyMs: shop.catalogueReadyMs,
         peakRssMiB: peakRss,
+        ceilingRps: ceiling,
         withinBudget: shop.startMs < START_BUDGET_MS && (peakRss ?? 0) < RSS_BUDGET_MIB,
       });
     } finally {
@@ -578,6 +584,7 @@ function printReport(report: Report) {
         'start CPU ms': r.startCpuMs ?? '',
         'catalogue ready ms': r.catalogueReadyMs,
         'peak RSS MiB': r.peakRssMiB ?? '',
+        'cached ceiling req/s': r.ceilingRps ?? '',
         budget: `${r.withinBudget ? 'ok' : 'OVER'}: start < ${START_BUDGET_MS} ms, RSS < ${RSS_BUDGET_MIB} MiB`,
       })),
     );

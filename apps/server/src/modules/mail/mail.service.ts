@@ -33,7 +33,7 @@ export async function queueMail(ctx: AppContext, db: DbOrTx, content: MailConten
 export function createMailDispatcher(ctx: Pick<AppContext, 'config' | 'db' | 'log'>): MailDispatcher {
   const smtpUrl = ctx.config.SMTP_URL;
   // nodemailer is loaded with the first mail to deliver, not with the server: its modules were
-  // ~100 ms of every start, and most starts send nothing for minutes.
+  // 60–80 ms of every start on the reference host, and most starts send nothing for minutes.
   let transport: Promise<Transporter> | null = null;
   const smtp = (url: string) => {
     transport ??= import('nodemailer')
@@ -106,7 +106,11 @@ export function createMailDispatcher(ctx: Pick<AppContext, 'config' | 'db' | 'lo
       return countFailedMails(ctx.db);
     },
     close() {
-      void transport?.then((open) => open.close());
+      // A transport that failed to load has nothing to close (its failure was the mail's to log).
+      void transport?.then(
+        (open) => open.close(),
+        () => undefined,
+      );
     },
   };
 }

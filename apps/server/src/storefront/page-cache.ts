@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliDecompress, constants, gzip } from 'node:zlib';
+import { brotliCompress, brotliCompressSync, brotliDecompress, constants, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { keptBytes } from '../http/kept-bytes.ts';
 import { memoryResponseCache, type ResponseCacheStore } from '../http/response-cache.ts';
@@ -26,7 +26,7 @@ import type { PageFiles } from './page-files.ts';
  * Pages are kept brotli-compressed only (made once, on the thread pool): every current browser
  * asks for brotli, and a category page of 100 products takes ~18 KB instead of 272 KB. They are
  * kept in files (page-files.ts), not in the process's memory; the index says which file holds
- * which URL's page. A client without brotli gets the page decompressed (and gzip-compressed if it
+ * which URL's page, or holds a page of a few hundred bytes itself (`INLINE_PAGE_BYTES`). A client without brotli gets the page decompressed (and gzip-compressed if it
  * accepts gzip) on the thread pool.
  */
 export interface CachedPage {
@@ -109,25 +109,36 @@ export function brotliWindowBits(bytes: number): number {
   return Math.min(constants.BROTLI_DEFAULT_WINDOW, Math.max(16, Math.ceil(Math.log2(Math.max(bytes, 1)))));
 }
 
+/**
+ * Rendered bytes up to which a page is compressed on the main thread. A product's navigation data
+ * (1.3 KB) took 0.09 ms of CPU so, against 0.33–0.38 ms handed through zlib's stream to the
+ * thread pool and back. Documents (a product page is ~50 KB, ~1.8 ms) still go to the pool: the
+ * event loop is not held for longer than ~0.3 ms.
+ */
+export const COMPRESS_INLINE_BYTES = 8 * 1024;
+
 /** Compresses a rendered document once, for every visitor after. */
 export async function encodePage(
   html: Buffer,
   headers: Record<string, string>,
   cspNonce: string,
 ): Promise<CachedPage> {
+  const options = {
+    params: {
+      // Quality 5 and a window fitted to the page, against 6 and the default window: CPU to
+      // compress a product page (49 KB) 4.0 → 1.8 ms, the home page (101 KB) 5.5 → 3.3 ms, a
+      // category page (274 KB) 6.5 → 4.8 ms, for 0.3–0.6 % more bytes (ADR 0012, "2026-11-28,
+      // later"). A page is compressed once, when it is rendered, and sent many times.
+      [constants.BROTLI_PARAM_QUALITY]: 5,
+      [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(html.byteLength),
+      [constants.BROTLI_PARAM_SIZE_HINT]: html.byteLength,
+    },
+  };
   // Kept for minutes: a page shorter than zlib's 16 KiB chunk would hold the whole chunk.
   const body = keptBytes(
-    await brotliAsync(html, {
-      params: {
-        // Quality 5 and a window fitted to the page, against 6 and the default window: CPU to
-        // compress a product page (49 KB) 4.0 → 1.8 ms, the home page (101 KB) 5.5 → 3.3 ms, a
-        // category page (274 KB) 6.5 → 4.8 ms, for 0.3–0.6 % more bytes (ADR 0012, "2026-11-28,
-        // later"). A page is compressed once, when it is rendered, and sent many times.
-        [constants.BROTLI_PARAM_QUALITY]: 5,
-        [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(html.byteLength),
-        [constants.BROTLI_PARAM_SIZE_HINT]: html.byteLength,
-      },
-    }),
+    html.byteLength <= COMPRESS_INLINE_BYTES
+      ? brotliCompressSync(html, options)
+      : await brotliAsync(html, options),
   );
   const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
   return {
@@ -143,9 +154,13 @@ export async function encodePage(
   };
 }
 
-/** A kept page in the store's index: all of it but the brotli bytes, which its file holds. */
+/**
+ * A kept page in the store's index: all of it but the brotli bytes, which its file holds — or,
+ * for a small page, the index itself (`inline`).
+ */
 interface KeptPage extends Omit<CachedPage, 'body'> {
-  file: string;
+  file: string | null;
+  inline: Buffer | null;
   bytes: number;
 }
 
@@ -154,6 +169,18 @@ interface KeptPage extends Omit<CachedPage, 'body'> {
  * entries (10,000 at most) bound the index's memory: its URLs, headers and tags.
  */
 export const PAGE_CACHE_BYTES = 128 * 1024 * 1024;
+
+/**
+ * Compressed bytes up to which a page is kept in the index instead of a file: half a block of the
+ * file system, and no more than the index holds for any page anyway (its URL, headers and tags).
+ * A product's navigation data (~0.7 KB) is such a page; a document never is (a product page is
+ * ~11 KB). In a file, each cost an open, a write and a close on the thread pool to keep, and an
+ * open, a read and a close to send once it had left the recent pages (page-files.ts).
+ */
+export const INLINE_PAGE_BYTES = 2 * 1024;
+
+/** Bytes of inline pages at most (the rest go to files): ~11,000 products' navigation data. */
+export const INLINE_BUDGET_BYTES = 8 * 1024 * 1024;
 
 /** The kept pages of one app: an index in memory, the pages in files. */
 export interface PageStore {
@@ -168,23 +195,28 @@ export interface PageStore {
 /** The store of one app's pages, bounded in entries and (compressed) bytes. */
 export function pageStore(
   files: PageFiles,
-  options: { maxBytes?: number; maxEntries?: number } = {},
+  options: { maxBytes?: number; maxEntries?: number; inlineBudget?: number } = {},
 ): PageStore {
+  const inlineBudget = options.inlineBudget ?? INLINE_BUDGET_BYTES;
+  let inlineBytes = 0;
   const index = memoryResponseCache<KeptPage>({
     // The TTL is a backstop: change notifications drop pages the moment what they show changes.
     ttlMs: 5 * 60_000,
     maxEntries: options.maxEntries ?? 10_000,
     maxBytes: options.maxBytes ?? PAGE_CACHE_BYTES,
     sizeOf: (page) => page.bytes,
-    onDrop: (page) => files.remove(page.file),
+    onDrop: (page) => {
+      if (page.inline) inlineBytes -= page.bytes;
+      if (page.file) files.remove(page.file);
+    },
   });
   return {
     index,
     async get(key) {
       const kept = index.get(key);
       if (!kept) return undefined;
-      const { file, bytes, ...page } = kept;
-      const body = await files.read(file, bytes);
+      const { file, inline, bytes, ...page } = kept;
+      const body = inline ?? (file ? await files.read(file, bytes) : null);
       if (!body) {
         if (index.get(key) === kept) index.delete(key);
         return undefined;
@@ -194,12 +226,18 @@ export function pageStore(
     async set(key, page, tags, since) {
       if (!index.enabled) return;
       const { body, ...rest } = page;
-      const file = await files.write(body);
-      if (!file) return;
+      const bytes = body.byteLength;
+      const inline = bytes <= INLINE_PAGE_BYTES && inlineBytes + bytes <= inlineBudget;
+      const file = inline ? null : await files.write(body);
+      if (!inline && !file) return;
       // The index refuses the page if one of its tags changed since the render began (while the
       // file was written, say): its file goes too.
-      const kept: KeptPage = { ...rest, file, bytes: body.byteLength };
-      if (!index.set(key, kept, tags, since)) files.remove(file);
+      const kept: KeptPage = { ...rest, file, inline: inline ? body : null, bytes };
+      if (inline) inlineBytes += bytes;
+      if (!index.set(key, kept, tags, since)) {
+        if (inline) inlineBytes -= bytes;
+        else if (file) files.remove(file);
+      }
     },
   };
 }

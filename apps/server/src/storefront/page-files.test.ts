@@ -5,7 +5,7 @@ import { hostname, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cacheTags } from '../http/response-cache.ts';
-import { type CachedPage, encodePage, pageStore } from './page-cache.ts';
+import { type CachedPage, encodePage, INLINE_PAGE_BYTES, pageStore } from './page-cache.ts';
 import { NO_PAGE_FILES, openPageFiles, type PageFiles } from './page-files.ts';
 
 let root: string;
@@ -28,6 +28,9 @@ const page = (text: string): CachedPage => ({
   etag: `W/"${text}"`,
   cspNonce: `nonce-of-${text}`,
 });
+
+/** A store that keeps every page in a file, however small (the pages of these tests are). */
+const ON_DISK = { inlineBudget: 0 };
 
 /** The page files that exist now, in every directory under root. */
 async function filesOnDisk(): Promise<string[]> {
@@ -121,14 +124,14 @@ describe('kept pages in files (page-files.ts)', () => {
   it('a folder that cannot be made is an error the server turns into keeping no page', async () => {
     await writeFile(join(root, 'a-file'), 'not a folder');
     await expect(openPageFiles(join(root, 'a-file', 'pages'))).rejects.toThrow();
-    const store = pageStore(NO_PAGE_FILES);
+    const store = pageStore(NO_PAGE_FILES, ON_DISK);
     await store.set('http://shop/', page('home'), [cacheTags.content], store.index.version);
     expect(await store.get('http://shop/')).toBeUndefined();
   });
 
   it('a page that cannot be written is not kept (the render is still sent)', async () => {
     const files = await openPageFiles(root);
-    const store = pageStore(files);
+    const store = pageStore(files, ON_DISK);
     const [dir] = await readdir(root);
     await rm(join(root, dir as string), { recursive: true }); // the disk lost the directory
     await store.set('http://shop/', page('home'), [cacheTags.content], store.index.version);
@@ -145,7 +148,7 @@ describe('the page store: an index in memory, pages in files (freshness rule, AD
   afterEach(() => files.close());
 
   it('a kept page is answered from its file until a change it shows drops it, file and all', async () => {
-    const store = pageStore(files);
+    const store = pageStore(files, ON_DISK);
     const tags = [cacheTags.catalogue, cacheTags.product(7)];
     await store.set('http://shop/product/7/kaju', page('kaju, 3 left'), tags, store.index.version);
     await store.set(
@@ -167,7 +170,7 @@ describe('the page store: an index in memory, pages in files (freshness rule, AD
   });
 
   it('a page rendered before a change it shows arrived is not kept, and leaves no file', async () => {
-    const store = pageStore(files);
+    const store = pageStore(files, ON_DISK);
     const since = store.index.version;
     store.index.invalidate([cacheTags.product(7)]); // the sale arrives while the page renders
     await store.set('http://shop/product/7/kaju', page('kaju, 3 left'), [cacheTags.product(7)], since);
@@ -178,7 +181,7 @@ describe('the page store: an index in memory, pages in files (freshness rule, AD
 
   it('holds a bounded number of bytes: the least recently read pages and their files go first', async () => {
     // Four pages fit (each counts its URL, 13 bytes, and its 20 bytes of brotli), five do not.
-    const store = pageStore(files, { maxBytes: 150 });
+    const store = pageStore(files, { ...ON_DISK, maxBytes: 150 });
     const twenty = (n: number) => page(String(n).padStart(20, '.'));
     for (const n of [1, 2, 3, 4])
       await store.set(`http://shop/${n}`, twenty(n), [cacheTags.content], store.index.version);
@@ -191,10 +194,67 @@ describe('the page store: an index in memory, pages in files (freshness rule, AD
   });
 
   it('a page whose file is gone is rendered again, not sent empty', async () => {
-    const store = pageStore(files);
+    const store = pageStore(files, ON_DISK);
     await store.set('http://shop/', page('home'), [cacheTags.content], store.index.version);
     for (const dir of await readdir(root)) await rm(join(root, dir, '0.br'));
     expect(await store.get('http://shop/')).toBeUndefined();
     expect(store.index.size).toBe(0);
+  });
+});
+
+describe("small kept pages (a product's navigation data) live in the index, not in files", () => {
+  let files: PageFiles;
+  beforeEach(async () => {
+    files = await openPageFiles(root, 0);
+  });
+  afterEach(() => files.close());
+
+  const sized = (text: string, bytes: number) => ({ ...page(text), body: Buffer.alloc(bytes, text) });
+
+  it('a page of up to 2 KiB is answered from memory and writes no file; a larger one gets its file', async () => {
+    const store = pageStore(files);
+    await store.set(
+      'http://shop/product/7/kaju.data',
+      sized('k', INLINE_PAGE_BYTES),
+      [cacheTags.product(7)],
+      0,
+    );
+    await store.set(
+      'http://shop/product/7/kaju',
+      sized('d', INLINE_PAGE_BYTES + 1),
+      [cacheTags.product(7)],
+      0,
+    );
+    expect(await filesOnDisk()).toHaveLength(1);
+    expect(
+      (await store.get('http://shop/product/7/kaju.data'))?.body.equals(Buffer.alloc(INLINE_PAGE_BYTES, 'k')),
+    ).toBe(true);
+    expect((await store.get('http://shop/product/7/kaju'))?.body.byteLength).toBe(INLINE_PAGE_BYTES + 1);
+    // Freshness holds for both: a sale drops the data with the document.
+    store.index.invalidate([cacheTags.product(7)]);
+    expect(await store.get('http://shop/product/7/kaju.data')).toBeUndefined();
+    expect(await store.get('http://shop/product/7/kaju')).toBeUndefined();
+  });
+
+  it('small pages beyond their budget go to files; a dropped one gives its bytes back', async () => {
+    const store = pageStore(files, { inlineBudget: 2_000 });
+    const tags = (n: number) => [cacheTags.product(n)];
+    await store.set('http://shop/1.data', sized('a', 1_000), tags(1), 0);
+    await store.set('http://shop/2.data', sized('b', 1_000), tags(2), 0);
+    await store.set('http://shop/3.data', sized('c', 1_000), tags(3), 0); // over the budget: a file
+    expect(await filesOnDisk()).toHaveLength(1);
+    store.index.invalidate(tags(1));
+    expect(await store.get('http://shop/1.data')).toBeUndefined(); // dropped: its 1,000 bytes are free again
+    await store.set('http://shop/4.data', sized('d', 1_000), tags(4), store.index.version);
+    expect(await filesOnDisk()).toHaveLength(1);
+    // Replaced and refused pages give theirs back too.
+    await store.set('http://shop/2.data', sized('e', 1_000), tags(2), store.index.version);
+    const since = store.index.version;
+    store.index.invalidate(tags(5));
+    await store.set('http://shop/5.data', sized('f', 1_000), tags(5), since); // refused: changed while rendered
+    store.index.clear();
+    for (const n of [6, 7])
+      await store.set(`http://shop/${n}.data`, sized('g', 1_000), tags(n), store.index.version);
+    expect(await filesOnDisk()).toHaveLength(0);
   });
 });

@@ -78,7 +78,10 @@ function readFileOfSize(file: string, bytes: number): Promise<Buffer | null> {
   });
 }
 
-/** Where no page can be kept (`DATA_DIR` cannot be written): every page is rendered. */
+/**
+ * Where no page can be kept in a file (`DATA_DIR` cannot be written): every page is rendered, but
+ * the smallest, which the index holds itself (page-cache.ts `INLINE_PAGE_BYTES`).
+ */
 export const NO_PAGE_FILES: PageFiles = {
   write: async () => null,
   read: async () => null,

@@ -211,7 +211,10 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
 
   const pagesDir = resolve(ctx.config.dataDir, 'pages');
   const files = await openPageFiles(pagesDir).catch((error: unknown) => {
-    ctx.log.warn({ err: error }, `pages cannot be kept in ${pagesDir}: every page is rendered`);
+    ctx.log.warn(
+      { err: error },
+      `pages cannot be kept in ${pagesDir}: every page but the smallest (page-cache.ts INLINE_PAGE_BYTES) is rendered`,
+    );
     return NO_PAGE_FILES;
   });
   const pages = pageStore(files);

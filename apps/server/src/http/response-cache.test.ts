@@ -1,9 +1,12 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import compress from '@fastify/compress';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fakeFeed } from '../plugins/change-feed.test-kit.ts';
 import { invalidateOnChange, tagsForChange } from './cache-invalidation.ts';
+import { COMPRESS_FROM_BYTES } from './kept-brotli.ts';
 import { baseUrlOf, getThenHangUp, holdRequests } from './hung-up-client.test-kit.ts';
 import {
   type AnswerJson,
@@ -178,6 +181,118 @@ describe('public answers as JSON (answerJsonFor)', () => {
     const app = await appAnswering({ id: 7, name: 'Kaju Katli', cost_price: 1 }, 'schema-checked');
     const res = await app.inject({ method: 'GET', url: '/thing' });
     expect(res.statusCode).toBe(500);
+    await app.close();
+  });
+});
+
+describe('kept answers are compressed once for browsers (brotli), not per request', () => {
+  const products = Array.from({ length: 40 }, (_, i) => ({
+    id: i + 1,
+    name: `Kaju Katli ${i + 1}`,
+    price: 620,
+  }));
+
+  async function appWithList() {
+    const store = newStore();
+    const app = Fastify({ logger: false });
+    await app.register(compress, { global: true, threshold: COMPRESS_FROM_BYTES, encodings: ['br', 'gzip'] });
+    const cache = publicGetCache(store, { scope: 'catalogue', json: 'plain' });
+    app.get('/products', { onRequest: cache.onRequest }, (request, reply) =>
+      cache.send(
+        request,
+        reply,
+        { items: products },
+        {},
+        products.map((p) => cacheTags.product(p.id)),
+      ),
+    );
+    app.get('/small', { onRequest: cache.onRequest }, (request, reply) =>
+      cache.send(request, reply, { id: 1 }),
+    );
+    await app.ready();
+    const get = (url: string, encoding?: string) =>
+      app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+    return { app, store, get };
+  }
+
+  it('the first brotli hit keeps a brotli copy; later ones send it as it is', async () => {
+    const { app, store, get } = await appWithList();
+    const json = JSON.stringify({ items: products });
+    expect(json.length).toBeGreaterThan(COMPRESS_FROM_BYTES);
+    const miss = await get('/products', 'gzip, deflate, br');
+    expect(miss.headers['x-cache']).toBe('MISS');
+    expect(miss.headers['content-encoding']).toBe('br'); // compressed for this one request
+    expect(store.get('/products')?.br).toBeUndefined();
+
+    const first = await get('/products', 'gzip, deflate, br');
+    expect(first.headers['x-cache']).toBe('HIT');
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(first.rawPayload).toString()).toBe(json);
+    const kept = store.get('/products')?.br;
+    expect(kept).toBeDefined();
+    const second = await get('/products', 'br');
+    expect(second.rawPayload.equals(kept as Buffer)).toBe(true);
+    expect(Number(second.headers['content-length'])).toBe(kept?.byteLength);
+    await app.close();
+  });
+
+  it('a client without brotli gets the answer as it is, or gzip-compressed when it asks for gzip', async () => {
+    const { app, get } = await appWithList();
+    const json = JSON.stringify({ items: products });
+    await get('/products', 'br');
+    await get('/products', 'br');
+    const plain = await get('/products');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i); // a CDN keeps the two apart
+    expect(plain.body).toBe(json);
+    const gzip = await get('/products', 'gzip, deflate');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(json);
+    const refused = await get('/products', 'br;q=0, gzip');
+    expect(refused.headers['content-encoding']).toBe('gzip');
+    await app.close();
+  });
+
+  it('a change drops the answer with its copy (freshness rule); a small answer is never compressed', async () => {
+    const { app, store, get } = await appWithList();
+    await get('/products', 'br');
+    await get('/products', 'br');
+    expect(store.get('/products')?.br).toBeDefined();
+    store.invalidate([cacheTags.product(7)]); // sold out
+    const after = await get('/products', 'br');
+    expect(after.headers['x-cache']).toBe('MISS');
+    expect(store.get('/products')?.br).toBeUndefined();
+
+    await get('/small', 'br');
+    const small = await get('/small', 'br');
+    expect(small.headers['x-cache']).toBe('HIT');
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toEqual({ id: 1 });
+    expect(store.get('/small')?.br).toBeUndefined();
+    await app.close();
+  });
+
+  it('a copy made while a change arrived is not kept', async () => {
+    const store = newStore();
+    const app = Fastify({ logger: false });
+    await app.register(compress, { global: true, threshold: COMPRESS_FROM_BYTES, encodings: ['br'] });
+    const cache = publicGetCache(store, { scope: 'catalogue', json: 'plain' });
+    // Over 8 KiB: compressed on the thread pool, so the change below arrives while it runs.
+    const many = Array.from({ length: 300 }, (_, i) => ({ id: i + 1, name: `Namkeen ${i * 7919}` }));
+    app.get('/products', { onRequest: cache.onRequest }, (request, reply) =>
+      cache.send(request, reply, { items: many }, {}, [cacheTags.product(3)]),
+    );
+    let changeDuringNextRequest = false;
+    app.addHook('onRequest', async () => {
+      if (changeDuringNextRequest) setImmediate(() => store.invalidate([cacheTags.product(3)]));
+    });
+    await app.inject({ url: '/products' });
+    changeDuringNextRequest = true;
+    const hit = await app.inject({ url: '/products', headers: { 'accept-encoding': 'br' } });
+    expect(hit.headers['x-cache']).toBe('HIT');
+    expect(JSON.parse(brotliDecompressSync(hit.rawPayload).toString()).items).toHaveLength(300);
+    expect(store.get('/products')).toBeUndefined();
     await app.close();
   });
 });

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
+import { acceptsEncoding, COMPRESS_FROM_BYTES, keptBrotli } from './kept-brotli.ts';
 import { keptBytes } from './kept-bytes.ts';
 
 /**
@@ -27,6 +28,12 @@ export interface CachedResponse {
   headers: Record<string, string>;
   /** What the answer shows (see `cacheTags`): a page built from it depends on the same. */
   tags?: readonly string[];
+  /**
+   * `body` brotli-compressed, made when a client that accepts brotli first asks for the kept answer
+   * (publicGetCache), and kept with it: compressed per request instead, a cached list of 100
+   * products cost a browser's request 1.8–1.9 ms of CPU, against 0.3–0.4 ms sent as it is.
+   */
+  br?: Buffer;
 }
 
 export interface ResponseCacheStore<V = CachedResponse> {
@@ -53,7 +60,7 @@ export interface MemoryCacheOptions<V> {
   maxEntries: number;
   maxBytes: number;
   now?: () => number;
-  /** Bytes an entry holds besides its key (default: its `body`'s). */
+  /** Bytes an entry holds besides its key (default: its `body`'s and `br`'s). */
   sizeOf?: (value: V) => number;
   /**
    * Called for every value that leaves the store (evicted, expired, stale, replaced, cleared or
@@ -90,7 +97,12 @@ export function memoryResponseCache<V = CachedResponse>(
   options: MemoryCacheOptions<V>,
 ): ResponseCacheStore<V> {
   const now = options.now ?? Date.now;
-  const sizeOf = options.sizeOf ?? ((value: V) => (value as Partial<CachedResponse>).body?.byteLength ?? 0);
+  const sizeOf =
+    options.sizeOf ??
+    ((value: V) => {
+      const answer = value as Partial<CachedResponse>;
+      return (answer.body?.byteLength ?? 0) + (answer.br?.byteLength ?? 0);
+    });
   const onDrop = options.onDrop;
   const entries = new Map<string, Entry<V>>();
   /** tag → version at its last invalidation. */
@@ -306,9 +318,43 @@ export function publicGetCache(
   const flights = new Map<string, Flight>();
   const started = new WeakMap<FastifyRequest, Flight>();
 
-  function answer(request: FastifyRequest, reply: FastifyReply, value: CachedResponse) {
+  /** Brotli copies being made: the clients of one answer share one compression. */
+  const compressing = new WeakMap<CachedResponse, Promise<Buffer>>();
+
+  /**
+   * The kept answer's brotli copy for a client that accepts brotli, made once and kept with the
+   * answer while the store still holds it. Undefined for a small answer (sent as it is) and for a
+   * client without brotli (compressed per request by @fastify/compress, as any answer).
+   */
+  function brotliFor(request: FastifyRequest, value: CachedResponse): Promise<Buffer> | undefined {
+    if (value.body.byteLength < COMPRESS_FROM_BYTES) return undefined;
+    if (!acceptsEncoding(request.headers['accept-encoding'] ?? '', 'br')) return undefined;
+    if (value.br) return Promise.resolve(value.br);
+    let made = compressing.get(value);
+    if (!made) {
+      const url = request.url;
+      const since = store.version;
+      made = keptBrotli(value.body);
+      compressing.set(value, made);
+      // Kept only in place of this very answer: one a change dropped (or a flight's answer the
+      // store refused) must not come back with its copy.
+      made.then(
+        (br) => {
+          if (store.get(url) === value) store.set(url, { ...value, br }, value.tags, since);
+        },
+        () => undefined,
+      );
+    }
+    return made;
+  }
+
+  async function answer(request: FastifyRequest, reply: FastifyReply, value: CachedResponse) {
     noteDependency(request, value.tags ?? [options.scope]);
-    return reply.headers(value.headers).header('X-Cache', 'HIT').type(JSON_TYPE).send(value.body);
+    reply.headers(value.headers).header('X-Cache', 'HIT').type(JSON_TYPE);
+    if (value.body.byteLength < COMPRESS_FROM_BYTES) return reply.send(value.body);
+    reply.header('vary', 'accept-encoding');
+    const br = await brotliFor(request, value)?.catch(() => undefined);
+    return br ? reply.header('content-encoding', 'br').send(br) : reply.send(value.body);
   }
 
   function begin(request: FastifyRequest, reply: FastifyReply) {

@@ -1,6 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { brotliWindowBits, encodePage } from './page-cache.ts';
+import { brotliWindowBits } from '../http/kept-brotli.ts';
+import { encodePage } from './page-cache.ts';
 
 /** The window a brotli stream declares in its first bits (RFC 7932, section 9.1: WBITS). */
 function declaredWindowBits(stream: Buffer): number {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, brotliDecompress, constants, gzip } from 'node:zlib';
+import { brotliDecompress, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { keptBytes } from '../http/kept-bytes.ts';
+import { acceptsEncoding, keptBrotli } from '../http/kept-brotli.ts';
 import { memoryResponseCache, type ResponseCacheStore } from '../http/response-cache.ts';
 import type { PageFiles } from './page-files.ts';
 
@@ -23,11 +23,12 @@ import type { PageFiles } from './page-files.ts';
  * into the document; a kept document no longer changes, and any change to what it shows drops it,
  * so the next render (with a new nonce) is the first to contain it.
  *
- * Pages are kept brotli-compressed only (made once, on the thread pool): every current browser
+ * Pages are kept brotli-compressed only (made once, http/kept-brotli.ts): every current browser
  * asks for brotli, and a category page of 100 products takes ~18 KB instead of 272 KB. They are
  * kept in files (page-files.ts), not in the process's memory; the index says which file holds
- * which URL's page, or holds a page of a few hundred bytes itself (`INLINE_PAGE_BYTES`). A client without brotli gets the page decompressed (and gzip-compressed if it
- * accepts gzip) on the thread pool.
+ * which URL's page, or holds a page of a few hundred bytes itself (`INLINE_PAGE_BYTES`). A client
+ * without brotli gets the page decompressed (and gzip-compressed if it accepts gzip) on the
+ * thread pool.
  */
 export interface CachedPage {
   /** The document, brotli-compressed. */
@@ -95,27 +96,7 @@ export function pageUrl(url: string): string | null {
 }
 
 const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
 const unbrotliAsync = promisify(brotliDecompress);
-
-/**
- * Brotli's window for a document of `bytes`: the smallest that holds the whole document, from
- * 64 KiB (16 bits) up to brotli's default of 4 MiB (22 bits). A window larger than the document
- * finds nothing more, but costs: at 64 KiB or less the encoder uses its small match finder instead
- * of a 1–2 MiB table, which is mapped, touched and unmapped again for every render
- * (`MALLOC_MMAP_THRESHOLD_`, scripts/server-flags.mjs).
- */
-export function brotliWindowBits(bytes: number): number {
-  return Math.min(constants.BROTLI_DEFAULT_WINDOW, Math.max(16, Math.ceil(Math.log2(Math.max(bytes, 1)))));
-}
-
-/**
- * Rendered bytes up to which a page is compressed on the main thread. A product's navigation data
- * (1.3 KB) took 0.09 ms of CPU so, against 0.33–0.38 ms handed through zlib's stream to the
- * thread pool and back. Documents (a product page is ~50 KB, ~1.8 ms) still go to the pool: the
- * event loop is not held for longer than ~0.3 ms.
- */
-export const COMPRESS_INLINE_BYTES = 8 * 1024;
 
 /** Compresses a rendered document once, for every visitor after. */
 export async function encodePage(
@@ -123,23 +104,8 @@ export async function encodePage(
   headers: Record<string, string>,
   cspNonce: string,
 ): Promise<CachedPage> {
-  const options = {
-    params: {
-      // Quality 5 and a window fitted to the page, against 6 and the default window: CPU to
-      // compress a product page (49 KB) 4.0 → 1.8 ms, the home page (101 KB) 5.5 → 3.3 ms, a
-      // category page (274 KB) 6.5 → 4.8 ms, for 0.3–0.6 % more bytes (ADR 0012, "2026-11-28,
-      // later"). A page is compressed once, when it is rendered, and sent many times.
-      [constants.BROTLI_PARAM_QUALITY]: 5,
-      [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(html.byteLength),
-      [constants.BROTLI_PARAM_SIZE_HINT]: html.byteLength,
-    },
-  };
-  // Kept for minutes: a page shorter than zlib's 16 KiB chunk would hold the whole chunk.
-  const body = keptBytes(
-    html.byteLength <= COMPRESS_INLINE_BYTES
-      ? brotliCompressSync(html, options)
-      : await brotliAsync(html, options),
-  );
+  // Compressed once, when it is rendered, and sent many times.
+  const body = await keptBrotli(html);
   const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
   return {
     body,
@@ -242,17 +208,6 @@ export function pageStore(
   };
 }
 
-/** Whether `accept-encoding` accepts `coding` (a q=0 refuses it). */
-function accepts(header: string, coding: string): boolean {
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.trim().split(';');
-    if (name.trim().toLowerCase() !== coding) continue;
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    return !q || Number(q.slice(2)) > 0;
-  }
-  return false;
-}
-
 /** Whether the client already holds this page (If-None-Match, weak comparison). */
 function notModified(request: FastifyRequest, etag: string): boolean {
   const header = request.headers['if-none-match'];
@@ -275,10 +230,10 @@ export async function sendPage(
   reply.headers(page.headers).header('x-cache', cache);
   const accepted = request.headers['accept-encoding'] ?? '';
   if (notModified(request, page.etag)) reply.code(304).send();
-  else if (accepts(accepted, 'br')) reply.header('content-encoding', 'br').send(page.body);
+  else if (acceptsEncoding(accepted, 'br')) reply.header('content-encoding', 'br').send(page.body);
   else {
     const html = await unbrotliAsync(page.body);
-    if (accepts(accepted, 'gzip'))
+    if (acceptsEncoding(accepted, 'gzip'))
       reply.header('content-encoding', 'gzip').send(await gzipAsync(html, { level: 6 }));
     else reply.send(html);
   }

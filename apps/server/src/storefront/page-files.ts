@@ -12,7 +12,7 @@ import { memoryResponseCache } from '../http/response-cache.ts';
  * server's resident memory, which took it past 300 MiB while pages were rendered at 100,000
  * products (ADR 0012). In files, the operating system caches the pages that are read and can give
  * that memory to whoever needs it; the process keeps only the index (URL, headers, tags, file
- * name) and the most recently read pages, 8 MiB of them (`RECENT_BYTES`). A hit on a file costs
+ * name) and the most recently read pages, 4 MiB of them (`RECENT_BYTES`). A hit on a file costs
  * an open, a read and a close on libuv's pool: ~0.1 ms more CPU than one from memory, which the
  * popular pages (home, the first pages of categories) are therefore answered from. As a
  * web server's proxy cache does, the directory is this process's scratch space: emptied when the
@@ -32,9 +32,11 @@ export interface PageFiles {
 
 /**
  * Bytes of recently read (or written) pages kept in memory as well. A file's name is never used
- * again, so a page found here is the one the index points to: no change can make it stale.
+ * again, so a page found here is the one the index points to: no change can make it stale. With
+ * the small pages the index holds itself (page-cache.ts `INLINE_BUDGET_BYTES`, also 4 MiB), the
+ * kept pages' bytes in memory stay at the 8 MiB these recent pages alone had before.
  */
-export const RECENT_BYTES = 8 * 1024 * 1024;
+export const RECENT_BYTES = 4 * 1024 * 1024;
 
 /** `<host>-<pid>-<random>`: one directory per app, so apps (and tests) in one process never share. */
 const OWN_DIRECTORY = /^(.+)-(\d+)-[0-9a-f]+$/;

@@ -323,11 +323,10 @@ export function publicGetCache(
 
   /**
    * The kept answer's brotli copy for a client that accepts brotli, made once and kept with the
-   * answer while the store still holds it. Undefined for a small answer (sent as it is) and for a
-   * client without brotli (compressed per request by @fastify/compress, as any answer).
+   * answer while the store still holds it. Undefined for a client without brotli (compressed per
+   * request by @fastify/compress, as any answer). `answer` asks only for answers worth compressing.
    */
   function brotliFor(request: FastifyRequest, value: CachedResponse): Promise<Buffer> | undefined {
-    if (value.body.byteLength < COMPRESS_FROM_BYTES) return undefined;
     if (!acceptsEncoding(request.headers['accept-encoding'] ?? '', 'br')) return undefined;
     if (value.br) return Promise.resolve(value.br);
     let made = compressing.get(value);

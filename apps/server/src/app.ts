@@ -9,7 +9,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppContext } from './context.ts';
 import type { Config } from './env.ts';
 import { invalidateOnChange } from './http/cache-invalidation.ts';
-import { COMPRESS_FROM_BYTES } from './http/kept-brotli.ts';
+import { answerCompression } from './http/brotli.ts';
 import { dropGoneClients } from './http/gone-clients.ts';
 import { enforceStaffGuards, PUBLIC_ADMIN_OPERATION } from './http/require-staff.ts';
 import { responseCacheOf } from './http/response-cache.ts';
@@ -137,11 +137,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
 
   // External plugins.
   await registerSecurityHeaders(app, config);
-  await app.register(compress, {
-    global: true,
-    threshold: COMPRESS_FROM_BYTES,
-    encodings: ['br', 'gzip', 'deflate'],
-  });
+  await app.register(compress, { global: true, ...answerCompression });
   await app.register(rateLimit, {
     global: true,
     max: options.postRateLimit ?? 120 * config.rateLimitIpScale,

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { fakeFeed } from '../plugins/change-feed.test-kit.ts';
 import { invalidateOnChange, tagsForChange } from './cache-invalidation.ts';
-import { COMPRESS_FROM_BYTES } from './kept-brotli.ts';
+import { COMPRESS_FROM_BYTES } from './brotli.ts';
 import { baseUrlOf, getThenHangUp, holdRequests } from './hung-up-client.test-kit.ts';
 import {
   type AnswerJson,

@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
-import { acceptsEncoding, COMPRESS_FROM_BYTES, keptBrotli } from './kept-brotli.ts';
+import { acceptsEncoding, COMPRESS_FROM_BYTES, keptBrotli } from './brotli.ts';
 import { keptBytes } from './kept-bytes.ts';
 
 /**

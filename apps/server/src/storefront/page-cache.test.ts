@@ -1,17 +1,8 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { brotliWindowBits } from '../http/kept-brotli.ts';
+import { brotliWindowBits } from '../http/brotli.ts';
+import { declaredWindowBits } from '../test/brotli-window.ts';
 import { encodePage } from './page-cache.ts';
-
-/** The window a brotli stream declares in its first bits (RFC 7932, section 9.1: WBITS). */
-function declaredWindowBits(stream: Buffer): number {
-  const bits = stream[0] as number;
-  if ((bits & 1) === 0) return 16;
-  const n = (bits >> 1) & 0b111;
-  if (n !== 0) return 17 + n;
-  const m = (bits >> 4) & 0b111;
-  return m === 0 ? 17 : 8 + m;
-}
 
 /** A document of about `bytes`, with text that does not repeat within a few KiB (as a page's). */
 function documentOf(bytes: number): Buffer {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliDecompress, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { acceptsEncoding, keptBrotli } from '../http/kept-brotli.ts';
+import { acceptsEncoding, keptBrotli } from '../http/brotli.ts';
 import { memoryResponseCache, type ResponseCacheStore } from '../http/response-cache.ts';
 import type { PageFiles } from './page-files.ts';
 
@@ -23,7 +23,7 @@ import type { PageFiles } from './page-files.ts';
  * into the document; a kept document no longer changes, and any change to what it shows drops it,
  * so the next render (with a new nonce) is the first to contain it.
  *
- * Pages are kept brotli-compressed only (made once, http/kept-brotli.ts): every current browser
+ * Pages are kept brotli-compressed only (made once, http/brotli.ts): every current browser
  * asks for brotli, and a category page of 100 products takes ~18 KB instead of 272 KB. They are
  * kept in files (page-files.ts), not in the process's memory; the index says which file holds
  * which URL's page, or holds a page of a few hundred bytes itself (`INLINE_PAGE_BYTES`). A client

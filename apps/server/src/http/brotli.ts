@@ -65,20 +65,27 @@ export async function keptBrotli(bytes: Buffer): Promise<Buffer> {
  */
 export const COMPRESS_SYNC_BYTES = 64 * 1024;
 
+/** Answers below this size are compressed at quality 1 (see `answerBrotliSync`). */
+const QUICK_BROTLI_BELOW_BYTES = 2 * 1024;
+
 /**
- * Brotli for an answer compressed as it is sent: quality 3, in a window fitted to the answer, with
- * its size as the hint. Measured in the server, 6,000 fresh searches (9 KB) and 3,000 listings of
- * 100 products (44 KB), main-thread CPU of one compression: quality 4 (@fastify/compress's
- * default) 0.22 / 0.28 ms with 53 / 37 page faults of its tables, quality 3 0.11 / 0.14 ms with 6 /
- * 5, quality 5 0.15 / 0.31 ms; quality 3's answers are 2 % larger than quality 4's. Brotli's
- * default 4 MiB window adds tables a 9 KB answer never uses (ADR 0012, "2026-11-28, afternoon").
+ * Brotli for an answer compressed as it is sent: in a window fitted to the answer, with its size as
+ * the hint, at quality 3, or 1 for an answer under 2 KiB. Measured in the server, main-thread CPU of
+ * one compression:
+ * - 6,000 fresh searches (9 KB) and 3,000 listings of 100 products (44 KB): quality 4
+ *   (@fastify/compress's default) 0.22 / 0.28 ms with 53 / 37 page faults of its tables, quality 3
+ *   0.11 / 0.14 ms with 6 / 5, quality 5 0.15 / 0.31 ms. Quality 3's answers are 2 % larger than 4's.
+ * - 7,000 product details (1.1 KB): quality 3 0.05–0.07 ms with 8–25 faults, quality 1 0.03 ms
+ *   with none, for 2 % more bytes; on 2–4 KB of a listing quality 1 gives 5–7 % more, on 8 KB 11 %.
+ * Brotli's default 4 MiB window adds tables a 9 KB answer never uses (ADR 0012, "2026-11-28,
+ * afternoon").
  */
 export function answerBrotliSync(bytes: Buffer | string): Buffer {
   const size = Buffer.byteLength(bytes);
   return brotliCompressSync(bytes, {
     params: {
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_QUALITY]: 3,
+      [constants.BROTLI_PARAM_QUALITY]: size < QUICK_BROTLI_BELOW_BYTES ? 1 : 3,
       [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(size),
       [constants.BROTLI_PARAM_SIZE_HINT]: size,
     },

@@ -66,17 +66,19 @@ export async function keptBrotli(bytes: Buffer): Promise<Buffer> {
 export const COMPRESS_SYNC_BYTES = 64 * 1024;
 
 /** Answers below this size are compressed at quality 1 (see `answerBrotliSync`). */
-const QUICK_BROTLI_BELOW_BYTES = 2 * 1024;
+const QUICK_BROTLI_BELOW_BYTES = 16 * 1024;
 
 /**
  * Brotli for an answer compressed as it is sent: in a window fitted to the answer, with its size as
- * the hint, at quality 3, or 1 for an answer under 2 KiB. Measured in the server, main-thread CPU of
- * one compression:
+ * the hint, at quality 1 under 16 KiB (a product's detail, a search of 20), else 3 (a listing of
+ * 100). Measured in the server, main-thread CPU of one compression:
  * - 6,000 fresh searches (9 KB) and 3,000 listings of 100 products (44 KB): quality 4
  *   (@fastify/compress's default) 0.22 / 0.28 ms with 53 / 37 page faults of its tables, quality 3
  *   0.11 / 0.14 ms with 6 / 5, quality 5 0.15 / 0.31 ms. Quality 3's answers are 2 % larger than 4's.
- * - 7,000 product details (1.1 KB): quality 3 0.05–0.07 ms with 8–25 faults, quality 1 0.03 ms
- *   with none, for 2 % more bytes; on 2–4 KB of a listing quality 1 gives 5–7 % more, on 8 KB 11 %.
+ * - Quality 1 against 3: a product's detail (1.1 KB) 0.03 against 0.05–0.07 ms, 709 against 696
+ *   bytes; a search 0.04–0.05 against 0.08 ms, 1,248 against 1,096 bytes — 150 bytes more, for 8 %
+ *   less CPU a search in all (0.42–0.45 against 0.46–0.48 ms). On a listing of 100 quality 1 would
+ *   add 340 bytes (8 %), so larger answers stay at 3.
  * Brotli's default 4 MiB window adds tables a 9 KB answer never uses (ADR 0012, "2026-11-28,
  * afternoon").
  */

@@ -1,8 +1,10 @@
+import { brotliDecompressSync } from 'node:zlib';
 import type { Category, Product } from '@shop/contract/catalogue';
 import type { Collection } from '@shop/contract/collection';
 import { categories, productAttachments, products } from '@shop/db/schema/index';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { responseCacheOf } from '../../http/response-cache.ts';
+import { declaredWindowBits } from '../../test/brotli-window.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const API = '/backend/api/web';
@@ -363,6 +365,18 @@ describe('catalogue API', () => {
       expect(names(body)).toContain('Kaju Katli');
       expect(names(body)).not.toContain('Masala Peanuts');
       expect(body.items.every((p) => [2, 5, 6, 7, 8, 9].includes(p.category_id))).toBe(true);
+    });
+
+    it('a listing asked as a browser asks is brotli-compressed at once, in a window fitted to it (http/brotli.ts)', async () => {
+      const url = `${API}/products?per-page=100&page=1&ProductsSearch[category_id]=2`;
+      const plain = await t.request({ method: 'GET', url });
+      responseCacheOf(t.ctx).clear();
+      const br = await t.request({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      // Compressed at once (its length is known), not through the stream in brotli's default window.
+      expect(Number(br.headers['content-length'])).toBe(br.rawPayload.byteLength);
+      expect(declaredWindowBits(br.rawPayload)).toBe(plain.rawPayload.byteLength < 16 * 1024 ? 18 : 16);
+      expect(brotliDecompressSync(br.rawPayload).equals(plain.rawPayload)).toBe(true);
     });
 
     it.each([

@@ -1,8 +1,11 @@
+import { setFlagsFromString } from 'node:v8';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { brotliWindowBits } from '../http/brotli.ts';
 import { declaredWindowBits } from '../test/brotli-window.ts';
-import { encodePage } from './page-cache.ts';
+import { cacheTags } from '../http/response-cache.ts';
+import { encodePage, pageStore } from './page-cache.ts';
+import { NO_PAGE_FILES } from './page-files.ts';
 
 /** A document of about `bytes`, with text that does not repeat within a few KiB (as a page's). */
 function documentOf(bytes: number): Buffer {
@@ -32,6 +35,47 @@ describe('kept pages are compressed with a window no larger than the page (page-
       const { body } = await encodePage(html, { 'content-type': 'text/html' }, 'abc');
       expect(declaredWindowBits(body)).toBe(bits);
       expect(brotliDecompressSync(body).equals(html)).toBe(true);
+    }
+  });
+});
+
+/**
+ * V8's own answer to "do these two objects share a hidden class?" (`%HaveSameMap`), from a
+ * function compiled after natives syntax is allowed.
+ */
+function sameHiddenClass(): (a: object, b: object) => boolean {
+  setFlagsFromString('--allow-natives-syntax');
+  return new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
+}
+
+describe('kept pages share their hidden classes (page-cache.ts)', () => {
+  it('pages of the same headers are kept, and read back, as objects of one shape, after pages of many shapes', async () => {
+    const haveSameMap = sameHiddenClass();
+    const store = pageStore(NO_PAGE_FILES);
+    // Documents, navigation data and other answers carry different headers: a spread that sees
+    // them all gives every object it makes a hidden class of its own.
+    const headerSets: Record<string, string>[] = [
+      { 'content-type': 'text/html; charset=utf-8' },
+      { 'content-type': 'text/x-script', 'x-remix-response': 'yes' },
+      { 'content-type': 'text/html; charset=utf-8', link: '</a.css>; rel=preload' },
+      { 'content-type': 'text/x-script', 'x-remix-response': 'yes', 'cache-control': 'no-cache' },
+      { 'content-type': 'application/json', 'x-one': '1', 'x-two': '2' },
+      { 'content-type': 'text/plain', 'x-three': '3' },
+    ];
+    for (const [i, headers] of [...headerSets, ...headerSets].entries()) {
+      const page = await encodePage(Buffer.from(`<p>${i}</p>`), headers, `n${i}`);
+      await store.set(`/shape/${i}`, page, [cacheTags.product(i)], store.index.version);
+    }
+    for (const i of [1, 3]) {
+      const a = store.index.get(`/shape/${i}`);
+      const b = store.index.get(`/shape/${i + headerSets.length}`);
+      expect(a && b && haveSameMap(a, b)).toBe(true);
+      expect(a && b && haveSameMap(a.headers, b.headers)).toBe(true);
+      const [readA, readB] = await Promise.all([
+        store.get(`/shape/${i}`),
+        store.get(`/shape/${i + headerSets.length}`),
+      ]);
+      expect(readA && readB && haveSameMap(readA, readB)).toBe(true);
     }
   });
 });

@@ -107,22 +107,22 @@ export async function encodePage(
   // Compressed once, when it is rendered, and sent many times.
   const body = await keptBrotli(html);
   const etag = `W/"${createHash('sha1').update(html).digest('base64url')}"`;
-  return {
-    body,
-    etag,
-    cspNonce,
-    headers: {
-      ...headers,
-      'cache-control': PAGE_CACHE_CONTROL,
-      etag,
-      vary: 'Accept-Encoding',
-    },
-  };
+  const kept: Record<string, string> = {};
+  for (const name in headers) kept[name] = headers[name] as string;
+  kept['cache-control'] = PAGE_CACHE_CONTROL;
+  kept.etag = etag;
+  kept.vary = 'Accept-Encoding';
+  return { body, headers: kept, etag, cspNonce };
 }
 
 /**
  * A kept page in the store's index: all of it but the brotli bytes, which its file holds — or,
  * for a small page, the index itself (`inline`).
+ *
+ * Kept pages and their headers are written as whole object literals, not spread (`{ ...rest, file }`):
+ * where a spread sees objects of many shapes, V8 gives every object it makes a hidden class of
+ * its own (~0.4 KB of map and descriptors). 10,000 kept navigation-data answers carried 20,000 such
+ * classes, and every read of them missed V8's inline caches (ADR 0012, "2026-11-28, evening").
  */
 interface KeptPage extends Omit<CachedPage, 'body'> {
   file: string | null;
@@ -187,24 +187,30 @@ export function pageStore(
     async get(key) {
       const kept = index.get(key);
       if (!kept) return undefined;
-      const { file, inline, bytes, ...page } = kept;
-      const body = inline ?? (file ? await files.read(file, bytes) : null);
+      const body = kept.inline ?? (kept.file ? await files.read(kept.file, kept.bytes) : null);
       if (!body) {
         if (index.get(key) === kept) index.delete(key);
         return undefined;
       }
-      return { ...page, body };
+      return { body, headers: kept.headers, etag: kept.etag, cspNonce: kept.cspNonce };
     },
     async set(key, page, tags, since) {
       if (!index.enabled) return;
-      const { body, ...rest } = page;
+      const { body } = page;
       const bytes = body.byteLength;
       const inline = bytes <= INLINE_PAGE_BYTES && inlineBytes + bytes <= inlineBudget;
       const file = inline ? null : await files.write(body);
       if (!inline && !file) return;
       // The index refuses the page if one of its tags changed since the render began (while the
       // file was written, say): its file goes too.
-      const kept: KeptPage = { ...rest, file, inline: inline ? body : null, bytes };
+      const kept: KeptPage = {
+        headers: page.headers,
+        etag: page.etag,
+        cspNonce: page.cspNonce,
+        file,
+        inline: inline ? body : null,
+        bytes,
+      };
       if (inline) inlineBytes += bytes;
       if (!index.set(key, kept, tags, since)) {
         if (inline) inlineBytes -= bytes;

@@ -122,7 +122,7 @@ export async function encodePage(
  * Kept pages and their headers are written as whole object literals, not spread (`{ ...rest, file }`):
  * where a spread sees objects of many shapes, V8 gives every object it makes a hidden class of
  * its own (~0.4 KB of map and descriptors). 10,000 kept navigation-data answers carried 20,000 such
- * classes, and every read of them missed V8's inline caches (ADR 0012, "2026-11-28, evening").
+ * classes, and every read of them missed V8's inline caches (ADR 0012, "2026-11-28, late afternoon").
  */
 interface KeptPage extends Omit<CachedPage, 'body'> {
   file: string | null;

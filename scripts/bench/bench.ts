@@ -8,8 +8,9 @@
  *      browsers ask (Accept-Encoding with brotli): a new keyword per search, random categories and
  *      pages, random product ids; and server-rendered pages (home, category pages, content pages,
  *      product pages, a product's navigation data) at 50 connections, after each distinct page was
- *      rendered once (the first renders' speed and CPU are reported too) — each held against a share of the
- *      ceiling measured in the same run, since absolute figures drift with the machine's load;
+ *      rendered once (the first renders' speed and CPU are reported too) — each held against a
+ *      share of the ceiling measured in the same run, since absolute figures drift with the
+ *      machine's load;
  *    - the compiled server's start to first answer (< 2 s) and its largest RSS (< 300 MiB).
  * 2. Checkout: p50/p99 at 50 concurrent customers, and no overselling.
  * 3. Storefront: Lighthouse (mobile) on home, a category page, a content page and a product page;

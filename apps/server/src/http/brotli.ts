@@ -66,7 +66,7 @@ export async function keptBrotli(bytes: Buffer): Promise<Buffer> {
 export const COMPRESS_SYNC_BYTES = 64 * 1024;
 
 /** Answers below this size are compressed at quality 1 (see `answerBrotliSync`). */
-const QUICK_BROTLI_BELOW_BYTES = 16 * 1024;
+export const QUICK_BROTLI_BELOW_BYTES = 16 * 1024;
 
 /**
  * Brotli for an answer compressed as it is sent: in a window fitted to the answer, with its size as

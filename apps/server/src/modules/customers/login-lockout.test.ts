@@ -5,6 +5,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { customerMessages } from '@shop/contract/customers';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -53,24 +54,52 @@ describe('login lockout counters in memory', () => {
 /** A throw-away redis-server on a free port, when the machine has one. */
 const redisServer = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path));
 
+/** A port nothing listens on now: the kernel's choice for a socket bound to port 0. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts redis-server on a free port. Another process may take the port between the probe and
+ * redis-server's bind (an outgoing connection's local port, say), so a server that
+ * exits before it is ready is started again on another port.
+ */
+async function startRedis(binary: string, tries = 5): Promise<{ server: ChildProcess; url: string }> {
+  for (let attempt = 1; ; attempt += 1) {
+    const port = await freePort();
+    const server = spawn(
+      binary,
+      ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    const ready = await new Promise<boolean>((resolve, reject) => {
+      server.once('error', reject);
+      server.once('exit', () => resolve(false));
+      server.stdout?.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('Ready to accept connections')) resolve(true);
+      });
+    });
+    if (ready) return { server, url: `redis://127.0.0.1:${port}` };
+    if (attempt === tries) throw new Error(`redis-server did not start on ${tries} free ports`);
+  }
+}
+
 describe.skipIf(!redisServer)('login lockout counters in Redis (REDIS_URL), shared by instances', () => {
   let server: ChildProcess;
   let url = '';
   const apps: TestApp[] = [];
 
   beforeAll(async () => {
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    url = `redis://127.0.0.1:${port}`;
-    server = spawn(redisServer as string, ['--port', String(port), '--save', '', '--appendonly', 'no'], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.once('exit', (code) => reject(new Error(`redis-server exited with ${code}`)));
-      server.stdout?.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('Ready to accept connections')) resolve();
-      });
-    });
+    ({ server, url } = await startRedis(redisServer as string));
     apps.push(
       await createTestApp({ env: { REDIS_URL: url } }),
       await createTestApp({ env: { REDIS_URL: url } }),

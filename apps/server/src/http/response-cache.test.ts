@@ -71,6 +71,33 @@ describe('response cache tags (freshness rule, ADR 0009)', () => {
     expect(dropped).toEqual(['a1', 'a2', 'b', 'c', 'e']);
   });
 
+  it('replace puts a value in place of the one held, with its tags and expiry; not in place of another', () => {
+    let clock = 0;
+    const dropped: string[] = [];
+    const store = memoryResponseCache<{ body: Buffer }>({
+      ttlMs: 30_000,
+      maxEntries: 10,
+      maxBytes: 1 << 20,
+      now: () => clock,
+      onDrop: (value) => dropped.push(value.body.toString()),
+    });
+    const first = answer('first copy');
+    store.set('/p', first, [cacheTags.product(1)]);
+    expect(store.replace('/p', answer('not held'), answer('x'))).toBe(false);
+    const better = answer('better');
+    clock = 20_000;
+    expect(store.replace('/p', first, better)).toBe(true);
+    expect(dropped).toEqual(['first copy']);
+    expect(store.get('/p')).toBe(better);
+    expect(store.replace('/p', first, answer('again'))).toBe(false);
+    clock = 30_000; // the first copy's expiry, not 30 s after the replacement
+    expect(store.get('/p')).toBeUndefined();
+    store.set('/q', first, [cacheTags.product(2)]);
+    store.replace('/q', first, better);
+    store.invalidate([cacheTags.product(2)]); // the first copy's tags
+    expect(store.get('/q')).toBeUndefined();
+  });
+
   it('remembers a bounded number of invalidated tags, then starts afresh', () => {
     const store = newStore();
     store.set('/products/1', answer('one'), [cacheTags.product(1)]);

@@ -45,6 +45,12 @@ export interface ResponseCacheStore<V = CachedResponse> {
   set(key: string, value: V, tags?: readonly string[], since?: number): boolean;
   /** Drops the entry under `key`, if any. */
   delete(key: string): void;
+  /**
+   * Puts `next` in place of `current` under `key`, with `current`'s tags, version and expiry (so
+   * what would have made `current` stale makes `next` stale); false when `key` no longer holds
+   * `current`. It does not refresh the entry's recency.
+   */
+  replace(key: string, current: V, next: V): boolean;
   /** Drops every entry carrying one of `tags`. */
   invalidate(tags: readonly string[]): void;
   clear(): void;
@@ -164,6 +170,16 @@ export function memoryResponseCache<V = CachedResponse>(
       return true;
     },
     delete: remove,
+    replace(key, current, next) {
+      const entry = entries.get(key);
+      if (!entry || entry.value !== current) return false;
+      const size = key.length + sizeOf(next);
+      bytes += size - entry.bytes;
+      entry.value = next;
+      entry.bytes = size;
+      onDrop?.(current);
+      return true;
+    },
     invalidate(tags) {
       version += 1;
       for (const tag of tags) invalidatedAt.set(tag, version);

@@ -1,11 +1,11 @@
 import { setFlagsFromString } from 'node:v8';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { brotliWindowBits } from '../http/brotli.ts';
+import { brotliWindowBits, COMPRESS_INLINE_BYTES, keptBrotli } from '../http/brotli.ts';
 import { declaredWindowBits } from '../test/brotli-window.ts';
 import { cacheTags } from '../http/response-cache.ts';
 import { encodePage, pageStore } from './page-cache.ts';
-import { NO_PAGE_FILES } from './page-files.ts';
+import { NO_PAGE_FILES, type PageFiles } from './page-files.ts';
 
 /** A document of about `bytes`, with text that does not repeat within a few KiB (as a page's). */
 function documentOf(bytes: number): Buffer {
@@ -77,5 +77,73 @@ describe('kept pages share their hidden classes (page-cache.ts)', () => {
       ]);
       expect(readA && readB && haveSameMap(readA, readB)).toBe(true);
     }
+  });
+});
+
+/** Page files in memory, which say what they hold. */
+function filesInMemory(): PageFiles & { held: Map<string, Buffer> } {
+  const held = new Map<string, Buffer>();
+  let written = 0;
+  return {
+    held,
+    async write(body) {
+      const file = `${written++}.br`;
+      held.set(file, body);
+      return file;
+    },
+    async read(file, bytes) {
+      const body = held.get(file);
+      return body?.byteLength === bytes ? body : null;
+    },
+    remove: (file) => held.delete(file),
+    close: async () => held.clear(),
+  };
+}
+
+describe('a large page is kept quickly compressed, and compressed again once asked again (page-cache.ts)', () => {
+  const headers = { 'content-type': 'text/html; charset=utf-8' };
+
+  it('the first copy is quick; the second visitor gets it, and after that a smaller copy of the same page', async () => {
+    const html = documentOf(49_000);
+    const page = await encodePage(html, headers, 'n1');
+    expect(page.quick).toBe(true);
+    const kept = await keptBrotli(html);
+    expect(page.body.byteLength).toBeGreaterThan(kept.byteLength);
+    expect(brotliDecompressSync(page.body).equals(html)).toBe(true);
+
+    const files = filesInMemory();
+    const store = pageStore(files);
+    await store.set('/product/1', page, [cacheTags.product(1)], store.index.version);
+    const second = await store.get('/product/1');
+    expect(second?.body.equals(page.body)).toBe(true);
+    await store.settled();
+    const third = await store.get('/product/1');
+    expect(third?.quick).toBe(false);
+    expect(third?.body.equals(kept)).toBe(true);
+    expect(third?.etag).toBe(page.etag);
+    expect(brotliDecompressSync(third?.body ?? Buffer.alloc(0)).equals(html)).toBe(true);
+    // The quick copy's file is gone; nothing more is compressed.
+    expect([...files.held.values()]).toEqual([kept]);
+    await store.settled();
+    expect(files.held.size).toBe(1);
+  });
+
+  it('a page a change dropped while it was compressed again does not come back', async () => {
+    const files = filesInMemory();
+    const store = pageStore(files);
+    const page = await encodePage(documentOf(49_000), headers, 'n2');
+    await store.set('/product/2', page, [cacheTags.product(2)], store.index.version);
+    expect(await store.get('/product/2')).toBeDefined();
+    store.index.invalidate([cacheTags.product(2)]); // a sale, while the better copy is made
+    await store.settled();
+    expect(await store.get('/product/2')).toBeUndefined();
+    expect(files.held.size).toBe(0);
+  });
+
+  it('a small page (a navigation-data answer) is kept at the kept quality at once', async () => {
+    const html = documentOf(COMPRESS_INLINE_BYTES - 200);
+    const page = await encodePage(html, { 'content-type': 'text/x-script' }, 'n3');
+    expect(page.quick).toBe(false);
+    expect(page.body.equals(await keptBrotli(html))).toBe(true);
   });
 });

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliDecompress, gzip } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { acceptsEncoding, keptBrotli } from '../http/brotli.ts';
+import {
+  acceptsEncoding,
+  COMPRESS_INLINE_BYTES,
+  FIRST_PAGE_QUALITY,
+  KEPT_QUALITY,
+  keptBrotli,
+} from '../http/brotli.ts';
 import { memoryResponseCache, type ResponseCacheStore } from '../http/response-cache.ts';
 import type { PageFiles } from './page-files.ts';
 
@@ -42,6 +48,11 @@ export interface CachedPage {
    * whole it took 12 MiB of the server's memory at 10,000 kept pages.
    */
   cspNonce: string;
+  /**
+   * Whether `body` is a large page's quick first copy (http/brotli.ts `FIRST_PAGE_QUALITY`): the
+   * store compresses it again at the kept quality when a second visitor asks for it (`pageStore`).
+   */
+  quick: boolean;
 }
 
 /**
@@ -115,15 +126,17 @@ export async function encodePage(
   headers: Record<string, string>,
   cspNonce: string,
 ): Promise<CachedPage> {
-  // Compressed once, when it is rendered, and sent many times.
-  const body = await keptBrotli(html);
+  // Compressed when it is rendered and sent many times; a large page quickly at first, since many
+  // are never asked again (see CachedPage `quick`). A small one costs little either way.
+  const quick = html.byteLength > COMPRESS_INLINE_BYTES;
+  const body = await keptBrotli(html, quick ? FIRST_PAGE_QUALITY : KEPT_QUALITY);
   const etag = ownedCopy(`W/"${createHash('sha1').update(html).digest('base64url')}"`);
   const kept: Record<string, string> = {};
   for (const name in headers) kept[name] = headers[name] as string;
   kept['cache-control'] = PAGE_CACHE_CONTROL;
   kept.etag = etag;
   kept.vary = 'Accept-Encoding';
-  return { body, headers: kept, etag, cspNonce };
+  return { body, headers: kept, etag, cspNonce, quick };
 }
 
 /**
@@ -171,6 +184,8 @@ export interface PageStore {
   get(key: string): Promise<CachedPage | undefined>;
   /** Keeps `page` with its tags unless one was invalidated after `since` (see ResponseCacheStore). */
   set(key: string, page: CachedPage, tags: readonly string[], since: number): Promise<void>;
+  /** Resolves once the pages being compressed again (CachedPage `quick`) are kept or given up. */
+  settled(): Promise<void>;
   /** The index: its version, its `enabled` switch and invalidation by tag. */
   readonly index: ResponseCacheStore<KeptPage>;
 }
@@ -182,51 +197,92 @@ export function pageStore(
 ): PageStore {
   const inlineBudget = options.inlineBudget ?? INLINE_BUDGET_BYTES;
   let inlineBytes = 0;
+  /** Gives up what a page that leaves the index (or never entered it) holds outside it. */
+  const release = (page: KeptPage) => {
+    if (page.inline) inlineBytes -= page.bytes;
+    if (page.file) files.remove(page.file);
+  };
   const index = memoryResponseCache<KeptPage>({
     // The TTL is a backstop: change notifications drop pages the moment what they show changes.
     ttlMs: 5 * 60_000,
     maxEntries: options.maxEntries ?? 10_000,
     maxBytes: options.maxBytes ?? PAGE_CACHE_BYTES,
     sizeOf: (page) => page.bytes,
-    onDrop: (page) => {
-      if (page.inline) inlineBytes -= page.bytes;
-      if (page.file) files.remove(page.file);
-    },
+    onDrop: release,
   });
+
+  /** The index entry for `body` of `page`, held in the index itself or in a file; null when neither can. */
+  async function place(
+    page: Omit<CachedPage, 'body'>,
+    body: Buffer,
+    quick: boolean,
+  ): Promise<KeptPage | null> {
+    const bytes = body.byteLength;
+    const inline = bytes <= INLINE_PAGE_BYTES && inlineBytes + bytes <= inlineBudget;
+    if (inline) inlineBytes += bytes;
+    const file = inline ? null : await files.write(body);
+    if (!inline && !file) return null;
+    return {
+      headers: page.headers,
+      etag: page.etag,
+      cspNonce: page.cspNonce,
+      quick,
+      file,
+      inline: inline ? body : null,
+      bytes,
+    };
+  }
+
+  /** Quick first copies being compressed again, and the entries they started from. */
+  const recompressing = new Set<Promise<void>>();
+  const recompressed = new WeakSet<KeptPage>();
+
+  /**
+   * Compresses a quick first copy again at the kept quality, in the background, and puts it in
+   * the quick copy's place — unless the index no longer holds that copy (a change dropped it, or a
+   * new render replaced it): the new copy is then given up.
+   */
+  function recompress(key: string, kept: KeptPage, body: Buffer) {
+    if (recompressed.has(kept)) return;
+    recompressed.add(kept);
+    const work = (async () => {
+      const better = await keptBrotli(await unbrotliAsync(body));
+      if (better.byteLength >= body.byteLength) return;
+      const next = await place(kept, better, false);
+      if (next && !index.replace(key, kept, next)) release(next);
+    })()
+      .catch(() => undefined)
+      .finally(() => recompressing.delete(work));
+    recompressing.add(work);
+  }
+
+  async function get(key: string, again = true): Promise<CachedPage | undefined> {
+    const kept = index.get(key);
+    if (!kept) return undefined;
+    const body = kept.inline ?? (kept.file ? await files.read(kept.file, kept.bytes) : null);
+    if (!body) {
+      const now = index.get(key);
+      if (now === kept) index.delete(key);
+      // Its file went as a better copy took its place: read that one.
+      else if (now && again) return get(key, false);
+      return undefined;
+    }
+    if (kept.quick) recompress(key, kept, body);
+    return { body, headers: kept.headers, etag: kept.etag, cspNonce: kept.cspNonce, quick: kept.quick };
+  }
+
   return {
     index,
-    async get(key) {
-      const kept = index.get(key);
-      if (!kept) return undefined;
-      const body = kept.inline ?? (kept.file ? await files.read(kept.file, kept.bytes) : null);
-      if (!body) {
-        if (index.get(key) === kept) index.delete(key);
-        return undefined;
-      }
-      return { body, headers: kept.headers, etag: kept.etag, cspNonce: kept.cspNonce };
-    },
+    get: (key) => get(key),
     async set(key, page, tags, since) {
       if (!index.enabled) return;
-      const { body } = page;
-      const bytes = body.byteLength;
-      const inline = bytes <= INLINE_PAGE_BYTES && inlineBytes + bytes <= inlineBudget;
-      const file = inline ? null : await files.write(body);
-      if (!inline && !file) return;
       // The index refuses the page if one of its tags changed since the render began (while the
       // file was written, say): its file goes too.
-      const kept: KeptPage = {
-        headers: page.headers,
-        etag: page.etag,
-        cspNonce: page.cspNonce,
-        file,
-        inline: inline ? body : null,
-        bytes,
-      };
-      if (inline) inlineBytes += bytes;
-      if (!index.set(ownedCopy(key), kept, tags, since)) {
-        if (inline) inlineBytes -= bytes;
-        else if (file) files.remove(file);
-      }
+      const kept = await place(page, page.body, page.quick);
+      if (kept && !index.set(ownedCopy(key), kept, tags, since)) release(kept);
+    },
+    async settled() {
+      while (recompressing.size) await Promise.all(recompressing);
     },
   };
 }

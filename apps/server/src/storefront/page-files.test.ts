@@ -27,6 +27,7 @@ const page = (text: string): CachedPage => ({
   headers: { 'content-type': 'text/html; charset=utf-8' },
   etag: `W/"${text}"`,
   cspNonce: `nonce-of-${text}`,
+  quick: false,
 });
 
 /** A store that keeps every page in a file, however small (the pages of these tests are). */

@@ -221,6 +221,7 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
   const stopInvalidation = invalidateOnChange(ctx.changes, pages.index);
   app.addHook('onClose', async () => {
     stopInvalidation();
+    await pages.settled();
     await files.close();
   });
   /** Renders of the same page share one (single flight), as API answers do. */

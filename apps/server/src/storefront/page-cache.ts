@@ -159,10 +159,10 @@ interface KeptPage extends Omit<CachedPage, 'body'> {
 /**
  * The answer from the index at which a quick first copy is compressed again at the kept quality,
  * in the background. Random product pages at 10,000 products (first renders, alternated runs):
- * 14.2 against 15.3 ms of CPU a render with the quick copy; compressing again took 3.6–4.4 ms a
- * page more, so a page asked for only once or twice more is better left quick: its later visitors
- * get ~12 % more bytes (a product page: 12.1 against 10.8 KB). A page asked for this often is one
- * of the popular pages, which are sent many times more.
+ * 13.3 against 14.4 ms of CPU a render with the quick copy; compressing again cost 3.4–4.0 ms a
+ * page, so a page asked for only once or twice more is better left quick: its later visitors get
+ * ~12 % more bytes (a product page: 12.1 against 10.8 KB). A page asked for this often is one of
+ * the popular pages, which are sent many times more (ADR 0012, "2026-11-28, evening").
  */
 export const RECOMPRESS_AT_HIT = 3;
 

@@ -23,6 +23,9 @@ test('forgot password: code by mail → verify OTP → log in with the code → 
   await gotoHydrated(page, '/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The address changes before React shows the new page (its render is a transition): until the
+  // page's own heading shows, "Email" is still the login form's field.
+  await expect(page.getByRole('heading', { name: 'Forgot your password?' })).toBeVisible();
   const before = mailCount();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Reset Password' }).click();

@@ -1,23 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { simpleParser } from 'mailparser';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
+import { freePort } from '../../../apps/server/src/test/free-port.ts';
 import { ensureBuilt } from '../../../scripts/ensure-ready.mjs';
 import { e2eDir, mailLogFile } from './paths.ts';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
 
 /** A real SMTP server on 127.0.0.1 that writes every received mail to a JSON-lines file. */
 async function startSmtp(port: number): Promise<SMTPServer> {

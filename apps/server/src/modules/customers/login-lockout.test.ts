@@ -5,11 +5,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { customerMessages } from '@shop/contract/customers';
 import { Redis } from 'ioredis';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { memoryRateLimiter, redisRateLimiter } from '../../plugins/rate-limiter.ts';
+import { freePort } from '../../test/free-port.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { isLoginLocked, LOGIN_LOCKOUT, recordLoginFailure } from './login-lockout.ts';
 
@@ -53,18 +53,6 @@ describe('login lockout counters in memory', () => {
 
 /** A throw-away redis-server on a free port, when the machine has one. */
 const redisServer = ['/usr/bin/redis-server', '/usr/local/bin/redis-server'].find((path) => existsSync(path));
-
-/** A port nothing listens on now: the kernel's choice for a socket bound to port 0. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Starts redis-server on a free port. Another process may take the port between the probe and

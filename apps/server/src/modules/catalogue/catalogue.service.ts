@@ -5,7 +5,6 @@ import {
   type ProductDetail,
 } from '@shop/contract/catalogue';
 import { makerRoles, netQuantityUnits, unitSalePrice } from '@shop/contract/package-declarations';
-import { paiseToRupees } from '@shop/contract/money';
 import type { Db } from '@shop/db/client';
 import type { AppContext } from '../../context.ts';
 import type { PageRequest, SortTerm } from '../../http/collection.ts';
@@ -17,12 +16,12 @@ import {
   findProducts,
   type ProductFilter,
   type ProductOrder,
-  type ProductRow,
   type ProductSortField,
 } from './catalogue.repository.ts';
 import type { CategoryTree } from './category-tree.ts';
 import type { SearchIndex } from './search-index.ts';
 import type { CatalogueRow } from './catalogue.repository.ts';
+import { type ProductAnswers, toProduct } from './product-answers.ts';
 import { settingValues } from '../settings/settings.service.ts';
 
 /** Catalogue rules: what a visitor may see and how search understands a keyword. */
@@ -85,10 +84,14 @@ export interface ProductListRequest {
   page: PageRequest;
 }
 
-/** The catalogue held in process memory: the product index and the category tree. */
+/**
+ * The catalogue held in process memory: the product index, the category tree and the answers
+ * lately built from the index's rows.
+ */
 export interface CatalogueMemory {
   index: SearchIndex<CatalogueRow>;
   tree: CategoryTree;
+  answers: ProductAnswers;
 }
 
 /**
@@ -109,21 +112,21 @@ export async function listProducts(db: Db, request: ProductListRequest, memory: 
   if (keyword) {
     if (!request.sort) {
       const found = await memory.index.search({ keyword, ...where, window: paging });
-      return { items: toProducts(await memory.index.rows(found.ids)), total: found.total };
+      return { items: (await memory.index.rows(found.ids)).map(memory.answers.of), total: found.total };
     }
     const found = await memory.index.search({ keyword, ...where });
     if (found.total === 0) return { items: [], total: 0 };
     filter.ids = found.ids;
   } else if (inListOrder(request.sort)) {
     const found = await memory.index.list({ ...where, window: paging });
-    return { items: toProducts(await memory.index.rows(found.ids)), total: found.total };
+    return { items: (await memory.index.rows(found.ids)).map(memory.answers.of), total: found.total };
   }
   const order: ProductOrder = {
     kind: 'fields',
     terms: request.sort ?? [{ field: 'display_order', direction: 'asc' }],
   };
   const { rows, total } = await findProducts(db, filter, order, paging);
-  return { items: toProducts(rows), total };
+  return { items: rows.map(toProduct), total };
 }
 
 /** No sort, or display order ascending: the order lists are kept in. */
@@ -135,27 +138,8 @@ function inListOrder(sort: SortTerm<ProductSortField>[] | null): boolean {
 
 /** One active product, from the catalogue's memory. */
 export async function getProduct(memory: CatalogueMemory, id: number): Promise<Product | null> {
-  const [product] = toProducts(await memory.index.rows([id]));
-  return product ?? null;
-}
-
-function toProducts(rows: ProductRow[]): Product[] {
-  return rows.map((r) => ({
-    id: r.id,
-    name: r.name,
-    url_slug: r.urlSlug,
-    description: r.description,
-    main_image: r.mainImage,
-    main_image_alt: r.mainImageAlt,
-    attachments: r.attachments,
-    product_labels: r.productLabels,
-    item_weight: r.itemWeight,
-    selling_price: paiseToRupees(r.sellingPricePaise),
-    mrp: r.mrpPaise === null ? null : paiseToRupees(r.mrpPaise),
-    available_stock: r.availableStock,
-    category_id: r.categoryId,
-    food_type: r.foodType === 'veg' || r.foodType === 'non_veg' ? r.foodType : 'not_food',
-  }));
+  const [row] = await memory.index.rows([id]);
+  return row ? memory.answers.of(row) : null;
 }
 
 /**
@@ -170,8 +154,8 @@ export async function getProductDetail(
   shopConsumerCare: () => Promise<string>,
 ): Promise<ProductDetail | null> {
   const [row] = await memory.index.rows([id]);
-  const [product] = row ? toProducts([row]) : [];
-  if (!row || !product) return null;
+  if (!row) return null;
+  const product = memory.answers.of(row);
   const d = row.declarations;
   const unit = netQuantityUnits.find((u) => u === d.netQuantityUnit);
   const netQuantity = d.netQuantity !== null && unit ? { value: d.netQuantity, unit } : null;

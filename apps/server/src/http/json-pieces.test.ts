@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { answerBytes, keepJson } from './json-pieces.ts';
+
+const product = (id: number, name: string) =>
+  keepJson({ id, name, description: `“${name}” — ₹${id}.00, काजू`, attachments: [{ id, kind: 'image' }] });
+
+/** answerBytes must give exactly the bytes of JSON.stringify, whatever the answer holds. */
+const same = (body: unknown) =>
+  expect(answerBytes(body).toString('utf8')).toBe(JSON.stringify(body) ?? 'null');
+
+describe('answers copy the kept JSON of their catalogue objects (json-pieces.ts)', () => {
+  it('gives the bytes of JSON.stringify for a collection of kept products', () => {
+    const items = [product(1, 'Kaju Katli'), product(2, 'Moong Dal Namkeen'), product(3, 'Brass Padlock')];
+    const body = { items, _meta: { totalCount: 3, pageCount: 1, currentPage: 1, perPage: 20 } };
+    same(body);
+    same(body); // again, from the kept bytes
+  });
+
+  it('gives the same bytes with kept and plain items mixed, first or not', () => {
+    same({ items: [{ id: 9, plain: true }, product(4, 'Soan Papdi'), { id: 10 }, product(5, 'Chakli')] });
+    same({ items: [product(6, 'Mathri'), { id: 11 }], more: [], none: null, n: 1.5, s: 'x"y\\z' });
+  });
+
+  it('gives the same bytes for a kept object as the whole answer or as a property', () => {
+    const kept = product(7, 'Gulab Jamun');
+    same(kept);
+    same({ product: kept, related: [kept] });
+  });
+
+  it('leaves out what JSON leaves out, and writes null where JSON does', () => {
+    same({
+      a: undefined,
+      f: () => 1,
+      items: [product(8, 'Besan Ladoo'), undefined, () => 2],
+      z: Symbol('s'),
+    });
+  });
+
+  it('serialises deeper places, dates and toJSON as JSON does', () => {
+    const kept = product(12, 'Rasgulla');
+    same({ items: [[kept]], nested: { inner: kept }, when: new Date(0) });
+    same({ toJSON: () => ({ replaced: true }), items: [kept] });
+    same(Object.assign([kept], { toJSON: () => 'list' }));
+    same({ items: Object.assign([kept], { toJSON: () => 'list' }) });
+    same(new Date(86_400_000));
+    same([kept, 1, 'two']);
+    same('text');
+    same(null);
+  });
+
+  it('serialises a kept object once and then copies its bytes', () => {
+    const kept = product(13, 'Peda');
+    const before = answerBytes({ items: [kept] }).toString();
+    // A keepable object must not change; if one did, its answers would not show it — which shows
+    // that its bytes are kept rather than serialised again.
+    (kept as { name: string }).name = 'Changed';
+    expect(answerBytes({ items: [kept] }).toString()).toBe(before);
+    expect(answerBytes({ items: [{ ...kept }] }).toString()).toContain('"Changed"');
+  });
+
+  it('gives answers of their own storage, not slices of a shared block', () => {
+    const bytes = answerBytes({ items: [product(14, 'Barfi'), product(15, 'Jalebi')] });
+    expect(bytes.byteOffset).toBe(0);
+    expect(bytes.buffer.byteLength).toBe(bytes.byteLength);
+  });
+});

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { answerBytes, keepJson } from './json-pieces.ts';
 
 const product = (id: number, name: string) =>
@@ -48,19 +48,40 @@ describe('answers copy the kept JSON of their catalogue objects (json-pieces.ts)
     same(null);
   });
 
-  it('serialises a kept object once and then copies its bytes', () => {
+  it('serialises a kept object once, when kept, and then copies its text', () => {
     const kept = product(13, 'Peda');
-    const before = answerBytes({ items: [kept] }).toString();
-    // A keepable object must not change; if one did, its answers would not show it — which shows
-    // that its bytes are kept rather than serialised again.
-    (kept as { name: string }).name = 'Changed';
-    expect(answerBytes({ items: [kept] }).toString()).toBe(before);
-    expect(answerBytes({ items: [{ ...kept }] }).toString()).toContain('"Changed"');
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      const bytes = answerBytes({ items: [kept, kept] });
+      expect(JSON.parse(bytes.toString()).items[1].name).toBe('Peda');
+      expect(stringify.mock.calls.some(([value]) => value === kept)).toBe(false);
+    } finally {
+      stringify.mockRestore();
+    }
   });
 
-  it('gives answers of their own storage, not slices of a shared block', () => {
-    const bytes = answerBytes({ items: [product(14, 'Barfi'), product(15, 'Jalebi')] });
-    expect(bytes.byteOffset).toBe(0);
-    expect(bytes.buffer.byteLength).toBe(bytes.byteLength);
+  it('freezes a kept object: its kept text could not follow a change', () => {
+    const kept = product(16, 'Kalakand');
+    expect(Object.isFrozen(kept)).toBe(true);
+    expect(() => {
+      (kept as { name: string }).name = 'Changed';
+    }).toThrow(TypeError);
+  });
+
+  it('keeps the text where JSON never looks: not an enumerable property', () => {
+    const kept = product(17, 'Imarti');
+    expect(Object.keys(kept)).toEqual(['id', 'name', 'description', 'attachments']);
+    expect({ ...kept }).toEqual({
+      id: 17,
+      name: 'Imarti',
+      description: expect.any(String),
+      attachments: expect.any(Array),
+    });
+    expect(Object.keys(JSON.parse(JSON.stringify(kept)))).toEqual([
+      'id',
+      'name',
+      'description',
+      'attachments',
+    ]);
   });
 });

@@ -5,39 +5,34 @@ import { keptBytes } from './kept-bytes.ts';
  * copies their bytes instead of serialising and encoding them again.
  *
  * Why: an uncached category listing of 100 products spent a fifth of its server CPU in
- * `JSON.stringify` and a few per cent more encoding the 42 KB of text as UTF-8 — every product
- * serialised afresh for every page it appears on, although the catalogue's rows change only when
- * the database announces a change (catalogue/product-answers.ts keeps one answer object per row).
- * The bytes are made the first time they are needed and then live exactly as long as the object:
- * nothing to invalidate. Kept as a string instead, joining 100 of them and encoding the result
- * cost half of what it saved.
- *
- * An object marked keepable must not change afterwards (freeze it, or build it from rows that are
- * replaced, never edited).
+ * `JSON.stringify` and more encoding the result as UTF-8 — every product serialised afresh for
+ * every page it appears on, although the catalogue's rows change only when the database announces
+ * a change (catalogue/product-answers.ts keeps one answer object per row). The bytes are made with
+ * the object and live exactly as long: nothing to invalidate. A keepable object is frozen, since
+ * its bytes would not follow a change. Kept as strings instead, joining 100 of them and encoding
+ * the result saved a third as much (ADR 0012, "2026-11-28, night").
  */
 
 /**
- * Keepable objects → a comma and their JSON, as UTF-8 (the comma is what precedes an element of a
- * list after the first, so a list of kept objects is copied in one piece each); null while not yet
- * serialised.
+ * A keepable object's JSON after a comma (what precedes an element of a list after the first, so
+ * that a list of kept objects is copied in one piece each), as UTF-8 in storage of its own (a slice
+ * of Node's shared pool would keep its whole 8 KiB block alive). In a property JSON never sees: a
+ * symbol key, not enumerable, so `{ ...value }` (a product's detail) does not carry it.
  */
-const kept = new WeakMap<object, Buffer | null>();
+const LISTED_JSON = Symbol('listed JSON');
 
-/** Marks `value` as keepable: its JSON is made once and then reused (see above). */
-export function keepJson<T extends object>(value: T): T {
-  if (!kept.has(value)) kept.set(value, null);
-  return value;
+type Keepable = { [LISTED_JSON]?: Buffer };
+
+/** Serialises `value` once and keeps the bytes with it (see above); freezes it. */
+export function keepJson<T extends object>(value: T): Readonly<T> {
+  const bytes = keptBytes(Buffer.from(`,${JSON.stringify(value)}`, 'utf8'));
+  Object.defineProperty(value, LISTED_JSON, { value: bytes });
+  return Object.freeze(value);
 }
 
 /** A keepable object's kept bytes: a comma, then its JSON. */
 function keptListed(value: unknown): Buffer | undefined {
-  if (typeof value !== 'object' || value === null) return undefined;
-  const bytes = kept.get(value);
-  if (bytes !== null) return bytes;
-  // In storage of its own: a slice of Node's shared pool would keep its whole 8 KiB block alive.
-  const made = keptBytes(Buffer.from(`,${JSON.stringify(value)}`, 'utf8'));
-  kept.set(value, made);
-  return made;
+  return typeof value === 'object' && value !== null ? (value as Keepable)[LISTED_JSON] : undefined;
 }
 
 /** A plain object (an answer's envelope); not an array, a Date, a Map or a class. */
@@ -60,57 +55,60 @@ function holdsKept(body: Record<string, unknown>): boolean {
     if (!Object.hasOwn(body, key)) continue;
     const value = body[key];
     if (typeof value !== 'object' || value === null) continue;
-    if (kept.has(value)) return true;
-    if (isPlainArray(value))
-      for (const item of value) if (typeof item === 'object' && item !== null && kept.has(item)) return true;
+    if (keptListed(value)) return true;
+    if (isPlainArray(value)) for (const item of value) if (keptListed(item)) return true;
   }
   return false;
 }
 
 /**
- * `JSON.stringify(body)` as UTF-8 bytes, with the kept bytes of keepable objects at the answer's
- * top, as its properties' values and as the elements of its top-level arrays (a collection's
- * `items`): the places a route puts catalogue objects. Anything deeper is serialised as usual.
- * The bytes are those of `JSON.stringify(body)` (json-pieces.test.ts holds that).
+ * `JSON.stringify(body)` as UTF-8 bytes, with the kept text of keepable objects wherever the answer
+ * holds them as itself, as a property's value or as an element of a property's array (a
+ * collection's `items`), and so on in plain objects that hold such places: where routes put
+ * catalogue objects. Anything else is serialised as usual, and the bytes are those of
+ * `JSON.stringify(body)` (json-pieces.test.ts holds that).
  */
 export function answerBytes(body: unknown): Buffer {
   const whole = keptListed(body);
   if (whole) return whole.subarray(1);
   if (!isPlainObject(body) || !holdsKept(body)) return Buffer.from(JSON.stringify(body) ?? 'null', 'utf8');
   const parts: Buffer[] = [];
-  let text = '{'; // text between kept pieces, encoded when a piece comes
+  let text = ''; // text between kept pieces, encoded when a piece comes
   const piece = (bytes: Buffer) => {
     if (text) parts.push(Buffer.from(text, 'utf8'));
     parts.push(bytes);
     text = '';
   };
-  let first = true;
-  for (const key of Object.keys(body)) {
-    const value = body[key];
-    const json = isPlainArray(value) || keptListed(value) ? null : JSON.stringify(value);
-    if (json === undefined) continue; // undefined, a function or a symbol: left out, as JSON does
-    text += `${first ? '' : ','}${JSON.stringify(key)}:`;
-    first = false;
-    if (json !== null) {
-      text += json;
-      continue;
+  const object = (value: Record<string, unknown>) => {
+    text += '{';
+    let first = true;
+    for (const key of Object.keys(value)) {
+      const item = value[key];
+      const kept = keptListed(item);
+      const nested = !kept && isPlainObject(item) && holdsKept(item);
+      const json = kept || nested || isPlainArray(item) ? null : JSON.stringify(item);
+      if (json === undefined) continue; // undefined, a function or a symbol: left out, as JSON does
+      text += `${first ? '' : ','}${JSON.stringify(key)}:`;
+      first = false;
+      if (json !== null) text += json;
+      else if (kept) piece(kept.subarray(1));
+      else if (nested) object(item as Record<string, unknown>);
+      else list(item as readonly unknown[]);
     }
-    const whole = keptListed(value);
-    if (whole) {
-      piece(whole.subarray(1));
-      continue;
-    }
-    const items = value as readonly unknown[];
+    text += '}';
+  };
+  const list = (items: readonly unknown[]) => {
     text += '[';
     for (let i = 0; i < items.length; i++) {
       const item = items[i];
-      const listed = keptListed(item);
-      if (listed) piece(i === 0 ? listed.subarray(1) : listed);
+      const kept = keptListed(item);
+      if (kept) piece(i === 0 ? kept.subarray(1) : kept);
       else text += (i === 0 ? '' : ',') + (JSON.stringify(item) ?? 'null');
     }
     text += ']';
-  }
-  parts.push(Buffer.from(`${text}}`, 'utf8'));
+  };
+  object(body);
+  if (text) parts.push(Buffer.from(text, 'utf8'));
   let length = 0;
   for (const part of parts) length += part.byteLength;
   const bytes = Buffer.allocUnsafeSlow(length);

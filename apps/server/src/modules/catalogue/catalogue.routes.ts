@@ -32,7 +32,7 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const cache = publicGetCache(responseCacheOf(ctx), { scope: 'catalogue', json: answerJsonFor(ctx.config) });
   const search = productSearchOf(ctx);
-  const memory = { index: search, tree: categoryTreeOf(ctx), answers: productAnswers() };
+  const memory = { index: search, tree: categoryTreeOf(ctx), answers: productAnswers(() => search.size) };
   // Read the catalogue into memory once the server listens, not on the first search, and not
   // before listening: the first answers (a health check, a page) must not wait for 100,000 rows.
   // Reads that need it wait for it.

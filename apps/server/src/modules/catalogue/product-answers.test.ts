@@ -33,7 +33,7 @@ describe('product answers kept per catalogue row (product-answers.ts)', () => {
   });
 
   it('gives the same frozen answer for the same row, so its JSON is made once', () => {
-    const answers = productAnswers();
+    const answers = productAnswers(() => 1);
     const r = row(2);
     const first = answers.of(r);
     expect(answers.of(r)).toBe(first);
@@ -42,7 +42,7 @@ describe('product answers kept per catalogue row (product-answers.ts)', () => {
   });
 
   it('shows a change at once: a changed product is a new row, so a new answer (a sale, a price)', () => {
-    const answers = productAnswers();
+    const answers = productAnswers(() => 1);
     const before = answers.of(row(3));
     expect(JSON.parse(answerBytes({ items: [before] }).toString()).items[0].available_stock).toBe(12);
     const soldOut = answers.of(row(3, { availableStock: 0, sellingPricePaise: 39_900 }));
@@ -51,14 +51,20 @@ describe('product answers kept per catalogue row (product-answers.ts)', () => {
     expect(shown).toMatchObject({ available_stock: 0, selling_price: 399 });
   });
 
-  it('keeps at most its limit, the oldest out first', () => {
-    const answers = productAnswers(2);
-    const rows = [row(4), row(5), row(6)];
-    const first = answers.of(rows[0] as ProductRow);
-    answers.of(rows[1] as ProductRow);
-    answers.of(rows[2] as ProductRow);
-    expect(answers.size).toBe(2);
-    expect(answers.of(rows[0] as ProductRow)).not.toBe(first); // built again
-    expect(answers.size).toBe(2);
+  it('keeps no answer in a catalogue over its limit: each answer is built afresh', () => {
+    let size = 3;
+    const answers = productAnswers(() => size, 3);
+    const r = row(20);
+    const kept = answers.of(r);
+    expect(answers.of(r)).toBe(kept);
+    size = 4;
+    const other = row(21);
+    const fresh = answers.of(other);
+    expect(answers.of(other)).not.toBe(fresh);
+    expect(Object.isFrozen(fresh)).toBe(false);
+    expect(answerBytes({ items: [kept, fresh] }).toString()).toBe(
+      JSON.stringify({ items: [toProduct(r), toProduct(other)] }),
+    );
+    expect(answers.of(r)).toBe(kept); // what was kept stays kept until its row is replaced
   });
 });

@@ -24,41 +24,44 @@ export function toProduct(r: ProductRow): Product {
 }
 
 /**
- * Rows whose answers are kept at most: ~0.6 KB each (the answer and its JSON text), so at most
- * ~6 MB — every product of a 10,000-product shop, the most recently listed tenth of 100,000.
+ * Products up to which a catalogue keeps every answer (~0.7 KB each with its JSON text, so up to
+ * ~14 MB). A larger catalogue keeps none: see `productAnswers`.
  */
-export const KEPT_PRODUCT_ANSWERS = 10_000;
+export const KEEP_ANSWERS_UP_TO_PRODUCTS = 20_000;
 
 /**
- * The answer of each catalogue row a list showed lately, as one object per row marked for its JSON
- * text to be kept (http/json-pieces.ts): a product on many pages — every listing and search that
- * shows it — is built and serialised once, not once per answer. An uncached category listing of 100
- * products spent a fifth of its CPU serialising them.
+ * The answer of each catalogue row, as one frozen object per row with its JSON text kept
+ * (http/json-pieces.ts): a product on many pages — every listing and search that shows it — is
+ * built and serialised once, not once per answer. An uncached category listing of 100 products
+ * spent a fifth of its CPU serialising them.
  *
- * Keyed by the row object itself: the catalogue's memory never edits a row, it puts a freshly read
- * one in its place when the database announces a change (search-index.ts), so a changed product is
- * a new key and its old answer is simply not asked for again. Bounded by count, the oldest entry
- * first out (no reordering on a hit: a popular product that falls out is built again once).
+ * Keyed by the row object itself (weakly): the catalogue's memory never edits a row, it puts a
+ * freshly read one in its place when the database announces a change (search-index.ts), so a
+ * changed product is a new key, and the old answer goes with the old row.
+ *
+ * Only a catalogue of at most `limit` products keeps its answers, all of them for as long as their
+ * rows. A bounded memory of the latest answers was tried for larger catalogues: at 100,000 products,
+ * where random listings mostly miss it, each answer lived a fraction of a second — long enough for
+ * V8 to move it to its old generation — and listings cost 1.5–2.5 times the CPU they cost without
+ * it (ADR 0012, "2026-11-28, night").
  */
 export interface ProductAnswers {
   of(row: ProductRow): Product;
-  readonly size: number;
 }
 
-export function productAnswers(limit = KEPT_PRODUCT_ANSWERS): ProductAnswers {
-  const kept = new Map<ProductRow, Product>();
+export function productAnswers(
+  catalogueSize: () => number,
+  limit = KEEP_ANSWERS_UP_TO_PRODUCTS,
+): ProductAnswers {
+  const kept = new WeakMap<ProductRow, Readonly<Product>>();
   return {
     of(row) {
-      let product = kept.get(row);
-      if (!product) {
-        product = keepJson(Object.freeze(toProduct(row)));
-        kept.set(row, product);
-        if (kept.size > limit) kept.delete(kept.keys().next().value as ProductRow);
-      }
+      const known = kept.get(row);
+      if (known) return known;
+      if (catalogueSize() > limit) return toProduct(row);
+      const product = keepJson(toProduct(row));
+      kept.set(row, product);
       return product;
-    },
-    get size() {
-      return kept.size;
     },
   };
 }

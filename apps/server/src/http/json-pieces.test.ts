@@ -25,6 +25,7 @@ describe('answers copy the kept JSON of their catalogue objects (json-pieces.ts)
     const kept = product(7, 'Gulab Jamun');
     same(kept);
     same({ product: kept, related: [kept] });
+    same({ related: [kept], page: { items: [kept, { id: 1 }], meta: { n: 2 } }, empty: {} });
   });
 
   it('leaves out what JSON leaves out, and writes null where JSON does', () => {

@@ -62,11 +62,11 @@ function holdsKept(body: Record<string, unknown>): boolean {
 }
 
 /**
- * `JSON.stringify(body)` as UTF-8 bytes, with the kept text of keepable objects wherever the answer
- * holds them as itself, as a property's value or as an element of a property's array (a
- * collection's `items`), and so on in plain objects that hold such places: where routes put
- * catalogue objects. Anything else is serialised as usual, and the bytes are those of
- * `JSON.stringify(body)` (json-pieces.test.ts holds that).
+ * `JSON.stringify(body)` as UTF-8 bytes, with the kept bytes of keepable objects where routes put
+ * catalogue objects: the answer itself, a property's value, an element of a property's array (a
+ * collection's `items`). When the answer holds one there, a plain object among its properties that
+ * holds one in the same places is looked into too. Anything else is serialised as usual, and the
+ * bytes are those of `JSON.stringify(body)` (json-pieces.test.ts holds that).
  */
 export function answerBytes(body: unknown): Buffer {
   const whole = keptListed(body);

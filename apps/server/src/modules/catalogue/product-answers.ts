@@ -24,7 +24,7 @@ export function toProduct(r: ProductRow): Product {
 }
 
 /**
- * Products up to which a catalogue keeps every answer: ~1 KB each with its JSON (10,000 took 4.8 MB
+ * Products up to which a catalogue keeps every answer: ~1 KB each with its JSON (10,000 took 4.5 MB
  * of heap and 5.0 MB of buffers), so up to ~20 MB. A larger catalogue keeps none: see
  * `productAnswers`.
  */

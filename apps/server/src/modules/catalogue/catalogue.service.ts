@@ -1,9 +1,4 @@
-import {
-  type Category,
-  MAX_KEYWORD_LENGTH,
-  type Product,
-  type ProductDetail,
-} from '@shop/contract/catalogue';
+import { type Category, MAX_KEYWORD_LENGTH, type ProductDetail } from '@shop/contract/catalogue';
 import { makerRoles, netQuantityUnits, unitSalePrice } from '@shop/contract/package-declarations';
 import type { Db } from '@shop/db/client';
 import type { AppContext } from '../../context.ts';
@@ -85,8 +80,8 @@ export interface ProductListRequest {
 }
 
 /**
- * The catalogue held in process memory: the product index, the category tree and the answers
- * lately built from the index's rows.
+ * The catalogue held in process memory: the product index, the category tree and the public
+ * answers of the index's rows (product-answers.ts).
  */
 export interface CatalogueMemory {
   index: SearchIndex<CatalogueRow>;
@@ -134,12 +129,6 @@ function inListOrder(sort: SortTerm<ProductSortField>[] | null): boolean {
   if (!sort) return true;
   const [first, ...rest] = sort;
   return rest.length === 0 && first?.field === 'display_order' && first.direction === 'asc';
-}
-
-/** One active product, from the catalogue's memory. */
-export async function getProduct(memory: CatalogueMemory, id: number): Promise<Product | null> {
-  const [row] = await memory.index.rows([id]);
-  return row ? memory.answers.of(row) : null;
 }
 
 /**

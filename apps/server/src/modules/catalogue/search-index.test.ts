@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSearchIndex, type SearchDocument } from './search-index.ts';
-import { isSubsequence, skeleton, typingDistance, words } from './search-text.ts';
+import { isSubsequence, letterMask, mayBeWithin, skeleton, typingDistance, words } from './search-text.ts';
 
 const doc = (id: number, name: string, extra: Partial<SearchDocument> = {}): SearchDocument => ({
   id,
@@ -48,6 +48,77 @@ describe('search text', () => {
     expect(isSubsequence('pnut', 'peanuts')).toBe(true);
     expect(isSubsequence('pnut', 'nutpeanut')).toBe(false);
     expect(words('  Kaju-Katli (250 g)  ')).toEqual(['kaju', 'katli', '250', 'g']);
+  });
+
+  /** The full optimal-string-alignment distance, as the textbook writes it: the reference. */
+  function fullDistance(a: string, b: string): number {
+    const d = Array.from({ length: a.length + 1 }, (_, i) =>
+      Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)),
+    );
+    for (let i = 1; i <= a.length; i++)
+      for (let j = 1; j <= b.length; j++) {
+        const row = d[i] as number[];
+        const up = d[i - 1] as number[];
+        row[j] = Math.min(
+          (up[j] as number) + 1,
+          (row[j - 1] as number) + 1,
+          (up[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1),
+        );
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+          row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+      }
+    return (d[a.length] as number[])[b.length] as number;
+  }
+
+  /** Pairs of words a shopper's fingers make: each word, slipped up to three times. */
+  function slippedPairs(count: number): Array<[string, string]> {
+    let seed = 7;
+    const next = (n: number) => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return (seed >>> 8) % n;
+    };
+    const letters = 'abcdeghijklmnoprstuvyzकखगजटडतदनपबमरलसह';
+    const pairs: Array<[string, string]> = [];
+    for (let p = 0; p < count; p++) {
+      // Mostly catalogue-length words, now and then one longer than the distance's kept rows.
+      const length = p % 50 === 0 ? 40 + next(30) : 3 + next(10);
+      const word = Array.from({ length }, () => letters[next(letters.length)]).join('');
+      let typed = word;
+      for (let slip = next(4); slip > 0; slip--) {
+        const at = next(typed.length);
+        const letter = letters[next(letters.length)] ?? 'a';
+        const kind = next(4);
+        if (kind === 0) typed = typed.slice(0, at) + typed.slice(at + 1);
+        else if (kind === 1) typed = typed.slice(0, at) + letter + typed.slice(at);
+        else if (kind === 2) typed = typed.slice(0, at) + letter + typed.slice(at + 1);
+        else typed = typed.slice(0, at) + (typed[at + 1] ?? '') + (typed[at] ?? '') + typed.slice(at + 2);
+      }
+      pairs.push([typed, word]);
+    }
+    return pairs;
+  }
+
+  it('typing distance keeps no state between words: short and long words, in any order, as the full table gives', () => {
+    for (const [typed, word] of slippedPairs(3_000))
+      for (const max of [1, 2]) {
+        const full = fullDistance(typed, word);
+        expect(typingDistance(typed, word, max), `${typed} → ${word}, at most ${max}`).toBe(
+          full > max ? max + 1 : full,
+        );
+      }
+  });
+
+  it('the letter test never turns away a word within reach, and turns away words with other letters', () => {
+    let turnedAway = 0;
+    for (const [typed, word] of slippedPairs(3_000))
+      for (const max of [1, 2]) {
+        const within = mayBeWithin(letterMask(typed), letterMask(word), max);
+        if (fullDistance(typed, word) <= max) expect(within, `${typed} → ${word}, at most ${max}`).toBe(true);
+        else if (!within) turnedAway += 1;
+      }
+    expect(turnedAway).toBeGreaterThan(0);
+    expect(mayBeWithin(letterMask('lock'), letterMask('rice'), 1)).toBe(false); // l, o, k against r, i, e
+    expect(mayBeWithin(letterMask('padlok'), letterMask('padlock'), 1)).toBe(true);
   });
 });
 

@@ -64,6 +64,7 @@ describe('a back-office change reaches every instance’s storefront API within 
   it('a new banner', async () => {
     const url = 'banners?per-page=200&BannersSearch[category]=Homepage%20Banners';
     await get(url);
+    await get(url); // kept from its second request
     expect((await get(url)).cache).toBe('HIT');
     const media = await t.request({ method: 'GET', url: `${ADMIN}/content/media/banners`, headers: owner });
     const image = media.json<{ files: string[] }>().files[0];
@@ -86,6 +87,7 @@ describe('a back-office change reaches every instance’s storefront API within 
   it('a setting', async () => {
     const url = 'settings?SettingsSearch[module_name]=frontend&per-page=200';
     await get(url);
+    await get(url); // kept from its second request
     expect((await get(url)).cache).toBe('HIT');
     const arrived = heard('settings');
     const saved = await t.request({

@@ -196,6 +196,7 @@ describe('public answers as JSON (answerJsonFor)', () => {
     app.get('/thing', { onRequest: cache.onRequest }, (request, reply) =>
       cache.send(request, reply, { id: 7, name: 'Kaju Katli' }),
     );
+    await app.inject({ method: 'GET', url: '/thing' }); // kept from its second request
     const res = await app.inject({ method: 'GET', url: '/thing' });
     expect(res.json()).toEqual({ id: 7, name: 'Kaju Katli' });
     const kept = store.get('/thing')?.body;
@@ -246,6 +247,7 @@ describe('kept answers are compressed once for browsers (brotli), not per reques
     const { app, store, get } = await appWithList();
     const json = JSON.stringify({ items: products });
     expect(json.length).toBeGreaterThan(COMPRESS_FROM_BYTES);
+    await get('/products', 'gzip, deflate, br'); // asked once: not kept
     const miss = await get('/products', 'gzip, deflate, br');
     expect(miss.headers['x-cache']).toBe('MISS');
     expect(miss.headers['content-encoding']).toBe('br'); // compressed for this one request
@@ -283,14 +285,14 @@ describe('kept answers are compressed once for browsers (brotli), not per reques
 
   it('a change drops the answer with its copy (freshness rule); a small answer is never compressed', async () => {
     const { app, store, get } = await appWithList();
-    await get('/products', 'br');
-    await get('/products', 'br');
+    for (let ask = 0; ask < 3; ask++) await get('/products', 'br'); // kept at the second, copy at the third
     expect(store.get('/products')?.br).toBeDefined();
     store.invalidate([cacheTags.product(7)]); // sold out
     const after = await get('/products', 'br');
     expect(after.headers['x-cache']).toBe('MISS');
     expect(store.get('/products')?.br).toBeUndefined();
 
+    await get('/small', 'br');
     await get('/small', 'br');
     const small = await get('/small', 'br');
     expect(small.headers['x-cache']).toBe('HIT');
@@ -315,11 +317,47 @@ describe('kept answers are compressed once for browsers (brotli), not per reques
       if (changeDuringNextRequest) setImmediate(() => store.invalidate([cacheTags.product(3)]));
     });
     await app.inject({ url: '/products' });
+    await app.inject({ url: '/products' }); // kept from its second request
     changeDuringNextRequest = true;
     const hit = await app.inject({ url: '/products', headers: { 'accept-encoding': 'br' } });
     expect(hit.headers['x-cache']).toBe('HIT');
     expect(JSON.parse(brotliDecompressSync(hit.rawPayload).toString()).items).toHaveLength(300);
     expect(store.get('/products')).toBeUndefined();
+    await app.close();
+  });
+});
+
+describe('answers are kept from their second request (doorkeeper.ts)', () => {
+  it('a URL asked for once is not kept; its second answer is, and its third request is a hit', async () => {
+    const store = newStore();
+    const app = Fastify({ logger: false });
+    const cache = publicGetCache(store, { scope: 'catalogue', json: 'plain' });
+    let computed = 0;
+    app.get('/products', { onRequest: cache.onRequest }, (request, reply) => {
+      computed += 1;
+      return cache.send(request, reply, { items: [{ id: 1, name: 'Kaju Katli' }] }, {}, [
+        cacheTags.product(1),
+      ]);
+    });
+    await app.ready();
+    const get = (url: string) => app.inject({ method: 'GET', url });
+    const once = await get('/products?ProductsSearch[keyword]=kaju&_=1');
+    expect(once.headers['x-cache']).toBe('MISS');
+    expect(once.json()).toEqual({ items: [{ id: 1, name: 'Kaju Katli' }] });
+    expect(store.size).toBe(0);
+
+    expect((await get('/products?ProductsSearch[keyword]=kaju')).headers['x-cache']).toBe('MISS');
+    expect(store.size).toBe(0);
+    expect((await get('/products?ProductsSearch[keyword]=kaju')).headers['x-cache']).toBe('MISS');
+    expect(store.size).toBe(1);
+    const hit = await get('/products?ProductsSearch[keyword]=kaju');
+    expect(hit.headers['x-cache']).toBe('HIT');
+    expect(computed).toBe(3);
+
+    // Thousands of keywords asked once do not push the popular answer out.
+    for (let i = 0; i < 3_000; i++) await get(`/products?ProductsSearch[keyword]=word${i}`);
+    expect(store.get('/products?ProductsSearch[keyword]=kaju')).toBeDefined();
+    expect(store.size).toBeLessThan(50);
     await app.close();
   });
 });

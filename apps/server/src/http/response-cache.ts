@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { acceptsEncoding, COMPRESS_FROM_BYTES, keptBrotli } from './brotli.ts';
+import { doorkeeper } from './doorkeeper.ts';
 import { answerBytes } from './json-pieces.ts';
 import { keptBytes } from './kept-bytes.ts';
 
@@ -20,8 +21,10 @@ import { keptBytes } from './kept-bytes.ts';
  * entries a change touches are dropped on every instance within milliseconds; the TTL is only a
  * backstop. An answer computed while a change it depends on arrived is sent but not stored.
  *
- * Only successful answers are stored, keyed by the full URL (path + raw query), with a bounded
- * number of entries and bytes so that random query strings cannot grow memory.
+ * Only successful answers are stored, from a URL's second request on (a URL asked for once, as most
+ * typed keywords are, is not worth its memory: doorkeeper.ts), keyed by the full URL (path + raw
+ * query), with a bounded number of entries and bytes so that random query strings cannot grow
+ * memory.
  */
 export interface CachedResponse {
   /** UTF-8 JSON, kept as bytes so a hit is written without encoding it again. */
@@ -335,9 +338,11 @@ export function publicGetCache(
   store: ResponseCacheStore,
   options: { scope: 'catalogue' | 'content' | 'delivery'; json?: AnswerJson } = { scope: 'content' },
 ): PublicGetCache {
-  const json = options.json ?? 'schema-checked';
+  const jsonMode = options.json ?? 'schema-checked';
   const flights = new Map<string, Flight>();
   const started = new WeakMap<FastifyRequest, Flight>();
+  /** Answers are kept from a URL's second request on (doorkeeper.ts). */
+  const asked = doorkeeper();
 
   /** Brotli copies being made: the clients of one answer share one compression. */
   const compressing = new WeakMap<CachedResponse, Promise<Buffer>>();
@@ -419,10 +424,13 @@ export function publicGetCache(
       return undefined;
     },
     send(request, reply, body, headers = {}, tags = []) {
-      const bytes = keptBytes(answerJson(request, reply, body, json));
-      const value: CachedResponse = { body: bytes, headers, tags: [options.scope, ...tags] };
       const flight = started.get(request);
-      if (flight) store.set(request.url, value, value.tags, flight.since);
+      const keep = flight !== undefined && asked.askedBefore(request.url);
+      // A kept answer gets storage of its own (kept-bytes.ts); one sent once is sent as it is.
+      const json = answerJson(request, reply, body, jsonMode);
+      const bytes = keep ? keptBytes(json) : json;
+      const value: CachedResponse = { body: bytes, headers, tags: [options.scope, ...tags] };
+      if (keep) store.set(request.url, value, value.tags, flight.since);
       noteDependency(request, value.tags ?? []);
       settle(request, value);
       return reply.headers(headers).header('X-Cache', 'MISS').type(JSON_TYPE).send(bytes);

@@ -330,6 +330,7 @@ describe('back-office changes reach the storefront on the next request', () => {
     const paths = [`products/${p.id}`, 'products?per-page=100&ProductsSearch[category_id]=5'];
     for (const path of paths) {
       await web(path);
+      await web(path); // kept from its second request
       expect((await web(path)).cache, path).toBe('HIT');
     }
     const started = performance.now();

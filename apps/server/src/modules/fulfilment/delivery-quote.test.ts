@@ -110,6 +110,8 @@ describe('GET delivery/{pincode}', () => {
 
   it('is a cached public read; a change of the zones is seen at once', async () => {
     const first = await quote('560001');
+    expect(first.cache).toBe('MISS');
+    await quote('560001'); // kept from its second request
     const second = await quote('560001');
     expect(second.cache).toBe('HIT');
     expect(second.body).toEqual(first.body);

@@ -8,8 +8,10 @@
  * at 3,000–4,000 fresh searches a second each answer lived well under a second, long enough to be
  * copied into V8's old generation and collected there by full collections, and it pushed the
  * popular answers (menus, settings, the home page's lists) out of the cache. Kept only from their
- * second request, fresh searches cost 0.24–0.25 instead of 0.35–0.37 ms of CPU an answer, and the
- * server's RSS under them 141 instead of 177 MiB (ADR 0012, "2026-11-28, late night").
+ * second request (two servers side by side at 10,000 products, taking turns, both orders), CPU an
+ * answer: fresh searches 0.27–0.40 against 0.37–0.53 ms, listings of 100 0.49–0.73 against
+ * 0.75–0.79 ms, details 0.14–0.16 against 0.17–0.18 ms; the RSS under searches 144–146 against
+ * 172–182 MiB (ADR 0012, "2026-11-28, late night").
  *
  * A bit table, not a set of URLs: two bits for each URL (from one FNV-1a hash), no allocation per
  * request, a fixed 128 KiB. Another URL's bits may make a URL look asked before (a few in a hundred

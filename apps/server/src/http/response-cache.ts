@@ -292,6 +292,11 @@ function noteDependency(request: FastifyRequest, tags: readonly string[]) {
 interface Flight {
   /** The store's version when the computation started. */
   since: number;
+  /**
+   * Whether its answer is to be kept: the URL was asked for before (doorkeeper.ts), or other
+   * requests for it came while it was computed.
+   */
+  keep: boolean;
   promise: Promise<CachedResponse | undefined>;
   resolve(value: CachedResponse | undefined): void;
 }
@@ -392,7 +397,7 @@ export function publicGetCache(
     const promise = new Promise<CachedResponse | undefined>((r) => {
       resolve = r;
     });
-    const flight: Flight = { since: store.version, promise, resolve };
+    const flight: Flight = { since: store.version, keep: asked.askedBefore(request.url), promise, resolve };
     flights.set(request.url, flight);
     started.set(request, flight);
     // Errors and uncacheable answers release the waiters, who then compute for themselves.
@@ -417,6 +422,7 @@ export function publicGetCache(
       if (hit) return answer(request, reply, hit);
       const flight = flights.get(url);
       if (flight && flight.since === store.version) {
+        flight.keep = true; // asked for again
         const value = await flight.promise;
         if (value) return answer(request, reply, value);
       }
@@ -425,7 +431,7 @@ export function publicGetCache(
     },
     send(request, reply, body, headers = {}, tags = []) {
       const flight = started.get(request);
-      const keep = flight !== undefined && asked.askedBefore(request.url);
+      const keep = flight?.keep === true;
       // A kept answer gets storage of its own (kept-bytes.ts); one sent once is sent as it is.
       const json = answerJson(request, reply, body, jsonMode);
       const bytes = keep ? keptBytes(json) : json;

@@ -177,6 +177,18 @@ function productRowFields(defaultThreshold: number) {
 }
 
 /**
+ * How the list counts its matches. A name search counts a column the `(name, id)` index does not
+ * hold (`category_id`, never null, so the same number as `count(*)`): with `count(*)` PostgreSQL
+ * answered the count of `name ilike '%door%'` from that index alone, testing all 100,000 names
+ * with ILIKE, which its planner costs as cheap (90–160 ms), where the trigram index finds them in
+ * 27–50 ms. Every other count keeps `count(*)`: the visibility and stock filters are counted from
+ * an index alone (products_list_filter_idx), which a column outside it would prevent.
+ */
+export function matchCount(query: Pick<ProductQuery, 'text'>): SQL<number> {
+  return query.text === undefined ? sql<number>`count(*)` : sql<number>`count(${products.categoryId})`;
+}
+
+/**
  * One page of the back-office product list and the number of matches. Sorts end with the id, so
  * pages never overlap; every sort column has an index, so a page costs its length plus the count.
  */
@@ -199,7 +211,7 @@ export async function findProductPage(
     .limit(paging.limit)
     .offset(paging.offset);
   const countQuery = db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .select({ n: matchCount(query).mapWith(Number) })
     .from(products)
     .where(where);
   const [rows, [count]] = await Promise.all([rowsQuery, countQuery]);

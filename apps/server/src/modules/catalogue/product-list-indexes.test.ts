@@ -3,6 +3,7 @@ import { queryRows } from '@shop/db/seed/raw-rows';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { matchCount } from './catalogue-admin.repository.ts';
 
 /**
  * Rule (back office, product list p95 < 50 ms, held at 100,000 products too): the list's pages and
@@ -49,4 +50,20 @@ it('counts the matches of its visibility and stock-state filters from an index a
   expect(plan.map((row) => row['QUERY PLAN']).join('\n')).toContain(
     'Index Only Scan using products_list_filter_idx',
   );
+});
+
+it('counts the matches of a name search through the trigram index, not by testing every name of the name index', async () => {
+  // As above, as a large shop plans it. With count(*), the count of a common word was answered
+  // from the (name, id) index alone, every name tested with ILIKE: 90–160 ms at 100,000 products.
+  await t.ctx.db.execute(sql`VACUUM products`);
+  const plan = await t.ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    return queryRows<{ 'QUERY PLAN': string }>(
+      tx,
+      sql`explain select ${matchCount({ text: 'kaju' })} from products where name ilike '%kaju%'`,
+    );
+  });
+  const text = plan.map((row) => row['QUERY PLAN']).join('\n');
+  expect(text).toContain('Bitmap Index Scan on products_name_trgm_idx');
+  expect(text).not.toContain('Index Only Scan using products_name_idx');
 });

@@ -196,6 +196,26 @@ describe('product search index', () => {
     const { index } = indexOver(rows);
     expect(await ids(index, { keyword: 'kaju', categoryIds: [6] })).toEqual([2]);
     expect(await ids(index, { keyword: 'kaju', label: 'Featured' })).toEqual([1]);
+    expect(await ids(index, { keyword: 'kaju', categoryIds: [99] })).toEqual([]);
+    expect(await ids(index, { keyword: 'kaju roll', categoryIds: [5, 6] })).toEqual([2]);
+  });
+
+  it('a filtered search leaves nothing behind: the products it turned away are found by the next', async () => {
+    // Product 1 meets "kaju" in its name and its description: turned away once, not counted twice.
+    const rows = new Map([
+      [1, doc(1, 'Kaju Katli', { categoryId: 5, description: 'kaju and sugar' })],
+      [2, doc(2, 'Kaju Roll', { categoryId: 6 })],
+      [3, doc(3, 'Kaju Barfi', { categoryId: 6, productLabels: ['Featured'] })],
+    ]);
+    const { index } = indexOver(rows);
+    expect(await ids(index, { keyword: 'kaju', categoryIds: [6] })).toEqual([2, 3]);
+    expect(await index.search({ keyword: 'kaju', label: 'Featured' })).toMatchObject({ total: 1 });
+    expect(await index.search({ keyword: 'kaju katli', categoryIds: [6] })).toEqual({ total: 0, ids: [] });
+    expect(await index.search({ keyword: 'kaju', window: { offset: 0, limit: 20 } })).toEqual({
+      total: 3,
+      ids: [1, 2, 3],
+    });
+    expect(await ids(index, { keyword: 'katli' })).toEqual([1]);
   });
 
   it('forgets a changed product at once and finds it again by what it reads next', async () => {

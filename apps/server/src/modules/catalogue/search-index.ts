@@ -80,6 +80,8 @@ const NO_LABELS: string[] = [];
 const DESCRIPTION_WEIGHT = 0.4;
 const COVERAGE_WEIGHT = 0.5;
 const MAX_WORDS = 8;
+/** A product's `matched` while the first word is scored: outside the categories or label asked for. */
+const EXCLUDED = 255;
 /** Merged category lists kept at most (one per category tree and label asked for). */
 const MAX_MERGED_LISTS = 256;
 /** Above this many pending products, reading them all again is cheaper than one by one. */
@@ -103,7 +105,10 @@ class Generation<Row extends SearchDocument> {
   readonly category: number[] = [];
   readonly labels: string[][] = [];
   readonly order: number[] = [];
-  readonly nameLength: number[] = [];
+  /** Words in each product's name (1–255), for how much of the name the typed words cover. */
+  nameLength = new Uint8Array(1024);
+  /** The highest category id indexed: the size of a search's category mask. */
+  private maxCategory = 0;
   readonly slotOf = new Map<number, number>();
   dead = 0;
   /** Live slots of each category in list order (display order, id); rebuilt after a change. */
@@ -129,14 +134,18 @@ class Generation<Row extends SearchDocument> {
       const grown = new Uint8Array(this.alive.length * 2);
       grown.set(this.alive);
       this.alive = grown;
+      const lengths = new Uint8Array(grown.length);
+      lengths.set(this.nameLength);
+      this.nameLength = lengths;
     }
     this.alive[slot] = 1;
     this.category.push(doc.categoryId);
+    if (doc.categoryId > this.maxCategory) this.maxCategory = doc.categoryId;
     this.labels.push(doc.productLabels.length ? doc.productLabels : NO_LABELS);
     this.order.push(doc.displayOrder);
     this.slotOf.set(doc.id, slot);
     const nameWords = new Set(words(doc.name));
-    this.nameLength.push(Math.max(1, nameWords.size));
+    this.nameLength[slot] = Math.min(255, Math.max(1, nameWords.size));
     const { vocabulary } = this;
     for (const word of nameWords) post(vocabulary.inNames, vocabulary.term(word), slot);
     for (const word of new Set(words(doc.description)))
@@ -202,13 +211,49 @@ class Generation<Row extends SearchDocument> {
     expansions.sort((a, b) => postings(a) - postings(b));
 
     this.scratch();
-    const { acc, best, fromName, nameHits, matched, alive, touched, candidates } = this;
+    const { acc, best, fromName, nameHits, matched, alive, touched, candidates, nameLength } = this;
     const { inNames, inDescriptions } = this.vocabulary;
-    const categories = query.categoryIds ? new Set(query.categoryIds) : null;
+    const categories = query.categoryIds ? this.categoryMask(query.categoryIds) : null;
     const label = query.label;
     let candidateCount = 0;
-    // One round per word: the best match of the word in each product still in the running.
-    for (let round = 0; round < expansions.length; round++) {
+    let excludedCount = 0;
+    // The first word (the rarest) scores straight into `acc` and `nameHits`, and lists each product
+    // it meets once: as a candidate, or as excluded when outside the categories or label asked for.
+    // That is one pass over its slots where the other words take two (through `best`, then over the
+    // touched slots). At 100,000 products a slot's scratch in each array is a cache miss of its
+    // own: the bench's keywords took 0.22 instead of 0.28 ms on average.
+    for (const [term, q] of expansions[0] ?? []) {
+      for (let field = 0; field < 2; field++) {
+        const slots = (field === 0 ? inNames[term] : inDescriptions[term]) ?? [];
+        const quality = field === 0 ? q : q * DESCRIPTION_WEIGHT;
+        const name = field === 0 ? 1 : 0;
+        for (let i = 0; i < slots.length; i++) {
+          const slot = slots[i] ?? 0;
+          const state = matched[slot];
+          if (state === 0) {
+            if (alive[slot] === 0) continue;
+            if (
+              (categories && categories[this.category[slot] ?? 0] !== 1) ||
+              (label !== undefined && !(this.labels[slot] ?? NO_LABELS).includes(label))
+            ) {
+              matched[slot] = EXCLUDED;
+              touched[excludedCount++] = slot;
+              continue;
+            }
+            matched[slot] = 1;
+            candidates[candidateCount++] = slot;
+            acc[slot] = quality;
+            nameHits[slot] = name;
+          } else if (state === 1 && quality > (acc[slot] ?? 0)) {
+            acc[slot] = quality;
+            nameHits[slot] = name;
+          }
+        }
+      }
+    }
+    for (let i = 0; i < excludedCount; i++) matched[touched[i] ?? 0] = 0;
+    // Each further word: its best match in each product still in the running, then added.
+    for (let round = 1; round < expansions.length; round++) {
       let touchedCount = 0;
       for (const [term, q] of expansions[round] ?? []) {
         for (let field = 0; field < 2; field++) {
@@ -216,7 +261,7 @@ class Generation<Row extends SearchDocument> {
           const quality = field === 0 ? q : q * DESCRIPTION_WEIGHT;
           for (let i = 0; i < slots.length; i++) {
             const slot = slots[i] ?? 0;
-            if (matched[slot] !== round || alive[slot] === 0) continue;
+            if (matched[slot] !== round) continue;
             const current = best[slot] ?? 0;
             if (current === 0) touched[touchedCount++] = slot;
             if (quality > current) {
@@ -228,16 +273,9 @@ class Generation<Row extends SearchDocument> {
       }
       for (let i = 0; i < touchedCount; i++) {
         const slot = touched[i] ?? 0;
-        const passes =
-          round > 0 ||
-          ((!categories || categories.has(this.category[slot] ?? -1)) &&
-            (label === undefined || (this.labels[slot] ?? []).includes(label)));
-        if (passes) {
-          acc[slot] = (acc[slot] ?? 0) + (best[slot] ?? 0);
-          nameHits[slot] = (nameHits[slot] ?? 0) + (fromName[slot] ?? 0);
-          matched[slot] = round + 1;
-          if (round === 0) candidates[candidateCount++] = slot;
-        }
+        acc[slot] = (acc[slot] ?? 0) + (best[slot] ?? 0);
+        nameHits[slot] = (nameHits[slot] ?? 0) + (fromName[slot] ?? 0);
+        matched[slot] = round + 1;
         best[slot] = 0;
         fromName[slot] = 0;
       }
@@ -256,8 +294,7 @@ class Generation<Row extends SearchDocument> {
         continue;
       }
       acc[slot] =
-        (acc[slot] ?? 0) +
-        COVERAGE_WEIGHT * Math.min(1, (nameHits[slot] ?? 0) / (this.nameLength[slot] ?? 1));
+        (acc[slot] ?? 0) + COVERAGE_WEIGHT * Math.min(1, (nameHits[slot] ?? 0) / (nameLength[slot] ?? 1));
       candidates[foundCount++] = slot;
     }
     const found = candidates.subarray(0, foundCount);
@@ -270,6 +307,13 @@ class Generation<Row extends SearchDocument> {
       matched[slot] = 0;
     }
     return result;
+  }
+
+  /** 1 at each category id asked for (ids above the highest indexed cannot match). */
+  private categoryMask(ids: readonly number[]): Uint8Array {
+    const mask = new Uint8Array(this.maxCategory + 1);
+    for (const id of ids) if (id >= 0 && id <= this.maxCategory) mask[id] = 1;
+    return mask;
   }
 
   private categoryLists(): Map<number, Int32Array> {

@@ -281,32 +281,30 @@ class Generation<Row extends SearchDocument> {
       }
     }
     const rounds = expansions.length;
-    // The products that matched every word move to the front of `candidates`, in place: at
-    // 100,000 products a common word matches thousands, and growing an array of them was a
-    // third of the search's time. The others are done with, and their scratch is cleared now.
+    // One pass over the candidates: a product that matched every word gets its final score and is
+    // offered to the page (or, without a window, moves to the front of `candidates`), and every
+    // candidate's scratch is cleared as it goes. At 100,000 products a common word has thousands;
+    // separate passes to score, rank and clear them read each one's scratch three times.
+    const top = query.window
+      ? new TopSlots(query.window.offset + query.window.limit, this.order, this.ids)
+      : null;
     let foundCount = 0;
     for (let i = 0; i < candidateCount; i++) {
       const slot = candidates[i] ?? 0;
-      if (matched[slot] !== rounds) {
-        acc[slot] = 0;
-        nameHits[slot] = 0;
-        matched[slot] = 0;
-        continue;
+      if (matched[slot] === rounds) {
+        const score =
+          (acc[slot] ?? 0) + COVERAGE_WEIGHT * Math.min(1, (nameHits[slot] ?? 0) / (nameLength[slot] ?? 1));
+        if (top) top.offer(slot, score);
+        else candidates[foundCount] = slot;
+        foundCount++;
       }
-      acc[slot] =
-        (acc[slot] ?? 0) + COVERAGE_WEIGHT * Math.min(1, (nameHits[slot] ?? 0) / (nameLength[slot] ?? 1));
-      candidates[foundCount++] = slot;
-    }
-    const found = candidates.subarray(0, foundCount);
-    const slots = query.window ? this.page(found, query.window) : Array.from(found);
-    const result = { total: foundCount, ids: slots.map((slot) => this.ids[slot] ?? 0) };
-    for (let i = 0; i < foundCount; i++) {
-      const slot = candidates[i] ?? 0;
       acc[slot] = 0;
       nameHits[slot] = 0;
       matched[slot] = 0;
     }
-    return result;
+    const slots =
+      top && query.window ? top.ranked(query.window.offset) : Array.from(candidates.subarray(0, foundCount));
+    return { total: foundCount, ids: slots.map((slot) => this.ids[slot] ?? 0) };
   }
 
   /** 1 at each category id asked for (ids above the highest indexed cannot match). */
@@ -358,11 +356,25 @@ class Generation<Row extends SearchDocument> {
     const page = merged.subarray(query.window.offset, query.window.offset + query.window.limit);
     return { total: merged.length, ids: Array.from(page, (slot) => this.ids[slot] ?? 0) };
   }
+}
 
-  /** Slot `a` ranks before `b`: higher score, then display order, then id. */
-  private before(a: number, b: number): boolean {
-    const sa = this.acc[a] ?? 0;
-    const sb = this.acc[b] ?? 0;
+/**
+ * The best `k` of the products offered, without sorting every match: a heap keeps them with their
+ * scores (the worst on top), so a word in most names costs little. Ranked by score, then display
+ * order, then id, as in lists.
+ */
+class TopSlots {
+  private readonly slots: number[] = [];
+  private readonly scores: number[] = [];
+
+  constructor(
+    private readonly k: number,
+    private readonly order: readonly number[],
+    private readonly ids: readonly number[],
+  ) {}
+
+  /** Slot `a` (scored `sa`) ranks before slot `b` (scored `sb`). */
+  private before(a: number, sa: number, b: number, sb: number): boolean {
     if (sa !== sb) return sa > sb;
     const oa = this.order[a] ?? 0;
     const ob = this.order[b] ?? 0;
@@ -370,51 +382,55 @@ class Generation<Row extends SearchDocument> {
     return (this.ids[a] ?? 0) < (this.ids[b] ?? 0);
   }
 
-  /**
-   * The slots of one page, best first, without sorting every match: a heap keeps the best
-   * `offset + limit` (the worst of them on top), so a word in most names costs little.
-   */
-  private page(found: Int32Array, window: { offset: number; limit: number }): number[] {
-    const k = Math.min(found.length, window.offset + window.limit);
-    if (k <= 0) return [];
-    const heap: number[] = [];
-    const worse = (i: number, j: number) => this.before(heap[j] ?? 0, heap[i] ?? 0);
-    const swap = (i: number, j: number) => {
-      const t = heap[i] ?? 0;
-      heap[i] = heap[j] ?? 0;
-      heap[j] = t;
-    };
-    const down = (start: number) => {
-      let i = start;
-      for (;;) {
-        const l = 2 * i + 1;
-        const r = l + 1;
-        let top = i;
-        if (l < heap.length && worse(l, top)) top = l;
-        if (r < heap.length && worse(r, top)) top = r;
-        if (top === i) return;
-        swap(i, top);
-        i = top;
+  /** Heap entry `i` ranks before entry `j` (so it belongs lower in the heap). */
+  private better(i: number, j: number): boolean {
+    return this.before(this.slots[i] ?? 0, this.scores[i] ?? 0, this.slots[j] ?? 0, this.scores[j] ?? 0);
+  }
+
+  private swap(i: number, j: number) {
+    const { slots, scores } = this;
+    const slot = slots[i] ?? 0;
+    const score = scores[i] ?? 0;
+    slots[i] = slots[j] ?? 0;
+    scores[i] = scores[j] ?? 0;
+    slots[j] = slot;
+    scores[j] = score;
+  }
+
+  offer(slot: number, score: number) {
+    const { slots, scores } = this;
+    if (slots.length < this.k) {
+      slots.push(slot);
+      scores.push(score);
+      let i = slots.length - 1;
+      while (i > 0) {
+        const parent = (i - 1) >> 1;
+        if (!this.better(parent, i)) break;
+        this.swap(i, parent);
+        i = parent;
       }
-    };
-    for (let f = 0; f < found.length; f++) {
-      const slot = found[f] ?? 0;
-      if (heap.length < k) {
-        heap.push(slot);
-        let i = heap.length - 1;
-        while (i > 0) {
-          const parent = (i - 1) >> 1;
-          if (!worse(i, parent)) break;
-          swap(i, parent);
-          i = parent;
-        }
-      } else if (this.before(slot, heap[0] ?? 0)) {
-        heap[0] = slot;
-        down(0);
-      }
+      return;
     }
-    heap.sort((a, b) => (this.before(a, b) ? -1 : 1));
-    return heap.slice(window.offset);
+    if (this.k === 0 || !this.before(slot, score, slots[0] ?? 0, scores[0] ?? 0)) return;
+    slots[0] = slot;
+    scores[0] = score;
+    for (let i = 0; ; ) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let worst = i;
+      if (l < slots.length && this.better(worst, l)) worst = l;
+      if (r < slots.length && this.better(worst, r)) worst = r;
+      if (worst === i) return;
+      this.swap(i, worst);
+      i = worst;
+    }
+  }
+
+  /** The slots kept, best first, from `offset` on. */
+  ranked(offset: number): number[] {
+    const entries = this.slots.map((slot, i) => ({ slot, score: this.scores[i] ?? 0 }));
+    entries.sort((a, b) => (this.before(a.slot, a.score, b.slot, b.score) ? -1 : 1));
+    return entries.slice(offset).map((e) => e.slot);
   }
 }
 

@@ -220,6 +220,14 @@ async function productsAsJson(db: Db, where: SQL, limit?: number): Promise<Catal
  * server began to listen, and a health check or a page waited that long; 500 hold it 50–170 ms.
  */
 const BATCH = 500;
+/**
+ * The first batch of a whole read. The read begins as the server starts to listen, on an engine
+ * whose caches (and, on PGlite, whose compiled WebAssembly) are cold, and a fresh server's first
+ * answers wait behind that batch; later batches double up to BATCH, so the read takes no longer.
+ * PGlite, 10,000 products, three starts each: the first health check answered 83–247 ms after the
+ * server listened (twice 83–84) instead of 250–307 ms behind a first batch of 500.
+ */
+const FIRST_BATCH = 50;
 
 /**
  * Every active product (ids null, read in batches by id so that no answer grows huge, and so that
@@ -237,12 +245,12 @@ export async function findCatalogueRows(
       ? productsAsJson(db, sql`p.id = any(${sql.param([...ids])}::int[]) and p.is_active`)
       : [];
   const rows: CatalogueRow[] = [];
-  for (let after = 0; ; ) {
-    const batch = await productsAsJson(db, sql`p.id > ${after} and p.is_active`, BATCH);
+  for (let after = 0, size = FIRST_BATCH; ; size = Math.min(BATCH, size * 2)) {
+    const batch = await productsAsJson(db, sql`p.id > ${after} and p.is_active`, size);
     afterBatch?.(batch, rows.length + batch.length);
     for (const row of batch) rows.push(row);
     const last = batch[batch.length - 1];
-    if (!last || batch.length < BATCH) return rows;
+    if (!last || batch.length < size) return rows;
     after = last.id;
     // Embedded PGlite answers within the same turn of the event loop: without a turn between
     // batches, a request that came meanwhile (a health check at start) waited for the whole read.

@@ -6,8 +6,11 @@ import { isSubsequence, letterMask, mayBeWithin, skeleton, typingDistance } from
  * same Hindi spelling skeleton, within one or two typing slips, containing it, or holding its
  * letters in order. Expansions are remembered until the vocabulary gains a word.
  */
+
+/** Fuzzy matches a typed word stands for at most (the closest ones). */
 const MAX_FUZZY_TERMS = 64;
 
+/** How closely a vocabulary word matches the word typed, by the way it matches (0–1]. */
 const Q_EXACT = 1;
 const Q_SKELETON = 0.85;
 const Q_SLIP_1 = 0.75;

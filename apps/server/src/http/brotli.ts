@@ -76,29 +76,32 @@ export async function keptBrotli(bytes: Buffer, quality = KEPT_QUALITY): Promise
  */
 export const COMPRESS_SYNC_BYTES = 64 * 1024;
 
-/** Answers below this size are compressed at quality 1 (see `answerBrotliSync`). */
-export const QUICK_BROTLI_BELOW_BYTES = 16 * 1024;
+/** Brotli quality of an answer compressed as it is sent (see `answerBrotliSync`). */
+export const ANSWER_QUALITY = 1;
 
 /**
- * Brotli for an answer compressed as it is sent: in a window fitted to the answer, with its size as
- * the hint, at quality 1 under 16 KiB (a product's detail, a search of 20), else 3 (a listing of
- * 100). Measured in the server, main-thread CPU of one compression:
+ * Brotli for an answer compressed as it is sent: at quality 1, in a window fitted to the answer,
+ * with its size as the hint. Measured in the server, main-thread CPU of one compression:
  * - 6,000 fresh searches (9 KB) and 3,000 listings of 100 products (44 KB): quality 4
  *   (@fastify/compress's default) 0.22 / 0.28 ms with 53 / 37 page faults of its tables, quality 3
  *   0.11 / 0.14 ms with 6 / 5, quality 5 0.15 / 0.31 ms. Quality 3's answers are 2 % larger than 4's.
  * - Quality 1 against 3: a product's detail (1.1 KB) 0.03 against 0.05–0.07 ms, 709 against 696
  *   bytes; a search 0.04–0.05 against 0.08 ms, 1,248 against 1,096 bytes — 150 bytes more, for 8 %
- *   less CPU a search in all (0.42–0.45 against 0.46–0.48 ms). On a listing of 100 quality 1 would
- *   add 340 bytes (8 %), so larger answers stay at 3.
+ *   less CPU a search in all (0.42–0.45 against 0.46–0.48 ms).
+ * - Listings of 100 (30 of them, 41–50 KB): quality 1 0.06–0.07 against 0.16–0.17 ms (alone, in a
+ *   loop), 32–337 bytes more (median 230, of ~3.4 KB): a sixth of a listing's CPU in the server.
+ *   The answer still fits the first round trip (TCP's initial window is ten segments, ~14 KB), so a
+ *   shopper waits no longer; 1 listing in 30 took one more segment. Until 2026-11-29 listings were
+ *   compressed at quality 3 (ADR 0012, "2026-11-29, morning").
  * Brotli's default 4 MiB window adds tables a 9 KB answer never uses (ADR 0012, "2026-11-28,
- * afternoon").
+ * afternoon"); at quality 1 brotli uses a window of at least 256 KiB (18 bits) whatever it is told.
  */
 export function answerBrotliSync(bytes: Buffer | string): Buffer {
   const size = Buffer.byteLength(bytes);
   return brotliCompressSync(bytes, {
     params: {
       [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-      [constants.BROTLI_PARAM_QUALITY]: size < QUICK_BROTLI_BELOW_BYTES ? 1 : 3,
+      [constants.BROTLI_PARAM_QUALITY]: ANSWER_QUALITY,
       [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(size),
       [constants.BROTLI_PARAM_SIZE_HINT]: size,
     },

@@ -88,6 +88,13 @@ const MAX_MERGED_LISTS = 256;
 /** Above this many pending products, reading them all again is cheaper than one by one. */
 const RELOAD_ABOVE = 2_000;
 
+/** `array`'s bytes at the start of a new one of `length` bytes. */
+function grownCopy(array: Uint8Array, length: number): Uint8Array<ArrayBuffer> {
+  const copy = new Uint8Array(length);
+  copy.set(array);
+  return copy;
+}
+
 function sameListing(a: SearchDocument, b: SearchDocument): boolean {
   return (
     a.name === b.name &&
@@ -132,12 +139,8 @@ class Generation<Row extends SearchDocument> {
     this.ids.push(doc.id);
     this.docs.push(doc);
     if (slot >= this.alive.length) {
-      const grown = new Uint8Array(this.alive.length * 2);
-      grown.set(this.alive);
-      this.alive = grown;
-      const lengths = new Uint8Array(grown.length);
-      lengths.set(this.nameLength);
-      this.nameLength = lengths;
+      this.alive = grownCopy(this.alive, this.alive.length * 2);
+      this.nameLength = grownCopy(this.nameLength, this.alive.length);
     }
     this.alive[slot] = 1;
     this.category.push(doc.categoryId);
@@ -286,9 +289,7 @@ class Generation<Row extends SearchDocument> {
     // offered to the page (or, without a window, moves to the front of `candidates`), and every
     // candidate's scratch is cleared as it goes. At 100,000 products a common word has thousands;
     // separate passes to score, rank and clear them read each one's scratch three times.
-    const top = query.window
-      ? new TopSlots(query.window.offset + query.window.limit, this.order, this.ids)
-      : null;
+    const top = query.window ? new TopSlots(query.window, this.order, this.ids) : null;
     let foundCount = 0;
     for (let i = 0; i < candidateCount; i++) {
       const slot = candidates[i] ?? 0;
@@ -303,8 +304,7 @@ class Generation<Row extends SearchDocument> {
       nameHits[slot] = 0;
       matched[slot] = 0;
     }
-    const slots =
-      top && query.window ? top.ranked(query.window.offset) : Array.from(candidates.subarray(0, foundCount));
+    const slots = top ? top.ranked() : Array.from(candidates.subarray(0, foundCount));
     return { total: foundCount, ids: slots.map((slot) => this.ids[slot] ?? 0) };
   }
 

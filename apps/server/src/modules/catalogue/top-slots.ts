@@ -1,18 +1,23 @@
 /**
- * A search's page (search-index.ts): the best `k` of the products offered, ranked by score, then
- * display order, then id, as in lists. A heap keeps them with their scores (the worst on top), so
- * the matches need no sorting, and a word in most names costs little: each product offered is
- * compared with the worst kept, and only a better one goes into the heap.
+ * A search's page (search-index.ts): the best `offset + limit` of the products offered, ranked by
+ * score, then display order, then id, as in lists. A heap keeps them with their scores (the worst
+ * on top), so the matches need no sorting, and a word in most names costs little: each product
+ * offered is compared with the worst kept, and only a better one goes into the heap.
  */
 export class TopSlots {
   private readonly slots: number[] = [];
   private readonly scores: number[] = [];
 
+  /** How many are kept: the page and every place before it. */
+  private readonly k: number;
+
   constructor(
-    private readonly k: number,
+    private readonly window: { offset: number; limit: number },
     private readonly order: readonly number[],
     private readonly ids: readonly number[],
-  ) {}
+  ) {
+    this.k = window.offset + window.limit;
+  }
 
   /** Slot `a` (scored `sa`) ranks before slot `b` (scored `sb`). */
   private before(a: number, sa: number, b: number, sb: number): boolean {
@@ -67,10 +72,10 @@ export class TopSlots {
     }
   }
 
-  /** The slots kept, best first, from `offset` on. */
-  ranked(offset: number): number[] {
+  /** The page's slots, best first. */
+  ranked(): number[] {
     const entries = this.slots.map((slot, i) => ({ slot, score: this.scores[i] ?? 0 }));
     entries.sort((a, b) => (this.before(a.slot, a.score, b.slot, b.score) ? -1 : 1));
-    return entries.slice(offset).map((e) => e.slot);
+    return entries.slice(this.window.offset).map((e) => e.slot);
   }
 }

@@ -41,9 +41,19 @@ export const KEPT_QUALITY = 5;
  * Brotli quality of a large page's first copy (storefront/page-cache.ts): a page kept at its first
  * render is often never asked again (a product page of a large catalogue), so it is compressed
  * cheaply, and again at `KEPT_QUALITY` once it proves popular (`RECOMPRESS_AT_HIT`). A product page
- * (49 KB): 0.8–0.9 against 1.5–2.4 ms of CPU, 12.1 against 10.8 KB.
+ * (49 KB): 0.8–0.9 against 1.5–2.4 ms of CPU, 12.1 against 10.8 KB. Not quality 1: 0.23–0.25 ms,
+ * but 13.7 KB, which with the page's headers no longer fits TCP's first round trip (ten
+ * segments, ~14 KB).
  */
 export const FIRST_PAGE_QUALITY = 3;
+
+/**
+ * Brotli quality of a small page's first copy (up to `COMPRESS_INLINE_BYTES`; a product's
+ * navigation data, 1.3–1.4 KB): 31–37 against 110–112 µs of CPU at `KEPT_QUALITY`, 832–943 against
+ * 712–821 bytes. Either fits one TCP segment with its headers, so the shopper waits no longer for
+ * it; a popular one is compressed again at `KEPT_QUALITY` as large pages are.
+ */
+export const FIRST_SMALL_PAGE_QUALITY = 1;
 
 /**
  * `bytes` brotli-compressed, in storage of their own (kept-bytes.ts). Quality 5 and a window

@@ -1,7 +1,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { brotliWindowBits, COMPRESS_INLINE_BYTES, keptBrotli } from '../http/brotli.ts';
+import { brotliWindowBits, keptBrotli } from '../http/brotli.ts';
 import { declaredWindowBits } from '../test/brotli-window.ts';
 import { cacheTags } from '../http/response-cache.ts';
 import { encodePage, pageStore, RECOMPRESS_AT_HIT } from './page-cache.ts';
@@ -100,7 +100,7 @@ function filesInMemory(): PageFiles & { held: Map<string, Buffer> } {
   };
 }
 
-describe('a large page is kept quickly compressed, and compressed again once it proves popular (page-cache.ts)', () => {
+describe('a page is kept quickly compressed, and compressed again once it proves popular (page-cache.ts)', () => {
   const headers = { 'content-type': 'text/html; charset=utf-8' };
 
   it('the first copy is quick; visitors get it until the third answer from the index, and a smaller copy of the same page after', async () => {
@@ -145,10 +145,27 @@ describe('a large page is kept quickly compressed, and compressed again once it 
     expect(files.held.size).toBe(0);
   });
 
-  it('a small page (a navigation-data answer) is kept at the kept quality at once', async () => {
-    const html = documentOf(COMPRESS_INLINE_BYTES - 200);
+  it('a small page (a navigation-data answer) is kept at quality 1 first, and at the kept quality once it proves popular', async () => {
+    const html = documentOf(1_400);
     const page = await encodePage(html, { 'content-type': 'text/x-script' }, 'n3');
-    expect(page.quick).toBe(false);
-    expect(page.body.equals(await keptBrotli(html))).toBe(true);
+    expect(page.quick).toBe(true);
+    expect(declaredWindowBits(page.body)).toBe(18); // quality 1's least window: not the kept quality's 16
+    const kept = await keptBrotli(html);
+    expect(page.body.byteLength).toBeGreaterThan(kept.byteLength);
+    expect(brotliDecompressSync(page.body).equals(html)).toBe(true);
+
+    // Kept in the index itself (page-cache.ts INLINE_PAGE_BYTES), no file, both copies.
+    const files = filesInMemory();
+    const store = pageStore(files);
+    await store.set('/product/3.data', page, [cacheTags.product(3)], store.index.version);
+    for (let hit = 1; hit <= RECOMPRESS_AT_HIT; hit++) {
+      expect((await store.get('/product/3.data'))?.body.equals(page.body)).toBe(true);
+      await store.settled();
+    }
+    const later = await store.get('/product/3.data');
+    expect(later?.quick).toBe(false);
+    expect(later?.body.equals(kept)).toBe(true);
+    expect(later?.etag).toBe(page.etag);
+    expect(files.held.size).toBe(0);
   });
 });

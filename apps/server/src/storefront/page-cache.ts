@@ -6,7 +6,7 @@ import {
   acceptsEncoding,
   COMPRESS_INLINE_BYTES,
   FIRST_PAGE_QUALITY,
-  KEPT_QUALITY,
+  FIRST_SMALL_PAGE_QUALITY,
   keptBrotli,
 } from '../http/brotli.ts';
 import { memoryResponseCache, type ResponseCacheStore } from '../http/response-cache.ts';
@@ -49,8 +49,9 @@ export interface CachedPage {
    */
   cspNonce: string;
   /**
-   * Whether `body` is a large page's quick first copy (http/brotli.ts `FIRST_PAGE_QUALITY`): the
-   * store compresses it again at the kept quality once it proves popular (`RECOMPRESS_AT_HIT`).
+   * Whether `body` is a page's quick first copy (http/brotli.ts `FIRST_PAGE_QUALITY`,
+   * `FIRST_SMALL_PAGE_QUALITY`): the store compresses it again at the kept quality once it proves
+   * popular (`RECOMPRESS_AT_HIT`).
    */
   quick: boolean;
 }
@@ -126,17 +127,17 @@ export async function encodePage(
   headers: Record<string, string>,
   cspNonce: string,
 ): Promise<CachedPage> {
-  // Compressed when it is rendered and sent many times; a large page quickly at first, since many
-  // are never asked again (see CachedPage `quick`). A small one costs little either way.
-  const quick = html.byteLength > COMPRESS_INLINE_BYTES;
-  const body = await keptBrotli(html, quick ? FIRST_PAGE_QUALITY : KEPT_QUALITY);
+  // Compressed quickly at first, since many pages are never asked again, and again at the kept
+  // quality once one proves popular (see CachedPage `quick`).
+  const large = html.byteLength > COMPRESS_INLINE_BYTES;
+  const body = await keptBrotli(html, large ? FIRST_PAGE_QUALITY : FIRST_SMALL_PAGE_QUALITY);
   const etag = ownedCopy(`W/"${createHash('sha1').update(html).digest('base64url')}"`);
   const kept: Record<string, string> = {};
   for (const name in headers) kept[name] = headers[name] as string;
   kept['cache-control'] = PAGE_CACHE_CONTROL;
   kept.etag = etag;
   kept.vary = 'Accept-Encoding';
-  return { body, headers: kept, etag, cspNonce, quick };
+  return { body, headers: kept, etag, cspNonce, quick: true };
 }
 
 /**

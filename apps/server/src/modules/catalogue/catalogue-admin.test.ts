@@ -20,6 +20,7 @@ import {
   listAdminProducts,
   updateProduct,
 } from './product-admin.service.ts';
+import { productNamesOf } from './product-names.ts';
 import { adjustStock, reserveStock, restoreStock, stockHistory } from './stock.service.ts';
 
 const system = { staffId: null };
@@ -295,6 +296,32 @@ describe('product list', () => {
       low_stock_threshold: 5,
       featured: true,
     });
+  });
+
+  it('a name search found in memory (product-names.ts) counts first: nothing within a category that has none, no page past the last, the same order either way', async () => {
+    const other = await createCategory(t.ctx.db, { name: 'Qorva Elsewhere', is_active: true }, system);
+    const home = await createCategory(t.ctx.db, { name: 'Qorva Home', is_active: true }, system);
+    const made = [];
+    for (const [name, paise] of [
+      ['Qorva Nut Mix', 30_000],
+      ['Qorva Brass Lock', 90_000],
+      ['Qorva Almond Pack', 50_000],
+    ] as const)
+      made.push(await makeProduct(t.ctx.db, { name, categoryId: home, sellingPricePaise: paise }));
+    await t.ctx.changes.flush();
+    const names = (text: string) => productNamesOf(t.ctx).matching(text);
+    const list = (
+      filter: Parameters<typeof listAdminProducts>[1],
+      sort: 'name' | 'selling_price',
+      page = 1,
+    ) => listAdminProducts(t.ctx.db, filter, sort, { page, perPage: 2 }, names);
+
+    expect(await list({ q: 'qorva', category_id: other }, 'name')).toMatchObject({ total: 0, items: [] });
+    const first = await list({ q: 'qorva', category_id: home }, 'name');
+    expect(first.total).toBe(3);
+    expect(first.items.map((p) => p.name)).toEqual(['Qorva Almond Pack', 'Qorva Brass Lock']);
+    expect((await list({ q: 'qorva' }, 'selling_price', 2)).items.map((p) => p.id)).toEqual([made[1]?.id]);
+    expect(await list({ q: 'qorva' }, 'name', 3)).toMatchObject({ total: 3, items: [] });
   });
 
   it('the low-stock threshold follows the setting low_stock_threshold unless the product has its own', async () => {

@@ -202,13 +202,15 @@ function sortedAfterReading(field: keyof typeof sortColumns): SQL {
 
 /**
  * When a name search's page is read from its matches (by primary key) and sorted, instead of
- * walking the sort column's index: up to `READ_MATCHES_UP_TO` matches among at most
- * `READ_NAMES_UP_TO` names found. At 100,000 products (ADR 0012, "2026-11-29, late morning"),
+ * walking the sort column's index. At 100,000 products (ADR 0012, "2026-11-29, late morning"),
  * reading cost ~1.5–3.5 µs a name found, whatever the order (1,515 names: 5–8 ms; 12,160: 22–29
  * ms), while the walk cost 3–12 ms for a common word but 46–73 ms for `rfid` sorted by price (its
  * products are the dearest, so they come last) and a whole index (50–140 ms) for a word within a
- * category that holds few of its products. A common word with no narrower filter (`lock`, 28,785
- * names) is walked: its matches are met at once.
+ * category that holds few of its products.
+ * - Up to `READ_MATCHES_UP_TO` names found: read, whatever else the filter asks.
+ * - Up to `READ_NAMES_UP_TO` names narrowed by another filter (a category, a stock state …): counted
+ *   first, then read if `READ_MATCHES_UP_TO` or fewer match, or not at all if none does.
+ * - Otherwise walked, as a common word's matches are met at once (`lock`, 28,785 names).
  */
 export const READ_MATCHES_UP_TO = 3_000;
 export const READ_NAMES_UP_TO = 12_500;
@@ -243,11 +245,9 @@ export function productPageQuery(
 /**
  * One page of the back-office product list and the number of matches. Sorts end with the id, so
  * pages never overlap; every sort column has an index, so a page costs its length plus the count.
- *
- * A name search arrives as the ids of the names that match (product-names.ts). It is counted
- * first — from the primary key, a few milliseconds — so that no page is read when nothing matches
- * (a word with a category it has no product in walked a whole sort index to find nothing), and a
- * search of few matches reads them and sorts them rather than walking (`READ_MATCHES_UP_TO`).
+ * A name search arrives as the ids of the names that match (product-names.ts); its page is read
+ * from them or walked as `READ_MATCHES_UP_TO` tells. The count and the page are asked for together
+ * unless the count decides which page query to make.
  */
 export async function findProductPage(
   db: DbOrTx,
@@ -255,6 +255,7 @@ export async function findProductPage(
   sort: ProductListSort,
   paging: { limit: number; offset: number },
   defaultThreshold: number,
+  limits = { readMatches: READ_MATCHES_UP_TO, readNames: READ_NAMES_UP_TO },
 ) {
   const countQuery = db
     .select({ n: matchCount(query).mapWith(Number) })
@@ -262,13 +263,19 @@ export async function findProductPage(
     .where(productConditions(query, defaultThreshold));
   const page = (readMatches: boolean) =>
     productPageQuery(db, query, sort, paging, defaultThreshold, readMatches);
-  if (query.ids) {
+  const names = query.ids?.length;
+  const narrowed =
+    query.categoryIds !== undefined ||
+    query.active !== undefined ||
+    query.featured !== undefined ||
+    query.stock !== undefined;
+  if (names !== undefined && names > limits.readMatches && names <= limits.readNames && narrowed) {
     const total = (await countQuery)[0]?.n ?? 0;
     if (total === 0 || paging.offset >= total) return { rows: [], total };
-    const readMatches = total <= READ_MATCHES_UP_TO && query.ids.length <= READ_NAMES_UP_TO;
-    return { rows: await page(readMatches), total };
+    return { rows: await page(total <= limits.readMatches), total };
   }
-  const [rows, [count]] = await Promise.all([page(false), countQuery]);
+  const readMatches = names !== undefined && names <= limits.readMatches;
+  const [rows, [count]] = await Promise.all([page(readMatches), countQuery]);
   return { rows, total: count?.n ?? 0 };
 }
 

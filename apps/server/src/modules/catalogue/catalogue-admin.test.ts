@@ -20,6 +20,7 @@ import {
   listAdminProducts,
   updateProduct,
 } from './product-admin.service.ts';
+import { findProductPage } from './catalogue-admin.repository.ts';
 import { productNamesOf } from './product-names.ts';
 import { adjustStock, reserveStock, restoreStock, stockHistory } from './stock.service.ts';
 
@@ -298,30 +299,52 @@ describe('product list', () => {
     });
   });
 
-  it('a name search found in memory (product-names.ts) counts first: nothing within a category that has none, no page past the last, the same order either way', async () => {
+  it('a name search found in memory (product-names.ts): nothing within a category that has none, no page past the last, the same pages read or walked', async () => {
+    const empty = await createCategory(t.ctx.db, { name: 'Qorva Empty', is_active: true }, system);
     const other = await createCategory(t.ctx.db, { name: 'Qorva Elsewhere', is_active: true }, system);
     const home = await createCategory(t.ctx.db, { name: 'Qorva Home', is_active: true }, system);
     const made = [];
-    for (const [name, paise] of [
-      ['Qorva Nut Mix', 30_000],
-      ['Qorva Brass Lock', 90_000],
-      ['Qorva Almond Pack', 50_000],
+    for (const [name, paise, categoryId] of [
+      ['Qorva Nut Mix', 30_000, home],
+      ['Qorva Brass Lock', 90_000, home],
+      ['Qorva Almond Pack', 50_000, home],
+      ['Qorva Cashew Tin', 70_000, other],
     ] as const)
-      made.push(await makeProduct(t.ctx.db, { name, categoryId: home, sellingPricePaise: paise }));
+      made.push(await makeProduct(t.ctx.db, { name, categoryId, sellingPricePaise: paise }));
     await t.ctx.changes.flush();
+    const ids = await productNamesOf(t.ctx).matching('qorva');
+    expect(ids).toEqual(made.map((p) => p.id));
     const names = (text: string) => productNamesOf(t.ctx).matching(text);
     const list = (
       filter: Parameters<typeof listAdminProducts>[1],
       sort: 'name' | 'selling_price',
       page = 1,
     ) => listAdminProducts(t.ctx.db, filter, sort, { page, perPage: 2 }, names);
-
-    expect(await list({ q: 'qorva', category_id: other }, 'name')).toMatchObject({ total: 0, items: [] });
+    expect(await list({ q: 'qorva', category_id: empty }, 'name')).toMatchObject({ total: 0, items: [] });
     const first = await list({ q: 'qorva', category_id: home }, 'name');
     expect(first.total).toBe(3);
     expect(first.items.map((p) => p.name)).toEqual(['Qorva Almond Pack', 'Qorva Brass Lock']);
-    expect((await list({ q: 'qorva' }, 'selling_price', 2)).items.map((p) => p.id)).toEqual([made[1]?.id]);
-    expect(await list({ q: 'qorva' }, 'name', 3)).toMatchObject({ total: 3, items: [] });
+    expect((await list({ q: 'qorva' }, 'selling_price', 2)).items.map((p) => p.id)).toEqual([
+      made[3]?.id,
+      made[1]?.id,
+    ]);
+    expect(await list({ q: 'qorva' }, 'name', 3)).toMatchObject({ total: 4, items: [] });
+
+    // Four names narrowed by a category, with the limits scaled down from READ_MATCHES_UP_TO and
+    // READ_NAMES_UP_TO: counted first, then nothing asked for, or the page read (up to 3 matches)
+    // or walked (more than 1 or 2); with 4 or more to read, read without counting first.
+    const page = (categoryIds: number[], readMatches: number, offset = 0) =>
+      findProductPage(t.ctx.db, { ids, categoryIds }, 'name', { limit: 2, offset }, 5, {
+        readMatches,
+        readNames: 10,
+      });
+    expect(await page([empty], 1)).toEqual({ rows: [], total: 0 });
+    expect(await page([home], 1, 4)).toEqual({ rows: [], total: 3 });
+    for (const readMatches of [1, 2, 3, 4]) {
+      const { rows, total } = await page([home], readMatches);
+      expect(total).toBe(3);
+      expect(rows.map((r) => r.name)).toEqual(['Qorva Almond Pack', 'Qorva Brass Lock']);
+    }
   });
 
   it('the low-stock threshold follows the setting low_stock_threshold unless the product has its own', async () => {

@@ -69,6 +69,17 @@ describe('answers copy the kept JSON of their catalogue objects (json-pieces.ts)
     }).toThrow(TypeError);
   });
 
+  it('freezes what a kept object holds: a loader reads kept answers as they are (in-process-reads.ts)', () => {
+    const kept = product(17, 'Barfi');
+    expect(() => {
+      kept.attachments.push({ id: 1, kind: 'pdf' });
+    }).toThrow(TypeError);
+    expect(() => {
+      (kept.attachments[0] as { kind: string }).kind = 'pdf';
+    }).toThrow(TypeError);
+    expect(JSON.stringify(kept)).toBe(answerBytes(kept).toString('utf8'));
+  });
+
   it('keeps the text where JSON never looks: not an enumerable property', () => {
     const kept = product(17, 'Imarti');
     expect(Object.keys(kept)).toEqual(['id', 'name', 'description', 'attachments']);

@@ -24,11 +24,23 @@ const LISTED_JSON = Symbol('listed JSON');
 
 type Keepable = { [LISTED_JSON]?: Buffer };
 
-/** Serialises `value` once and keeps the bytes with it (see above); freezes it. */
+/**
+ * Serialises `value` once and keeps the bytes with it (see above); freezes it and the plain
+ * objects and arrays inside it. Deeply: kept answers reach a page's loaders as they are
+ * (in-process-reads.ts), and a loader that changed a product's labels in place would otherwise
+ * change them for every later answer while its bytes said otherwise.
+ */
 export function keepJson<T extends object>(value: T): Readonly<T> {
   const bytes = keptBytes(Buffer.from(`,${JSON.stringify(value)}`, 'utf8'));
   Object.defineProperty(value, LISTED_JSON, { value: bytes });
-  return Object.freeze(value);
+  return freezeDeep(value);
+}
+
+function freezeDeep<T>(value: T): T {
+  if (!(isPlainObject(value) || isPlainArray(value)) || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const item of Object.values(value)) freezeDeep(item);
+  return value;
 }
 
 /** A keepable object's kept bytes: a comma, then its JSON. */

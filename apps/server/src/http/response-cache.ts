@@ -226,6 +226,8 @@ export function responseCacheOf(ctx: AppContext): ResponseCacheStore {
 }
 
 export interface PublicGetCache {
+  /** The tag every answer it keeps carries first: what kind of change drops it. */
+  readonly scope: 'catalogue' | 'content' | 'delivery';
   /** Route-level onRequest hook: answers a cached URL before validation and the handler run. */
   onRequest(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined>;
   /**
@@ -413,6 +415,7 @@ export function publicGetCache(
   }
 
   return {
+    scope: options.scope,
     async onRequest(request, reply) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
       if (!store.enabled) return undefined;

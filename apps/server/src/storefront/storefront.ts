@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createRequestHandler, type ServerBuild } from 'react-router';
 import type { AppContext } from '../context.ts';
 import { invalidateOnChange } from '../http/cache-invalidation.ts';
+import { type InProcessReads, inProcessReadsOf } from '../http/in-process-reads.ts';
 import { dependencyProbe } from '../http/response-cache.ts';
 import { documentCspWithNonce, newCspNonce } from '../plugins/security.ts';
 import { type RenderDependencies, sharedValues } from './shared-values.ts';
@@ -19,15 +20,25 @@ import { NO_PAGE_FILES, openPageFiles } from './page-files.ts';
 const defaultWebBuildDir = fileURLToPath(new URL('../../../web/build', import.meta.url));
 
 /**
- * Loaders call the REST API in-process through Fastify's inject: same routes, no network hop.
- * The tags of the answers are gathered in `deps` (the page is cached with them).
+ * Loaders call the REST API in-process: a public answer computed from memory is read as the route
+ * reads it (http/in-process-reads.ts), anything else goes through Fastify's inject — same routes,
+ * no network hop. The tags of the answers are gathered in `deps` (the page is cached with them).
  */
-function inProcessApi(app: FastifyInstance, deps: RenderDependencies): StorefrontLoadContext['api'] {
+function inProcessApi(
+  app: FastifyInstance,
+  reads: InProcessReads,
+  deps: RenderDependencies,
+): StorefrontLoadContext['api'] {
   return {
     async get<T>(
       path: string,
       options: { query?: Record<string, string | number | undefined>; token?: string } = {},
     ) {
+      const read = options.token ? undefined : await reads.read(path, options.query);
+      if (read) {
+        for (const tag of read.tags) deps.tags.add(tag);
+        return read.body as T;
+      }
       const probe = dependencyProbe();
       const response = await app
         .inject({
@@ -197,11 +208,12 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
   });
   const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
   const handle = createRequestHandler(build, 'production');
-  const shared = sharedValues(ctx.changes, (deps) => inProcessApi(app, deps));
+  const reads = inProcessReadsOf(ctx);
+  const shared = sharedValues(ctx.changes, (deps) => inProcessApi(app, reads, deps));
   app.addHook('onClose', async () => shared.stop());
   const loadContext = (deps: RenderDependencies, cspNonce: string) =>
     ({
-      api: inProcessApi(app, deps),
+      api: inProcessApi(app, reads, deps),
       shared: (key, make) => shared.get(key, make, deps),
       publicUrl: ctx.config.publicUrl,
       isProduction: ctx.config.isProduction,

@@ -20,6 +20,7 @@ import {
   parseExpand,
   parseSort,
 } from '../../http/collection.ts';
+import { inProcessReadsOf } from '../../http/in-process-reads.ts';
 import { cacheTags, answerJsonFor, publicGetCache, responseCacheOf } from '../../http/response-cache.ts';
 import { getProductDetail, listCategories, listProducts, shopConsumerCareOf } from './catalogue.service.ts';
 import { categoryTreeOf } from './category-tree.ts';
@@ -66,6 +67,41 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
     },
   );
 
+  const reads = inProcessReadsOf(ctx);
+
+  const productsQuery = z.object({
+    ...paginationQuery,
+    'ProductsSearch[product_labels]': searchParam(100),
+    // An empty filter is no filter (Yii2's andFilterWhere), as for every other search field.
+    'ProductsSearch[category_id]': searchParam(12)
+      .transform((value) => value?.trim() || undefined)
+      .pipe(idText('must be a category id').optional()),
+    'ProductsSearch[keyword]': searchParam(1000),
+  });
+  /** A page of products; the route and a page's loaders (in-process-reads.ts) read it alike. */
+  async function readProducts({ query: q }: { query: z.output<typeof productsQuery> }) {
+    const page = pageRequest(q);
+    const sortText = q.sort ?? q.order;
+    const sort = sortText?.trim() ? parseSort(sortText, productSortFields, []) : null;
+    const { items, total } = await listProducts(
+      ctx.db,
+      {
+        categoryId: q['ProductsSearch[category_id]'],
+        label: q['ProductsSearch[product_labels]'],
+        keyword: q['ProductsSearch[keyword]'],
+        sort,
+        page,
+      },
+      memory,
+    );
+    const { body, headers } = collectionResponse(items, total, page);
+    // A sale changes this answer if it shows the product, or if the page is ordered by stock.
+    const tags = items.map((p) => cacheTags.product(p.id));
+    if (sort?.some((s) => s.field === 'available_stock')) tags.push(cacheTags.orderByStock);
+    if (sort?.some((s) => s.field === 'selling_price')) tags.push(cacheTags.orderByPrice);
+    return { body, headers, tags };
+  }
+
   api.get(
     '/products',
     {
@@ -73,42 +109,24 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
       schema: {
         tags: ['catalogue'],
         summary: 'Active products: featured, by category (with sub-categories) or by keyword',
-        querystring: z.object({
-          ...paginationQuery,
-          'ProductsSearch[product_labels]': searchParam(100),
-          // An empty filter is no filter (Yii2's andFilterWhere), as for every other search field.
-          'ProductsSearch[category_id]': searchParam(12)
-            .transform((value) => value?.trim() || undefined)
-            .pipe(idText('must be a category id').optional()),
-          'ProductsSearch[keyword]': searchParam(1000),
-        }),
+        querystring: productsQuery,
         response: { 200: collectionSchema(productSchema) },
       },
     },
     async (request, reply) => {
-      const q = request.query;
-      const page = pageRequest(q);
-      const sortText = q.sort ?? q.order;
-      const sort = sortText?.trim() ? parseSort(sortText, productSortFields, []) : null;
-      const { items, total } = await listProducts(
-        ctx.db,
-        {
-          categoryId: q['ProductsSearch[category_id]'],
-          label: q['ProductsSearch[product_labels]'],
-          keyword: q['ProductsSearch[keyword]'],
-          sort,
-          page,
-        },
-        memory,
-      );
-      const { body, headers } = collectionResponse(items, total, page);
-      // A sale changes this answer if it shows the product, or if the page is ordered by stock.
-      const tags = items.map((p) => cacheTags.product(p.id));
-      if (sort?.some((s) => s.field === 'available_stock')) tags.push(cacheTags.orderByStock);
-      if (sort?.some((s) => s.field === 'selling_price')) tags.push(cacheTags.orderByPrice);
+      const { body, headers, tags } = await readProducts({ query: request.query });
       return cache.send(request, reply, body, headers, tags);
     },
   );
+  reads.add('/products', { query: productsQuery, scope: cache.scope, read: readProducts });
+
+  const productParams = z.object({ id: idParam });
+  /** One product with its declarations, or null (the route's 404). */
+  async function readProduct({ params }: { params: z.output<typeof productParams> }) {
+    const product = await getProductDetail(memory, params.id, () => shopConsumerCareOf(ctx));
+    // The consumer-care default comes from the settings, whose changes the content tag follows.
+    return product && { body: product, tags: [cacheTags.product(product.id), cacheTags.content] };
+  }
 
   api.get(
     '/products/:id',
@@ -118,15 +136,15 @@ export async function catalogueRoutes(app: FastifyInstance, ctx: AppContext) {
         tags: ['catalogue'],
         summary:
           'One active product with its package declarations (maker, origin, net quantity, unit price, …)',
-        params: z.object({ id: idParam }),
+        params: productParams,
         response: { 200: productDetailSchema },
       },
     },
     async (request, reply) => {
-      const product = await getProductDetail(memory, request.params.id, () => shopConsumerCareOf(ctx));
-      if (!product) throw AppError.notFound('Product not found.');
-      // The consumer-care default comes from the settings, whose changes the content tag follows.
-      return cache.send(request, reply, product, {}, [cacheTags.product(product.id), cacheTags.content]);
+      const answer = await readProduct({ params: request.params });
+      if (!answer) throw AppError.notFound('Product not found.');
+      return cache.send(request, reply, answer.body, {}, answer.tags);
     },
   );
+  reads.add('/products/:id', { params: productParams, scope: cache.scope, read: readProduct });
 }

@@ -10,7 +10,9 @@ import type { AppContext } from '../context.ts';
  * made back into objects. For a product's navigation data (its loader's one request, a product's
  * detail) that was ~40 % of the server's CPU per answer: 1.40–2.13 against 0.91–1.25 ms, side by
  * side (ADR 0012, "2026-11-29, noon"). A route whose answer is computed from memory registers its
- * read here as well, and the loader gets the answer object the route would have serialised.
+ * read here as well, and the loader gets the answer object the route would have serialised. (A page
+ * of products sorted by price or stock comes from the database, as the route reads it; no loader
+ * asks for one, and the public cache's kept answers are not consulted here.)
  *
  * What stays the route's: every answer that is not a plain success. A read gives up (the loader
  * then asks through the API, as before) when its path or query does not pass the route's own

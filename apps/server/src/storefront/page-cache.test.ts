@@ -103,13 +103,19 @@ function filesInMemory(): PageFiles & { held: Map<string, Buffer> } {
 describe('a page is kept quickly compressed, and compressed again once it proves popular (page-cache.ts)', () => {
   const headers = { 'content-type': 'text/html; charset=utf-8' };
 
-  it('the first copy is quick; visitors get it until the third answer from the index, and a smaller copy of the same page after', async () => {
-    const html = documentOf(49_000);
-    const page = await encodePage(html, headers, 'n1');
+  /** `html` as a page is first kept: a quick copy, larger than the kept quality's, of the same page. */
+  async function quickFirstCopy(html: Buffer, pageHeaders: Record<string, string>, nonce: string) {
+    const page = await encodePage(html, pageHeaders, nonce);
     expect(page.quick).toBe(true);
     const kept = await keptBrotli(html);
     expect(page.body.byteLength).toBeGreaterThan(kept.byteLength);
     expect(brotliDecompressSync(page.body).equals(html)).toBe(true);
+    return { page, kept };
+  }
+
+  it('the first copy is quick; visitors get it until the third answer from the index, and a smaller copy of the same page after', async () => {
+    const html = documentOf(49_000);
+    const { page, kept } = await quickFirstCopy(html, headers, 'n1');
 
     const files = filesInMemory();
     const store = pageStore(files);
@@ -147,12 +153,8 @@ describe('a page is kept quickly compressed, and compressed again once it proves
 
   it('a small page (a navigation-data answer) is kept at quality 1 first, and at the kept quality once it proves popular', async () => {
     const html = documentOf(1_400);
-    const page = await encodePage(html, { 'content-type': 'text/x-script' }, 'n3');
-    expect(page.quick).toBe(true);
+    const { page, kept } = await quickFirstCopy(html, { 'content-type': 'text/x-script' }, 'n3');
     expect(declaredWindowBits(page.body)).toBe(18); // quality 1's least window: not the kept quality's 16
-    const kept = await keptBrotli(html);
-    expect(page.body.byteLength).toBeGreaterThan(kept.byteLength);
-    expect(brotliDecompressSync(page.body).equals(html)).toBe(true);
 
     // Kept in the index itself (page-cache.ts INLINE_PAGE_BYTES), no file, both copies.
     const files = filesInMemory();

@@ -9,10 +9,20 @@
 // took the heap to 225 MB and the RSS to 549 MiB; capped, the heap stays at 100–130 MB and the
 // RSS ~170 MiB lower, for 5–15 % more CPU per answer in collections. 512 MiB holds the live data of
 // ~400,000 products; a larger catalogue sets its own limit in NODE_OPTIONS, which then wins.
+//
+// --wasm-num-compilation-tasks=1: the embedded database (PGlite) is a 9 MB WebAssembly module that
+// V8 compiles at every start on as many background tasks as Node has platform threads (four). Each
+// task's scratch memory comes from malloc and is freed afterwards, but glibc keeps the freed pages
+// of its arenas: a PGlite open left the process at 224–238 MiB with four tasks and 197–203 MiB
+// with one (three runs each), and opened in 0.79–0.83 s against 0.79–1.14 s, the tasks no longer
+// crowding two cores. In the PGlite bench (10,000 products, two runs each, alternated) the largest
+// RSS went from 325 / 337 to 307 / 309 MiB and the start from 3.79–3.96 to 3.83–3.84 s on a slow
+// host (ADR 0012, "2026-11-29, afternoon"). PostgreSQL shops compile no WebAssembly.
 const heapLimitSet = /--max-old-space-size/.test(process.env.NODE_OPTIONS ?? '');
 export const SERVER_NODE_FLAGS = [
   '--enable-source-maps',
   '--max-semi-space-size=4',
+  '--wasm-num-compilation-tasks=1',
   ...(heapLimitSet ? [] : ['--max-old-space-size=512']),
 ];
 

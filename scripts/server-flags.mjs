@@ -15,9 +15,9 @@
 // task's scratch memory comes from malloc and is freed afterwards, but glibc keeps the freed pages
 // of its arenas: a PGlite open left the process at 224–238 MiB with four tasks and 197–203 MiB
 // with one (five runs each), and opened in 0.79–0.84 s against 0.79–1.14 s, the tasks no longer
-// crowding two cores. In the PGlite bench (10,000 products; two runs without, five with) the RSS
-// through the API scenarios was 230–251 MiB against 264–270; the largest RSS of a run, set later by
-// the page scenarios, 303–309 MiB in four runs and 331 in one, against 325 / 337 (ADR 0012,
+// crowding two cores. In the PGlite bench (10,000 products; two runs without, five with) the RSS at
+// its first scenario was 230–247 MiB against 264; the largest RSS of a run, set later by the page
+// scenarios, 303–309 MiB in four runs and 331 in one, against 325 / 337 (ADR 0012,
 // "2026-11-29, afternoon"). PostgreSQL shops compile no WebAssembly.
 const heapLimitSet = /--max-old-space-size/.test(process.env.NODE_OPTIONS ?? '');
 export const SERVER_NODE_FLAGS = [

@@ -5,6 +5,7 @@ import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from '../../../apps/server/src/test/free-port.ts';
 import { ensureBuilt } from '../../../scripts/ensure-ready.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../../scripts/server-flags.mjs';
 import { e2eDir, mailLogFile } from './paths.ts';
 
 /** A real SMTP server on 127.0.0.1 that writes every received mail to a JSON-lines file. */
@@ -57,6 +58,7 @@ export default async function globalSetup() {
   const [shopPort, smtpPort] = [await freePort(), await freePort()];
   const smtp = await startSmtp(smtpPort);
   const env: NodeJS.ProcessEnv = {
+    ...SERVER_ENV,
     ...process.env,
     PORT: String(shopPort),
     HOST: '127.0.0.1',
@@ -67,10 +69,11 @@ export default async function globalSetup() {
     E2E: '1',
   };
   if (process.env.DATABASE_URL) env.DATABASE_URL = await freshPostgres(process.env.DATABASE_URL);
-  // The compiled server, as `npm start` runs it (ensureBuilt above rebuilt it when stale).
+  // The compiled server, as `npm start` runs it (ensureBuilt above rebuilt it when stale), with its
+  // Node flags and malloc settings (scripts/server-flags.mjs).
   const server: ChildProcess = spawn(
     process.execPath,
-    ['--enable-source-maps', 'apps/server/dist/server.mjs'],
+    [...SERVER_NODE_FLAGS, 'apps/server/dist/server.mjs'],
     {
       env,
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -54,13 +54,16 @@ export function ensureBuilt() {
   );
   if (!existsSync(admin) || statSync(admin).mtimeMs < adminSources) run('npm run build:admin --silent');
   // The server runs as compiled JavaScript (scripts/build-server.mjs): rebuilt when any of its
-  // sources, or a package it bundles, is newer than the bundle.
+  // sources, or a package it bundles, is newer than the bundle. npm rewrites
+  // node_modules/.package-lock.json whenever it installs, so an upgraded drizzle-orm (bundled, see
+  // BUNDLED_PACKAGES) is not left behind in an older bundle.
   const server = join(root, 'apps/server/dist/server.mjs');
   const serverSources = Math.max(
     ...['apps/server/src', 'packages/contract/src', 'packages/db/src', 'packages/gateway-sim/src'].map(
       (dir) => newestMtime(join(root, dir)),
     ),
     statSync(join(root, 'scripts/build-server.mjs')).mtimeMs,
+    newestMtime(join(root, 'node_modules/.package-lock.json')),
   );
   if (!existsSync(server) || statSync(server).mtimeMs < serverSources) run('npm run build:server --silent');
 }

@@ -1,0 +1,47 @@
+/**
+ * What the compiled server (scripts/build-server.mjs) carries inside it and what it leaves to
+ * node_modules, read from the built files `npm start` runs: every import of a package that is
+ * left in them, static (`from "…"`) or dynamic (`import("…")`).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from './ensure-ready.mjs';
+
+const dist = join(dirname(new URL(import.meta.url).pathname), '../apps/server/dist');
+
+/** The package of each bare import left in the compiled server (`drizzle-orm/pg-core` → `drizzle-orm`). */
+function importedPackages(): Set<string> {
+  const packages = new Set<string>();
+  for (const file of readdirSync(dist).filter((name) => name.endsWith('.mjs'))) {
+    const code = readFileSync(join(dist, file), 'utf8');
+    for (const [, specifier] of code.matchAll(/(?:\bfrom|\bimport\(?)\s*"([^"./][^"]*)"/g)) {
+      const parts = (specifier ?? '').split('/');
+      packages.add(specifier?.startsWith('@') ? parts.slice(0, 2).join('/') : (parts[0] ?? ''));
+    }
+  }
+  return packages;
+}
+
+describe('the compiled server (ADR 0012: start to first answer < 2 s)', () => {
+  let packages: Set<string>;
+  beforeAll(() => {
+    ensureBuilt();
+    packages = importedPackages();
+  }, 120_000);
+
+  it('carries drizzle-orm, csv-parse and altcha-lib inside it, so their 127 ES modules are not loaded one by one at every start', () => {
+    for (const name of ['drizzle-orm', 'csv-parse', 'altcha-lib']) expect(packages).not.toContain(name);
+    // Sanity: the scan does find what is left to node_modules.
+    expect(packages).toContain('fastify');
+    expect(packages).toContain('@electric-sql/pglite');
+  });
+
+  it('leaves zod and React Router to node_modules, one copy shared with the storefront’s server build', () => {
+    for (const name of ['zod', 'react-router']) expect(packages).toContain(name);
+  });
+
+  it('keeps the shop’s own packages inside it', () => {
+    expect([...packages].filter((name) => name.startsWith('@shop/'))).toEqual([]);
+  });
+});

@@ -39,7 +39,7 @@ const keepFileUrls = {
  * bundled copy would be a second zod, loaded beside the first. CommonJS packages stay imports as
  * well: bundled into an ES module, their `require` calls would need a shim.
  */
-export const BUNDLED_PACKAGES = ['drizzle-orm', 'csv-parse', 'altcha-lib'];
+const BUNDLED_PACKAGES = ['drizzle-orm', 'csv-parse', 'altcha-lib'];
 
 const bundled = (specifier) =>
   specifier.startsWith('@shop/') ||

@@ -19,11 +19,30 @@
 // its first scenario was 230–247 MiB against 264; the largest RSS of a run, set later by the page
 // scenarios, 303–309 MiB in four runs and 331 in one, against 325 / 337 (ADR 0012,
 // "2026-11-29, afternoon"). PostgreSQL shops compile no WebAssembly.
+//
+// --wasm-tiering-budget=180000000 (100 times V8's own): V8 first runs that WebAssembly as its
+// baseline compiler (Liftoff) compiled it, and recompiles a function with its optimising compiler
+// (TurboFan) once the function has run through its budget. A start ran postgres's hottest
+// functions (the migrations' checks, the catalogue's first read) through V8's budget at once:
+// TurboFan took the second core for seconds, the main thread waited 270–360 ms on V8's lock
+// (strace), and TurboFan's scratch memory stayed in glibc's arenas. With the larger budget only
+// what keeps running (a dashboard's sums over 100,000 orders) is recompiled, later. A PGlite shop,
+// runs alternated or side by side (ADR 0012, "2026-11-29, night"):
+// - 10,000 products, four starts each: first answer 1,527–1,940 ms (mean 1,684) against
+//   1,682–2,119 ms (mean 1,822), 2,010–2,510 against 2,400–2,920 ms of CPU by then, RSS after it
+//   191–200 against 213–238 MiB;
+// - the back office on 100,000 orders, warmed up: dashboard p50 44.9 / 56.9 against 42.2 / 56.7 ms,
+//   order list p50 17.0 / 15.7 against 18.1 / 18.2 ms, CPU 11.9 / 12.7 against 12.6 / 12.8 s; a CSV
+//   import of 10,000 new products 5.4–5.5 against 5.4–6.9 s.
+// --liftoff-only (never TurboFan) started faster still (1,631–2,036 ms, RSS 186–197 MiB), but
+// made the dashboard 30–45 % slower and a CSV import of 10,000 products 20–35 %.
+// PostgreSQL shops run no WebAssembly of note (Node's fetch parses HTTP with a small module).
 const heapLimitSet = /--max-old-space-size/.test(process.env.NODE_OPTIONS ?? '');
 export const SERVER_NODE_FLAGS = [
   '--enable-source-maps',
   '--max-semi-space-size=4',
   '--wasm-num-compilation-tasks=1',
+  '--wasm-tiering-budget=180000000',
   ...(heapLimitSet ? [] : ['--max-old-space-size=512']),
 ];
 

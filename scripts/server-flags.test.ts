@@ -60,6 +60,10 @@ describe('the server’s Node flags and environment (ADR 0012: RSS < 300 MiB)', 
     expect(inServerNode(report).execArgv).toContain('--wasm-num-compilation-tasks=1');
   });
 
+  it('recompile WebAssembly with TurboFan only after 100 times V8’s budget, so a start does not wait on it', () => {
+    expect(inServerNode(report).execArgv).toContain('--wasm-tiering-budget=180000000');
+  });
+
   it('fix glibc’s mmap threshold at 256 KiB and its arenas at two', () => {
     expect(inServerNode(report).env).toMatchObject({
       MALLOC_ARENA_MAX: '2',

@@ -33,7 +33,7 @@
 //   191–200 against 213–238 MiB;
 // - the back office on 100,000 orders, warmed up: dashboard p50 44.9 / 56.9 against 42.2 / 56.7 ms,
 //   order list p50 17.0 / 15.7 against 18.1 / 18.2 ms, CPU 11.9 / 12.7 against 12.6 / 12.8 s; a CSV
-//   import of 10,000 new products 5.4–5.5 against 5.4–6.9 s.
+//   import of 10,000 new products 5.4–7.2 against 5.3–6.9 s (four each).
 // --liftoff-only (never TurboFan) started faster still (1,631–2,036 ms, RSS 186–197 MiB), but
 // made the dashboard 30–45 % slower and a CSV import of 10,000 products 20–35 %.
 // PostgreSQL shops run no WebAssembly of note (Node's fetch parses HTTP with a small module).

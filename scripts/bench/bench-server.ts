@@ -61,6 +61,11 @@ export async function startShop(env: Record<string, string>): Promise<RunningSho
       PAYPAL_MODE: 'off',
       HOST: '127.0.0.1',
       PORT: String(port),
+      // The bench is the shop's load balancer: the checkout bench's 50 shoppers each name their
+      // address in X-Forwarded-For (checkout.ts). Without it all of them were one address, whose
+      // 120 writes a minute the checkout's 200 attempts ran past: the full bench stopped there
+      // with a 429. Requests that name no address still count as the bench's own (127.0.0.1).
+      TRUST_PROXY: 'loopback',
       ...(shopDir ? { WEB_BUILD_DIR: new URL('../../apps/web/build', import.meta.url).pathname } : {}),
       ...env,
     },

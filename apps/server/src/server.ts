@@ -4,6 +4,7 @@ import { sealPlainSecrets } from '@shop/db/seal-plain-secrets';
 import { ensureDemoShop } from '@shop/db/seed/demo-shop';
 import { demoStaffNotice, disableDemoStaffWithPublishedPasswords } from '@shop/db/seed/demo-staff';
 import { loadServerConfig } from './production-config.ts';
+import { startReturningFreedMemory } from './return-freed-memory.ts';
 
 /**
  * Starts the shop: config (in production, refused while unsafe) → database (migrate, seal plain
@@ -71,6 +72,12 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.log.info(`Shop ready on ${config.publicUrl} (database: ${database.kind})`);
+  // After the first answers, not before them: koffi's native module loads meanwhile.
+  setTimeout(() => {
+    void startReturningFreedMemory().then((stop) => {
+      if (!stop) app.log.info('Freed memory is left to the allocator (no glibc malloc_trim here).');
+    });
+  }, 1_000).unref();
   // Development only: how to sign in to the back office (production never seeds these accounts).
   if (!config.isProduction) for (const line of demoStaffNotice(config.publicUrl)) app.log.info(line);
 }

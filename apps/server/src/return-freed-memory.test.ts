@@ -60,6 +60,7 @@ describe('freed memory returned to the system', () => {
     const after = await leaveHoles();
     await sleep(200);
     expect(process.memoryUsage.rss()).toBeGreaterThan(after.rss - 8 * MiB);
-    expect([...kept, ...after.kept]).toHaveLength(2_000);
+    // The blocks in use, from before and after the stop, kept their contents throughout.
+    expect([...kept, ...after.kept].every((block) => block[65_535] === 7)).toBe(true);
   });
 });

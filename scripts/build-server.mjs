@@ -59,6 +59,22 @@ const externalDependencies = {
   },
 };
 
+/**
+ * The server runs embedded PGlite on a thread of its own (packages/db/src/pglite-remote.ts), and
+ * Drizzle's PGlite driver, bundled in, imports PGlite only for a few type ids and a class it does
+ * not use there: its import points at a stand-in, so the server's thread does not load PGlite too.
+ */
+const pgliteOnItsThread = {
+  name: 'pglite-on-its-thread',
+  setup(b) {
+    b.onResolve({ filter: /^@electric-sql\/pglite$/ }, (args) =>
+      args.importer.includes('/drizzle-orm/pglite/')
+        ? { path: `${root}packages/db/src/pglite-drizzle-types.ts` }
+        : undefined,
+    );
+  },
+};
+
 export async function buildServer() {
   // Chunks are named by their hash: without this, every build left the previous ones behind.
   await rm(outdir, { recursive: true, force: true });
@@ -85,7 +101,7 @@ export async function buildServer() {
     target: 'node20',
     sourcemap: 'linked',
     logLevel: 'warning',
-    plugins: [externalDependencies, keepFileUrls],
+    plugins: [pgliteOnItsThread, externalDependencies, keepFileUrls],
   });
 }
 

@@ -41,6 +41,17 @@ describe('the compiled server (ADR 0012: start to first answer < 2 s)', () => {
     for (const name of ['zod', 'react-router']) expect(packages).toContain(name);
   });
 
+  it('leaves PGlite to its own thread: no static import of it, only the in-thread opening that tools use', () => {
+    const imports = readdirSync(dist)
+      .filter((name) => name.endsWith('.mjs'))
+      .flatMap((file) => [
+        ...readFileSync(join(dist, file), 'utf8').matchAll(/(from|import\()\s*"@electric-sql\/pglite"/g),
+      ])
+      .map((match) => match[1]);
+    // Drizzle's PGlite driver imports it statically; the build points that import at a stand-in.
+    expect(imports).toEqual(['import(']);
+  });
+
   it('keeps the shop’s own packages inside it', () => {
     expect([...packages].filter((name) => name.startsWith('@shop/'))).toEqual([]);
   });

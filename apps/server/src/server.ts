@@ -22,6 +22,13 @@ async function main() {
     openDatabase({
       url: config.DATABASE_URL,
       dataDir: config.DATABASE_URL ? undefined : `${config.dataDir}/db`,
+      // No query of an embedded database holds the event loop (packages/db/src/pglite-remote.ts).
+      ownThread: true,
+      // Every query would fail from then on: stop, so that the supervisor starts the shop again.
+      onThreadStopped: (error) => {
+        console.error(`${error.message}: the shop stops.`);
+        process.exit(1);
+      },
     }),
   ]);
   await migrateDatabase(database);
@@ -71,7 +78,9 @@ async function main() {
   }
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  app.log.info(`Shop ready on ${config.publicUrl} (database: ${database.kind})`);
+  app.log.info(
+    `Shop ready on ${config.publicUrl} (database: ${database.kind}${database.remote ? ', on a thread of its own' : ''})`,
+  );
   // After the first answers, not before them: koffi's native module loads meanwhile.
   setTimeout(() => {
     void startReturningFreedMemory().then((stop) => {

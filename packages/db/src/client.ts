@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
+import type { RemotePGlite } from './pglite-remote.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -15,8 +16,10 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
-  /** The embedded instance, when there is one (tests clone it). */
+  /** The embedded instance, when it runs in this thread (tests clone it). */
   pglite?: PGlite;
+  /** The embedded database, when it runs on a thread of its own (the server's). */
+  remote?: RemotePGlite;
   /** The node-postgres pool, when there is one. */
   pool?: pg.Pool;
   /** The PostgreSQL connection string, when there is one (a listener opens its own connection). */
@@ -28,6 +31,13 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Folder of the embedded database; unset → in memory. */
   dataDir?: string | undefined;
+  /**
+   * Embedded PGlite on a thread of its own (pglite-remote.ts): the server's choice, so that no
+   * query holds its event loop. Tools and tests keep it in their own thread.
+   */
+  ownThread?: boolean | undefined;
+  /** Told when the embedded database's own thread stops without being closed. */
+  onThreadStopped?: ((error: Error) => void) | undefined;
   /** A PGlite dump (from dumpDataDir) to start from — tests use this to skip migrations. */
   loadDataDir?: Blob | File | undefined;
   /** Connection pool size for PostgreSQL. */
@@ -75,6 +85,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     );
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, url: options.url, close: () => pool.end() };
+  }
+  if (options.ownThread && !options.loadDataDir) {
+    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+    const [{ RemotePGlite }, { drizzle: drizzlePglite }] = await Promise.all([
+      import('./pglite-remote.ts'),
+      import('drizzle-orm/pglite'),
+    ]);
+    const remote = await RemotePGlite.create({
+      dataDir: options.dataDir,
+      settings: PGLITE_SETTINGS,
+      onStopped: options.onThreadStopped,
+    });
+    // Drizzle's PGlite driver asks its client for query, exec and transaction only.
+    const db = drizzlePglite({ client: remote as unknown as PGlite, schema }) as unknown as Db;
+    return { db, kind: 'pglite', remote, close: () => remote.close() };
   }
   const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
     import('@electric-sql/pglite'),

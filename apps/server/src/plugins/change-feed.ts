@@ -49,7 +49,7 @@ function createEmitter() {
 }
 
 export async function startChangeFeed(database: Database, log: FastifyBaseLogger): Promise<ChangeFeed> {
-  if (database.kind === 'pglite' && database.pglite) return pgliteFeed(database, log);
+  if (database.kind === 'pglite' && (database.pglite || database.remote)) return pgliteFeed(database, log);
   if (database.kind === 'postgres' && database.url) {
     const feed = postgresFeed(database, database.url, log);
     await feed.ready;
@@ -59,7 +59,9 @@ export async function startChangeFeed(database: Database, log: FastifyBaseLogger
 }
 
 async function pgliteFeed(database: Database, log: FastifyBaseLogger): Promise<ChangeFeed> {
-  const pglite = database.pglite;
+  // In this thread or on its own (the server's): either delivers a notification before the
+  // answer to the query that caused it.
+  const pglite = database.pglite ?? database.remote;
   if (!pglite) throw new Error('PGlite database without an instance');
   const { listeners, emit } = createEmitter();
   const unlisten = await pglite.listen(CHANGE_CHANNEL, (payload) => {

@@ -215,9 +215,11 @@ async function productsAsJson(db: Db, where: SQL, limit?: number): Promise<Catal
 }
 
 /**
- * Products per query when reading the whole catalogue. Embedded PGlite holds the event loop for
- * the whole of a query: the first batch of 2,000 (cold caches) held it ~300 ms right after the
- * server began to listen, and a health check or a page waited that long; 500 hold it 50–170 ms.
+ * Products per query when reading the whole catalogue. Embedded PGlite in the thread that asks
+ * (tools, tests; the server's runs on its own, packages/db/src/pglite-remote.ts) holds the event
+ * loop for the whole of a query: the first batch of 2,000 (cold caches) held it ~300 ms right
+ * after the server began to listen, and a health check or a page waited that long; 500 hold it
+ * 50–170 ms. In the server, only other queries wait behind a batch.
  */
 const BATCH = 500;
 /**
@@ -252,8 +254,8 @@ export async function findCatalogueRows(
     const last = batch[batch.length - 1];
     if (!last || batch.length < size) return rows;
     after = last.id;
-    // Embedded PGlite answers within the same turn of the event loop: without a turn between
-    // batches, a request that came meanwhile (a health check at start) waited for the whole read.
+    // Embedded PGlite in this thread answers within the same turn of the event loop: without a
+    // turn between batches, a request that came meanwhile waited for the whole read.
     await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }

@@ -1,0 +1,190 @@
+import { Worker } from 'node:worker_threads';
+import type { QueryOptions, Results } from '@electric-sql/pglite';
+
+/**
+ * Embedded PGlite on a thread of its own, asked through messages.
+ *
+ * PGlite is PostgreSQL compiled to WebAssembly, and it runs wherever it is called: in the server's
+ * thread, every query held the event loop for as long as PostgreSQL worked on it. A fresh server
+ * reading 10,000 products in batches held it for 40–440 ms a batch, and a health check or a favicon
+ * that touched no database waited for the read (ADR 0012, "2026-11-29, early morning"); its own
+ * start (~0.5–0.9 s of WebAssembly before its first answer) ran on the thread that was loading the
+ * server's modules. Here the server's thread only sends a query and reads the rows back.
+ *
+ * The class offers what the shop uses of PGlite: Drizzle's driver (`query`, `exec`,
+ * `transaction`), the change feed's `listen`, and `close`. A transaction stays open in the
+ * database's thread until its callback here settles; other queries queue behind it there, as they
+ * do in PGlite itself.
+ */
+export class RemotePGlite {
+  readonly #worker: Worker;
+  readonly #pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  readonly #listeners = new Map<string, Set<(payload: string) => void>>();
+  #nextId = 1;
+  #exited: Error | null = null;
+  #closing = false;
+
+  private constructor(worker: Worker, onStopped: ((error: Error) => void) | undefined) {
+    this.#worker = worker;
+    worker.on('message', (message: Reply) => {
+      if ('notification' in message) {
+        for (const listener of this.#listeners.get(message.notification) ?? []) listener(message.payload);
+        return;
+      }
+      const pending = this.#pending.get(message.id);
+      if (!pending) return;
+      this.#pending.delete(message.id);
+      if (message.error) pending.reject(databaseError(message.error));
+      else pending.resolve(message.result);
+    });
+    const fail = (error: Error) => {
+      this.#exited = error;
+      for (const pending of this.#pending.values()) pending.reject(error);
+      this.#pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => {
+      const error = new Error(`The embedded database's thread stopped (exit code ${code})`);
+      const unexpected = !this.#closing && !this.#exited;
+      fail(this.#exited ?? error);
+      if (unexpected) onStopped?.(error);
+    });
+  }
+
+  /** Starts the database's thread and waits until PostgreSQL in it answers. */
+  static async create(options: RemotePGliteOptions): Promise<RemotePGlite> {
+    const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {
+      workerData: {
+        options: options.dataDir ? { dataDir: options.dataDir } : {},
+        settings: options.settings,
+      },
+    });
+    const remote = new RemotePGlite(worker, options.onStopped);
+    await new Promise((resolve, reject) => remote.#pending.set(0, { resolve, reject }));
+    return remote;
+  }
+
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>> {
+    return this.#ask({ op: 'query', sql, params, ...optionsMessage(options) }) as Promise<Results<T>>;
+  }
+
+  exec(sql: string, options?: QueryOptions): Promise<Results[]> {
+    return this.#ask({ op: 'exec', sql, ...optionsMessage(options) }) as Promise<Results[]>;
+  }
+
+  async transaction<T>(callback: (tx: RemoteTransaction) => Promise<T>): Promise<T> {
+    const id = (await this.#ask({ op: 'begin' })) as number;
+    const tx: RemoteTransaction = {
+      query: <R>(sql: string, params?: unknown[], options?: QueryOptions) =>
+        this.#ask({ op: 'query', tx: id, sql, params, ...optionsMessage(options) }) as Promise<Results<R>>,
+      exec: (sql: string, options?: QueryOptions) =>
+        this.#ask({ op: 'exec', tx: id, sql, ...optionsMessage(options) }) as Promise<Results[]>,
+    };
+    let result: T;
+    try {
+      result = await callback(tx);
+    } catch (error) {
+      await this.#ask({ op: 'end', tx: id, commit: false });
+      throw error;
+    }
+    await this.#ask({ op: 'end', tx: id, commit: true });
+    return result;
+  }
+
+  /** Calls `callback` with each notification on `channel`; resolves to a function that stops it. */
+  async listen(channel: string, callback: (payload: string) => void): Promise<() => Promise<void>> {
+    let listeners = this.#listeners.get(channel);
+    if (!listeners) {
+      listeners = new Set();
+      this.#listeners.set(channel, listeners);
+      await this.#ask({ op: 'listen', channel });
+    }
+    listeners.add(callback);
+    return async () => {
+      listeners.delete(callback);
+      if (listeners.size > 0 || this.#listeners.get(channel) !== listeners) return;
+      this.#listeners.delete(channel);
+      await this.#ask({ op: 'unlisten', channel });
+    };
+  }
+
+  async close(): Promise<void> {
+    if (this.#exited || this.#closing) return;
+    this.#closing = true;
+    await this.#ask({ op: 'close' });
+    await this.#worker.terminate();
+  }
+
+  #ask(message: Request): Promise<unknown> {
+    if (this.#exited) return Promise.reject(this.#exited);
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ ...message, id });
+    });
+  }
+}
+
+export interface RemotePGliteOptions {
+  /** Folder of the database; unset → in memory. */
+  dataDir?: string | undefined;
+  /** PostgreSQL settings (`name=value`) beside PGlite's own start parameters. */
+  settings: string[];
+  /**
+   * Told when the thread stops without being closed (PostgreSQL in it aborted, out of memory):
+   * every query fails from then on, so the server stops rather than answer errors.
+   */
+  onStopped?: ((error: Error) => void) | undefined;
+}
+
+/** What a transaction's callback gets: queries run inside the transaction. */
+export interface RemoteTransaction {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string, options?: QueryOptions): Promise<Results[]>;
+}
+
+type Request =
+  | {
+      op: 'query';
+      sql: string;
+      params?: unknown[] | undefined;
+      tx?: number;
+      rowMode?: string;
+      keepText?: number[];
+    }
+  | { op: 'exec'; sql: string; tx?: number; rowMode?: string; keepText?: number[] }
+  | { op: 'begin' }
+  | { op: 'end'; tx: number; commit: boolean }
+  | { op: 'listen' | 'unlisten'; channel: string }
+  | { op: 'close' };
+
+type Reply =
+  | { id: number; result?: unknown; error?: Record<string, unknown> & { message: string } }
+  | { notification: string; payload: string };
+
+/**
+ * A function cannot cross threads, so a query's result parsers are sent as the type ids whose
+ * text is kept as it is: the one parser Drizzle passes (on dates, times and their arrays).
+ */
+function optionsMessage(options: QueryOptions | undefined): { rowMode?: string; keepText?: number[] } {
+  if (!options) return {};
+  const message: { rowMode?: string; keepText?: number[] } = {};
+  if (options.rowMode) message.rowMode = options.rowMode;
+  if (options.parsers) {
+    message.keepText = Object.entries(options.parsers).map(([oid, parse]) => {
+      if (parse('2026-01-01', Number(oid)) !== '2026-01-01')
+        throw new Error(`Only text-keeping parsers reach the embedded database's thread (type ${oid})`);
+      return Number(oid);
+    });
+  }
+  if (options.serializers || options.blob) throw new Error('Not supported across threads');
+  return message;
+}
+
+/** An Error carrying PostgreSQL's fields (code, constraint, detail…), as PGlite throws them. */
+function databaseError(fields: Record<string, unknown> & { message: string }): Error {
+  const { message, name, ...rest } = fields;
+  const error = Object.assign(new Error(message), rest);
+  if (typeof name === 'string') error.name = name;
+  return error;
+}

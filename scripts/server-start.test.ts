@@ -1,0 +1,91 @@
+/**
+ * The compiled server started as `npm start` runs it, on a new embedded (PGlite) database: it
+ * opens the database on a thread of its own (packages/db/src/pglite-remote.ts), migrates and seeds
+ * it through that thread, answers, and stops cleanly on SIGTERM. The browser tests run against
+ * PostgreSQL when CI gives them one, so this is where CI starts the server on PGlite.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freePort } from '../apps/server/src/test/free-port.ts';
+import { ensureBuilt } from './ensure-ready.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.mjs';
+
+const root = new URL('..', import.meta.url).pathname;
+let dataDir: string;
+let server: ChildProcess;
+let baseUrl: string;
+let output = '';
+
+beforeAll(async () => {
+  ensureBuilt();
+  dataDir = mkdtempSync(join(tmpdir(), 'shop-start-'));
+  const port = await freePort();
+  baseUrl = `http://127.0.0.1:${port}`;
+  const { DATABASE_URL: _postgres, ...inherited } = process.env;
+  server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/server.mjs'], {
+    cwd: root,
+    env: {
+      ...SERVER_ENV,
+      ...inherited,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'info',
+      DATA_DIR: dataDir,
+      SEED_DEMO_CATALOGUE: '1',
+      SECRETS_KEY: randomBytes(32).toString('hex'),
+      CAPTCHA_HMAC_KEY: randomBytes(24).toString('hex'),
+      PUBLIC_URL: baseUrl,
+      SMTP_URL: 'smtp://127.0.0.1:9',
+      RAZORPAY_MODE: 'off',
+      PAYTM_MODE: 'off',
+      PAYPAL_MODE: 'off',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk;
+  });
+  server.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk;
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
+    const ready = setInterval(() => {
+      if (!output.includes('Shop ready on')) return;
+      clearInterval(ready);
+      resolve();
+    }, 20);
+  });
+}, 120_000);
+
+afterAll(() => {
+  if (server.exitCode === null) server.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('starts on a new embedded database, opened on its own thread, and answers from it', async () => {
+  expect(output).toContain('(database: pglite, on a thread of its own)');
+  const health = await fetch(`${baseUrl}/backend/api/web/health`);
+  expect(health.status).toBe(200);
+  const deadline = Date.now() + 60_000;
+  let products: { items?: unknown[] } = {};
+  while (!products.items?.length && Date.now() < deadline) {
+    const answer = await fetch(`${baseUrl}/backend/api/web/products?per-page=5`);
+    // The catalogue is read into memory after the server listens.
+    if (answer.ok) products = (await answer.json()) as { items?: unknown[] };
+    if (!products.items?.length) await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  expect(products.items?.length).toBe(5);
+});
+
+it('stops cleanly on SIGTERM, closing the database and its thread', async () => {
+  const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+  server.kill('SIGTERM');
+  expect(await exited).toBe(0);
+  expect(output).not.toMatch(/thread stopped/);
+});

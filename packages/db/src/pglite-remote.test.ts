@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from './client.ts';
@@ -122,4 +125,16 @@ it('refuses queries once closed, with a clear error', async () => {
   const closing = await openDatabase({ ownThread: true });
   await closing.close();
   await expect(closing.remote?.query('select 1')).rejects.toThrow(/embedded database's thread stopped/);
+});
+
+it('reports why the database did not open, and does not also report its thread stopping', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bad-pglite-'));
+  writeFileSync(join(dataDir, 'PG_VERSION'), '9\n');
+  const stopped: Error[] = [];
+  await expect(
+    openDatabase({ ownThread: true, dataDir, onThreadStopped: (error) => stopped.push(error) }),
+  ).rejects.toThrow(/PGlite/);
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(stopped).toEqual([]);
+  rmSync(dataDir, { recursive: true, force: true });
 });

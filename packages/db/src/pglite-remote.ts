@@ -60,7 +60,13 @@ export class RemotePGlite {
       },
     });
     const remote = new RemotePGlite(worker, options.onStopped);
-    await new Promise((resolve, reject) => remote.#pending.set(0, { resolve, reject }));
+    try {
+      await new Promise((resolve, reject) => remote.#pending.set(0, { resolve, reject }));
+    } catch (error) {
+      // The caller hears why PostgreSQL did not start; the thread's end is no news then.
+      remote.#closing = true;
+      throw error;
+    }
     return remote;
   }
 

@@ -42,12 +42,13 @@ try {
   });
 } catch (error) {
   port.postMessage({ id: 0, error: errorFields(error) });
-  process.exit(1);
+  process.exit(1); // ends this thread only
 }
 
 /** Open transactions by id: each waits for its `end` message while its queries arrive. */
-const ROLLED_BACK = new Error('rolled back');
 const transactions = new Map();
+/** What a transaction's callback is rejected with when the server's thread rolls it back. */
+const ROLLED_BACK = new Error('rolled back');
 
 async function handle(message) {
   const target = message.tx === undefined ? pglite : transactions.get(message.tx)?.tx;
@@ -113,19 +114,3 @@ port.on('message', (message) => {
   );
 });
 port.postMessage({ id: 0, result: 'ready' });
-if (process.env.PGLITE_THREAD_DEBUG) {
-  const v8 = await import('node:v8');
-  setTimeout(() => {
-    const h = v8.getHeapStatistics();
-    console.error(
-      'WORKER HEAP',
-      JSON.stringify({
-        total: h.total_heap_size >> 20,
-        used: h.used_heap_size >> 20,
-        ext: h.external_memory >> 20,
-        malloced: h.malloced_memory >> 20,
-        spaces: v8.getHeapSpaceStatistics().map((s) => [s.space_name, s.space_size >> 20]),
-      }),
-    );
-  }, 6000).unref();
-}

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort } from '../apps/server/src/test/free-port.ts';
 import { ensureBuilt } from './ensure-ready.mjs';
+import { productionEnv } from './bench/bench-server.ts';
 import { SERVER_ENV, SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
@@ -24,7 +25,8 @@ beforeAll(async () => {
   ensureBuilt();
   dataDir = mkdtempSync(join(tmpdir(), 'shop-start-'));
   const port = await freePort();
-  baseUrl = `http://127.0.0.1:${port}`;
+  const env = productionEnv(port);
+  baseUrl = env.PUBLIC_URL ?? '';
   const { DATABASE_URL: _postgres, ...inherited } = process.env;
   server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'apps/server/dist/server.mjs'], {
     cwd: root,
@@ -36,14 +38,7 @@ beforeAll(async () => {
       DATA_DIR: dataDir,
       SEED_DEMO_CATALOGUE: '1',
       SECRETS_KEY: randomBytes(32).toString('hex'),
-      CAPTCHA_HMAC_KEY: randomBytes(24).toString('hex'),
-      PUBLIC_URL: baseUrl,
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      RAZORPAY_MODE: 'off',
-      PAYTM_MODE: 'off',
-      PAYPAL_MODE: 'off',
-      HOST: '127.0.0.1',
-      PORT: String(port),
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

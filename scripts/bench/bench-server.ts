@@ -51,16 +51,7 @@ export async function startShop(env: Record<string, string>): Promise<RunningSho
       ...inherited,
       NODE_ENV: 'production',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
-      // What a production start demands (apps/server/src/production-config.ts): the bench pays
-      // cash on delivery only, and its order mails go to a port where no server listens.
-      CAPTCHA_HMAC_KEY: randomBytes(24).toString('hex'),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      SMTP_URL: 'smtp://127.0.0.1:9',
-      RAZORPAY_MODE: 'off',
-      PAYTM_MODE: 'off',
-      PAYPAL_MODE: 'off',
-      HOST: '127.0.0.1',
-      PORT: String(port),
+      ...productionEnv(port),
       // The bench is the shop's load balancer: the checkout bench's 50 shoppers each name their
       // address in X-Forwarded-For (checkout.ts). Without it all of them were one address, whose
       // 120 writes a minute the checkout's 200 attempts ran past: the full bench stopped there
@@ -111,6 +102,24 @@ export async function startShop(env: Record<string, string>): Promise<RunningSho
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
+  };
+}
+
+/**
+ * What a production start demands (apps/server/src/production-config.ts), for a server of the
+ * bench or a test on 127.0.0.1:`port`: it pays cash on delivery only, and its mails go to a port
+ * where no server listens.
+ */
+export function productionEnv(port: number): Record<string, string> {
+  return {
+    CAPTCHA_HMAC_KEY: randomBytes(24).toString('hex'),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    SMTP_URL: 'smtp://127.0.0.1:9',
+    RAZORPAY_MODE: 'off',
+    PAYTM_MODE: 'off',
+    PAYPAL_MODE: 'off',
+    HOST: '127.0.0.1',
+    PORT: String(port),
   };
 }
 

@@ -9,9 +9,10 @@ import { categories } from './schema/index.ts';
 import { queryRows } from './seed/raw-rows.ts';
 
 /**
- * Rule (ADR 0012, "2026-11-30"): the server's embedded PGlite runs on a thread of its own, so that
- * no query holds the server's event loop, and it behaves as PGlite in the server's thread did:
- * the schema's migration, transactions, PostgreSQL's error codes and change notifications.
+ * Rule (ADR 0012, "2026-11-29, midnight"): the server's embedded PGlite runs on a thread of its
+ * own, so that no query holds the server's event loop, and it behaves as PGlite in the server's
+ * thread did: the schema's migration, transactions, PostgreSQL's error codes and change
+ * notifications.
  */
 
 let database: Database;

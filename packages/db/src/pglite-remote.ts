@@ -7,9 +7,9 @@ import type { QueryOptions, Results } from '@electric-sql/pglite';
  * PGlite is PostgreSQL compiled to WebAssembly, and it runs wherever it is called: in the server's
  * thread, every query held the event loop for as long as PostgreSQL worked on it. A fresh server
  * reading 10,000 products in batches held it for 40–440 ms a batch, and a health check or a favicon
- * that touched no database waited for the read (ADR 0012, "2026-11-29, early morning"); its own
- * start (~0.5–0.9 s of WebAssembly before its first answer) ran on the thread that was loading the
- * server's modules. Here the server's thread only sends a query and reads the rows back.
+ * that touched no database waited for most of the read (ADR 0012, "2026-11-29, early morning"; on
+ * its own thread, a favicon waited a median of 15–25 ms: "midnight"). Here the server's thread
+ * only sends a query and reads the rows back.
  *
  * The class offers what the shop uses of PGlite: Drizzle's driver (`query`, `exec`,
  * `transaction`), the change feed's `listen`, and `close`. A transaction stays open in the

@@ -43,12 +43,12 @@ export class RemotePGlite {
       for (const pending of this.#pending.values()) pending.reject(error);
       this.#pending.clear();
     };
+    // An uncaught error in the thread comes first as 'error', then as 'exit'.
     worker.on('error', fail);
     worker.on('exit', (code) => {
-      const error = new Error(`The embedded database's thread stopped (exit code ${code})`);
-      const unexpected = !this.#closing && !this.#exited;
-      fail(this.#exited ?? error);
-      if (unexpected) onStopped?.(error);
+      const error = this.#exited ?? new Error(`The embedded database's thread stopped (exit code ${code})`);
+      fail(error);
+      if (!this.#closing) onStopped?.(error);
     });
   }
 
@@ -58,7 +58,8 @@ export class RemotePGlite {
     // scripts/server-flags.mjs: 8 MiB resident, two halves), which a Worker's resourceLimits
     // cannot lower, so the flag is lowered while the thread's heap is made. The thread's garbage
     // is small (a query's rows; a batch of the catalogue is one text): 1 MiB held its heap at
-    // 20 instead of 23–24 MiB after load, and the server's RSS 4–9 MiB lower (two starts each).
+    // 20 instead of 23–24 MiB after load, and the server's RSS at 184–188 instead of 193–206 MiB
+    // (two starts each; ADR 0012, "2026-11-29, midnight").
     const semiSpace = /--max-semi-space-size=(\d+)/.exec(process.execArgv.join(' '))?.[1];
     if (semiSpace) setFlagsFromString('--max-semi-space-size=1');
     const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {

@@ -42,19 +42,14 @@ beforeAll(async () => {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk;
-  });
-  server.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk;
-  });
   await new Promise<void>((resolve, reject) => {
+    const read = (chunk: Buffer) => {
+      output += chunk;
+      if (output.includes('Shop ready on')) resolve();
+    };
+    server.stdout?.on('data', read);
+    server.stderr?.on('data', read);
     server.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
-    const ready = setInterval(() => {
-      if (!output.includes('Shop ready on')) return;
-      clearInterval(ready);
-      resolve();
-    }, 20);
   });
 }, 120_000);
 

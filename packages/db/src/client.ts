@@ -33,7 +33,8 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /**
    * Embedded PGlite on a thread of its own (pglite-remote.ts): the server's choice, so that no
-   * query holds its event loop. Tools and tests keep it in their own thread.
+   * query holds its event loop. Tools and tests keep it in their own thread. Not with
+   * `loadDataDir` (a dump is not sent to the thread): the database then opens in this thread.
    */
   ownThread?: boolean | undefined;
   /** Told when the embedded database's own thread stops without being closed. */

@@ -64,12 +64,16 @@ describe('embedded PGlite on its own thread', () => {
 
   it('commits a transaction, and a query from outside waits until it ends', async () => {
     let outside: Promise<unknown> | undefined;
+    let outsideSettled = false;
+    let settledInside: boolean | undefined;
     await database.db.transaction(async (tx) => {
       await tx.insert(categories).values(newCategory('Committed nuts'));
       outside = queryRows<{ n: number }>(
         database.db,
         sql`select count(*)::int as n from categories where name = 'Committed nuts'`,
-      );
+      ).finally(() => {
+        outsideSettled = true;
+      });
       // A savepoint inside: Drizzle's nested transaction, rolled back alone.
       await tx
         .transaction(async (inner) => {
@@ -77,7 +81,11 @@ describe('embedded PGlite on its own thread', () => {
           inner.rollback();
         })
         .catch(() => undefined);
+      // Asked after the query from outside: had that one not waited, it would have been answered.
+      await tx.execute(sql`select 1`);
+      settledInside = outsideSettled;
     });
+    expect(settledInside).toBe(false);
     expect(await outside).toEqual([{ n: 1 }]);
     const nested = await database.db
       .select()

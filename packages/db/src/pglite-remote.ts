@@ -130,8 +130,11 @@ export class RemotePGlite {
   async close(): Promise<void> {
     if (this.#exited || this.#closing) return;
     this.#closing = true;
-    await this.#ask({ op: 'close' });
-    await this.#worker.terminate();
+    try {
+      await this.#ask({ op: 'close' });
+    } finally {
+      await this.#worker.terminate();
+    }
   }
 
   #ask(message: Request): Promise<unknown> {

@@ -52,6 +52,28 @@ describe('the compiled server (ADR 0012: start to first answer < 2 s)', () => {
     expect(imports).toEqual(['import(']);
   });
 
+  it('starts the embedded database’s thread before it loads the rest of the server: its entry statically imports neither the app nor the schema', () => {
+    // The modules an ES module loads before its first line runs: its static imports, and theirs.
+    const loaded = new Set<string>();
+    const visit = (file: string) => {
+      if (loaded.has(file)) return;
+      loaded.add(file);
+      const code = readFileSync(join(dist, file), 'utf8');
+      for (const [, chunk] of code.matchAll(/^(?:import|} from)\s*"\.\/([^"]+\.mjs)"/gm))
+        visit(chunk as string);
+    };
+    visit('server.mjs');
+    const sources = [...loaded].flatMap((file) =>
+      [...readFileSync(join(dist, file), 'utf8').matchAll(/^\/\/ ((?:apps|packages)\/\S+)$/gm)].map(
+        (m) => m[1],
+      ),
+    );
+    // Sanity: the scan does see the modules the entry needs first.
+    expect(sources).toContain('apps/server/src/production-config.ts');
+    expect(sources).toContain('packages/db/src/pglite-remote.ts');
+    expect(sources.filter((source) => /schema\/|src\/app\.ts$|storefront\//.test(source ?? ''))).toEqual([]);
+  });
+
   it('keeps the shop’s own packages inside it', () => {
     expect([...packages].filter((name) => name.startsWith('@shop/'))).toEqual([]);
   });

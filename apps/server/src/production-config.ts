@@ -1,5 +1,5 @@
 import { developmentSecretsKey, secretsKeyFrom } from '@shop/db/secret-box';
-import { demoGatewaySecrets } from '@shop/db/seed/payment-seed';
+import { demoGatewaySecrets } from '@shop/db/seed/demo-gateways';
 import {
   type Config,
   type ConfigProblem,

@@ -1,53 +1,61 @@
-import { openDatabase } from '@shop/db/client';
-import { migrateDatabase } from '@shop/db/migrate';
-import { sealPlainSecrets } from '@shop/db/seal-plain-secrets';
-import { ensureDemoShop } from '@shop/db/seed/demo-shop';
-import { demoStaffNotice, disableDemoStaffWithPublishedPasswords } from '@shop/db/seed/demo-staff';
+import { startPgliteThread } from '@shop/db/pglite-remote';
 import { loadServerConfig } from './production-config.ts';
-import { startReturningFreedMemory } from './return-freed-memory.ts';
 
 /**
  * Starts the shop: config (in production, refused while unsafe) → database (migrate, seal plain
  * secrets, seed when empty) → app → listen; closes gracefully.
+ *
+ * The embedded database's thread starts first: its start (~1 s of PostgreSQL compiled to
+ * WebAssembly) then runs beside the loading of the server's other modules, which are imported
+ * after it for that reason (ADR 0012, "2026-11-30").
  */
 async function main() {
   const config = loadServerConfig();
   // NODE_ENV selects the shop's mode (config above). Libraries (React, React Router) always
   // run their production builds, which they pick from NODE_ENV when first imported.
   process.env.NODE_ENV = 'production';
-  // The database opens while the app's modules load, so that embedded PGlite can compile its
-  // WebAssembly on V8's background threads meanwhile (its gain was within this host's noise).
-  const [{ buildApp }, database] = await Promise.all([
+  // No query of an embedded database holds the event loop (packages/db/src/pglite-remote.ts).
+  const thread = config.DATABASE_URL
+    ? undefined
+    : startPgliteThread({
+        dataDir: `${config.dataDir}/db`,
+        // Every query would fail from then on: stop, so that the supervisor starts the shop again.
+        onStopped: (error) => {
+          console.error(`${error.message}: the shop stops.`);
+          process.exit(1);
+        },
+      });
+  // A thread that fails to start rejects once the database is opened with it, below; until
+  // then its rejection is not an unhandled one.
+  thread?.catch(() => undefined);
+  const [
+    { buildApp },
+    { openShopDatabase },
+    { preloadStorefront },
+    { startReturningFreedMemory },
+    { demoStaffNotice },
+  ] = await Promise.all([
     import('./app.ts'),
-    openDatabase({
-      url: config.DATABASE_URL,
-      dataDir: config.DATABASE_URL ? undefined : `${config.dataDir}/db`,
-      // No query of an embedded database holds the event loop (packages/db/src/pglite-remote.ts).
-      ownThread: true,
-      // Every query would fail from then on: stop, so that the supervisor starts the shop again.
-      onThreadStopped: (error) => {
-        console.error(`${error.message}: the shop stops.`);
-        process.exit(1);
-      },
-    }),
+    import('./shop-database.ts'),
+    import('./storefront/storefront.ts'),
+    import('./return-freed-memory.ts'),
+    import('@shop/db/seed/demo-staff'),
   ]);
-  await migrateDatabase(database);
-  // Secrets written before they were sealed (SECRETS_KEY) are sealed now, not only on next write.
-  const sealed = await sealPlainSecrets(database.db);
-  await ensureDemoShop(database.db, {
-    mediaDir: config.mediaDir,
-    ...(config.isProduction ? { production: { catalogue: config.SEED_DEMO_CATALOGUE === '1' } } : {}),
-  });
+  // The storefront's server build loads while the database is made ready (its queries leave this
+  // thread idle); the app's storefront then finds it loaded.
+  preloadStorefront(config);
+  // Node loads its fetch implementation (undici) the first time `Response` is read, which
+  // Fastify's reply does for every payload: read here, while the database opens, it is not the
+  // first visitor's answer that waits for it (15–145 ms, by the host; ADR 0012).
+  void globalThis.Response;
+  const { database, sealed, disabledDemoStaff } = await openShopDatabase(config, thread);
   const { app } = await buildApp({ config, database });
   if (sealed > 0)
     app.log.info(`Sealed the plain-text secrets of ${sealed} staff account(s) and payment gateway(s).`);
-  if (config.isProduction) {
-    const disabled = await disableDemoStaffWithPublishedPasswords(database.db);
-    if (disabled.length > 0)
-      app.log.warn(
-        `Disabled the demo back-office accounts ${disabled.join(', ')}: their passwords are published. Create the shop's owner with npm run staff:create.`,
-      );
-  }
+  if (disabledDemoStaff.length > 0)
+    app.log.warn(
+      `Disabled the demo back-office accounts ${disabledDemoStaff.join(', ')}: their passwords are published. Create the shop's owner with npm run staff:create.`,
+    );
 
   let closing = false;
   const shutdown = async (signal: string) => {

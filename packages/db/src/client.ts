@@ -3,6 +3,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import type { RemotePGlite } from './pglite-remote.ts';
+import { PGLITE_SETTINGS } from './pglite-settings.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -33,11 +34,13 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /**
    * Embedded PGlite on a thread of its own (pglite-remote.ts): the server's choice, so that no
-   * query holds its event loop. Tools and tests keep it in their own thread. Not with
-   * `loadDataDir` (a dump is not sent to the thread): the database then opens in this thread.
+   * query holds its event loop. Tools and tests keep it in their own thread. `true` starts the
+   * thread here (not with `loadDataDir`: a dump is not sent to the thread, and the database then
+   * opens in this thread); a thread already starting (`startPgliteThread`) is used as it is — the
+   * server starts it before it loads its other modules (server.ts).
    */
-  ownThread?: boolean | undefined;
-  /** Told when the embedded database's own thread stops without being closed. */
+  ownThread?: boolean | Promise<RemotePGlite> | undefined;
+  /** Told when the embedded database's own thread (started here) stops without being closed. */
   onThreadStopped?: ((error: Error) => void) | undefined;
   /** A PGlite dump (from dumpDataDir) to start from — tests use this to skip migrations. */
   loadDataDir?: Blob | File | undefined;
@@ -50,19 +53,6 @@ export interface DatabaseOptions {
    */
   onConnectionLost?: ((error: Error) => void) | undefined;
 }
-
-/**
- * Embedded PGlite's PostgreSQL settings beside its own defaults. Its postgres is one process in
- * this one, and it zeroes its whole shared buffer pool when it starts: the 128 MB that initdb
- * writes into postgresql.conf were ~110 MiB of this process's RSS from the first second, and
- * ~100 ms of every start (a PGlite of 10,000 products: RSS 280 → 186 MiB, PGlite.create 400 →
- * 300 ms). The shop's reads of the catalogue are answered from memory (its in-process index and
- * caches), so PostgreSQL's own pool mostly holds orders, carts and the back office's pages, and
- * the operating system's file cache sits beneath it. max_connections (initdb wrote 100) sizes the
- * per-connection state and the lock table; PGlite serves one connection, and at 20 one transaction
- * still locks ~3,000 tables (measured), far beyond the migration, which every test database runs.
- */
-const PGLITE_SETTINGS = ['shared_buffers=16MB', 'max_connections=20'];
 
 /**
  * Opens the database. Only the driver in use is loaded (node-postgres or PGlite, each with its
@@ -87,17 +77,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     const db = drizzleNodePg(pool, { schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, url: options.url, close: () => pool.end() };
   }
-  if (options.ownThread && !options.loadDataDir) {
-    if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-    const [{ RemotePGlite }, { drizzle: drizzlePglite }] = await Promise.all([
-      import('./pglite-remote.ts'),
+  const started = options.ownThread instanceof Promise ? options.ownThread : undefined;
+  if (started || (options.ownThread && !options.loadDataDir)) {
+    const [remote, { drizzle: drizzlePglite }] = await Promise.all([
+      started ??
+        import('./pglite-remote.ts').then(({ startPgliteThread }) =>
+          startPgliteThread({ dataDir: options.dataDir, onStopped: options.onThreadStopped }),
+        ),
       import('drizzle-orm/pglite'),
     ]);
-    const remote = await RemotePGlite.create({
-      dataDir: options.dataDir,
-      settings: PGLITE_SETTINGS,
-      onStopped: options.onThreadStopped,
-    });
     // Drizzle's PGlite driver asks its client for query, exec and transaction only.
     const db = drizzlePglite({ client: remote as unknown as PGlite, schema }) as unknown as Db;
     return { db, kind: 'pglite', remote, close: () => remote.close() };

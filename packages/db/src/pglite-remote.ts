@@ -1,6 +1,8 @@
+import { mkdirSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { PGLITE_SETTINGS } from './pglite-settings.ts';
 
 /**
  * Embedded PGlite on a thread of its own, asked through messages.
@@ -145,6 +147,24 @@ export class RemotePGlite {
       this.#worker.postMessage({ ...message, id });
     });
   }
+}
+
+/**
+ * Starts the shop's embedded database on a thread of its own, in `dataDir` (made when missing),
+ * with the shop's PostgreSQL settings. The server calls it before it loads its other modules
+ * (server.ts), so that PostgreSQL's start (~1 s, most of it compiling and starting its
+ * WebAssembly) runs beside that loading; `openDatabase({ ownThread })` takes the promise.
+ */
+export async function startPgliteThread(options: {
+  dataDir?: string | undefined;
+  onStopped?: ((error: Error) => void) | undefined;
+}): Promise<RemotePGlite> {
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  return RemotePGlite.create({
+    dataDir: options.dataDir,
+    settings: PGLITE_SETTINGS,
+    onStopped: options.onStopped,
+  });
 }
 
 export interface RemotePGliteOptions {

@@ -22,7 +22,7 @@ import { registrationSettingKeys } from './content-data.ts';
 import { ensureDemoShop } from './demo-shop.ts';
 import { disableDemoStaffWithPublishedPasswords, seedDemoStaff } from './demo-staff.ts';
 import { ensureDemoMedia } from './media/demo-media.ts';
-import { demoGatewaySecrets } from './payment-seed.ts';
+import { demoGatewaySecrets } from './demo-gateways.ts';
 import { queryRows } from './raw-rows.ts';
 import { isSealed, openSecret } from '../secret-box.ts';
 

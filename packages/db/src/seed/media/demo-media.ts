@@ -1,6 +1,6 @@
 import { demoProducts } from '../catalogue-seed.ts';
 import { assetSeeds, bannerSeeds, galleryImageSeeds, testimonialSeeds } from '../content-data.ts';
-import { gatewayLogoFile, gatewaySeeds } from '../payment-seed.ts';
+import { gatewayLogoFile, gatewaySeeds } from '../demo-gateways.ts';
 import {
   bannerSvg,
   discoverSvg,

@@ -35,7 +35,10 @@
 //   order list p50 17.0 / 15.7 against 18.1 / 18.2 ms, CPU 11.9 / 12.7 against 12.6 / 12.8 s; a CSV
 //   import of 10,000 new products 5.4–7.2 against 5.3–6.9 s (four each).
 // --liftoff-only (never TurboFan) started faster still (1,631–2,036 ms, RSS 186–197 MiB), but
-// made the dashboard 30–45 % slower and a CSV import of 10,000 products 20–35 %.
+// made the dashboard 30–45 % slower and a CSV import of 10,000 products 20–35 %. Three times this
+// budget (540000000) spared a start its one recompile (a postgres function that holds the
+// database's thread 140–250 ms) but left the dashboard on 100,000 orders slower in three of four
+// alternated runs (p95 119.8–176.4 against 114–155.2 ms; ADR 0012, "2026-11-30").
 // PostgreSQL shops run no WebAssembly of note (Node's fetch parses HTTP with a small module).
 const heapLimitSet = /--max-old-space-size/.test(process.env.NODE_OPTIONS ?? '');
 export const SERVER_NODE_FLAGS = [

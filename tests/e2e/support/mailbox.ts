@@ -10,7 +10,11 @@ export interface CapturedMail {
 }
 
 function mails(): CapturedMail[] {
-  return readFileSync(mailLogFile, 'utf8')
+  const log = readFileSync(mailLogFile, 'utf8');
+  // A line is whole once its newline is written. The test SMTP server may be appending a mail while
+  // a test reads the file (a reader can see part of a write): that line waits for the next read.
+  return log
+    .slice(0, log.lastIndexOf('\n') + 1)
     .split('\n')
     .filter(Boolean)
     .map((line) => JSON.parse(line) as CapturedMail);

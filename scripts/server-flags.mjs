@@ -1,7 +1,18 @@
 // How Node runs the compiled server (npm start, npm run bench).
-// --max-semi-space-size=4: V8's young generation may grow to 3 × 16 MiB by default and stays that
-// big once grown; capped at 3 × 4 MiB the server's RSS under load is ~25 MiB lower, for more (but
-// short) young-generation collections (ADR 0010: RSS < 300 MiB at 100,000 products).
+// --max-semi-space-size=8: V8's young generation may grow to 3 × 16 MiB by default and stays that
+// big once grown (ADR 0010: RSS < 300 MiB at 100,000 products). From 2026-11-25 to 2026-11-30 it
+// was capped at 3 × 4 MiB. Under 100 connections ~100 answers are in flight at any moment, and
+// that small a young generation was collected every few dozen answers: an answer still in flight
+// at two collections was promoted, and the old generation then needed a full collection every
+// ~0.3–0.5 s. At 8 MiB, in alternated runs of the bench (ADR 0012, "2026-11-30, morning"):
+// - CPU an answer: search 8–36 % lower, category listings 24–30 %, product details 17–38 %;
+//   an 8 s listing run had 13–16 full collections instead of 36–40;
+// - largest RSS: 283–287 against 274–282 MiB at 100,000 products on PostgreSQL (page renders;
+//   the API scenarios' own RSS was lower), 302–309 against 299–304 at 10,000 on PGlite;
+// - first renders of random pages: no difference at 10,000 products; at 100,000 on PostgreSQL
+//   15–31 % more CPU in both pairs (flag or host, not settled). Those pages are kept after their
+//   first render and a CDN can serve them; API answers vary with every request.
+// 16 MiB was no faster than 8.
 //
 // --max-old-space-size=512: V8 grows its heap by a factor chosen from the largest heap it may
 // have — up to 4× the live data when that is 2 GiB or more (the default on a machine with more
@@ -43,7 +54,7 @@
 const heapLimitSet = /--max-old-space-size/.test(process.env.NODE_OPTIONS ?? '');
 export const SERVER_NODE_FLAGS = [
   '--enable-source-maps',
-  '--max-semi-space-size=4',
+  '--max-semi-space-size=8',
   '--wasm-num-compilation-tasks=1',
   '--wasm-tiering-budget=180000000',
   ...(heapLimitSet ? [] : ['--max-old-space-size=512']),

@@ -45,9 +45,15 @@ console.log(JSON.stringify({
 describe('the server’s Node flags and environment (ADR 0012: RSS < 300 MiB)', () => {
   it('limit V8’s heap to 512 MiB of old generation (plus the young one), so it grows ~1.4× its live data, not 4×', () => {
     const { heapLimitMiB } = inServerNode(report);
-    // heap_size_limit is the old generation's limit plus the young generation's (3 × 4 MiB semi-spaces).
+    // heap_size_limit is the old generation's limit plus the young generation's (3 × 8 MiB semi-spaces).
     expect(heapLimitMiB).toBeGreaterThanOrEqual(512);
     expect(heapLimitMiB).toBeLessThan(600);
+  });
+
+  it('give V8’s young generation 8 MiB semi-spaces, so that answers in flight under load die young instead of filling the old generation', () => {
+    // V8 sizes the heap's limit as the old generation's 512 MiB and three semi-spaces: 524 MiB at
+    // 4 MiB semi-spaces (2026-11-25 to 2026-11-30), 536 at 8.
+    expect(inServerNode(report).heapLimitMiB).toBe(512 + 3 * 8);
   });
 
   it('leave the heap limit to NODE_OPTIONS when it sets one (a catalogue larger than ~400,000 products)', () => {

@@ -56,8 +56,8 @@ export class RemotePGlite {
 
   /** Starts the database's thread and waits until PostgreSQL in it answers. */
   static async create(options: RemotePGliteOptions): Promise<RemotePGlite> {
-    // The thread's young generation is sized by the process's --max-semi-space-size (4 MiB in
-    // scripts/server-flags.mjs: 8 MiB resident, two halves), which a Worker's resourceLimits
+    // The thread's young generation is sized by the process's --max-semi-space-size (8 MiB in
+    // scripts/server-flags.mjs: 16 MiB resident, two halves), which a Worker's resourceLimits
     // cannot lower, so the flag is lowered while the thread's heap is made. The thread's garbage
     // is small (a query's rows; a batch of the catalogue is one text): 1 MiB held its heap at
     // 20 instead of 23–24 MiB after load, and the server's RSS at 184–188 instead of 193–206 MiB

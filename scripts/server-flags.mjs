@@ -4,14 +4,15 @@
 // was capped at 3 × 4 MiB. Under 100 connections ~100 answers are in flight at any moment, and
 // that small a young generation was collected every few dozen answers: an answer still in flight
 // at two collections was promoted, and the old generation then needed a full collection every
-// ~0.3–0.5 s. At 8 MiB, in alternated runs of the bench (ADR 0012, "2026-11-30, morning"):
-// - CPU an answer: search 8–36 % lower, category listings 24–30 %, product details 17–38 %;
-//   an 8 s listing run had 13–16 full collections instead of 36–40;
-// - largest RSS: 283–287 against 274–282 MiB at 100,000 products on PostgreSQL (page renders;
-//   the API scenarios' own RSS was lower), 302–309 against 299–304 at 10,000 on PGlite;
-// - first renders of random pages: no difference at 10,000 products; at 100,000 on PostgreSQL
-//   15–31 % more CPU in both pairs (flag or host, not settled). Those pages are kept after their
-//   first render and a CDN can serve them; API answers vary with every request.
+// ~0.3–0.5 s. At 8 MiB, in six alternated pairs of bench runs (two on PGlite at 10,000 products,
+// four on PostgreSQL at 100,000; ADR 0012, "2026-11-30, morning"):
+// - CPU an answer: search 8–36 % lower, category listings 10–30 %, product details 16–38 % in
+//   five pairs (8 % higher in one); an 8 s listing run had 13–16 full collections instead of 36–40;
+// - largest RSS: 280–292 against 268–282 MiB at 100,000 products on PostgreSQL (page renders;
+//   the API scenarios' own RSS did not rise), 302–309 against 299–304 at 10,000 on PGlite;
+// - first renders of random pages: mixed, from 14 % less to 39 % more CPU a page (~10 % more on
+//   average). Those pages are kept after their first render and a CDN can serve them; API answers
+//   vary with every request.
 // 16 MiB was no faster than 8.
 //
 // --max-old-space-size=512: V8 grows its heap by a factor chosen from the largest heap it may

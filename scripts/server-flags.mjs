@@ -7,7 +7,8 @@
 // ~0.3–0.5 s. At 8 MiB, in six alternated pairs of bench runs (two on PGlite at 10,000 products,
 // four on PostgreSQL at 100,000; ADR 0012, "2026-11-30, morning"):
 // - CPU an answer: search 8–36 % lower, category listings 10–30 %, product details 16–38 % in
-//   five pairs (8 % higher in one); an 8 s listing run had 13–16 full collections instead of 36–40;
+//   five pairs (8 % higher in one); 8 s listing runs had 13–16 full collections in two of three
+//   runs (36 in the third) instead of 36–40;
 // - largest RSS: 280–292 against 268–282 MiB at 100,000 products on PostgreSQL (page renders;
 //   the API scenarios' own RSS did not rise), 302–309 against 299–304 at 10,000 on PGlite;
 // - first renders of random pages: mixed, from 14 % less to 39 % more CPU a page (~10 % more on

@@ -28,8 +28,12 @@ export async function logOutViaMenu(page: Page, email: string) {
   await page.getByRole('button', { name: `Account menu for ${email}` }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await openAccountArea(page);
-  await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible();
+  // On phones the logout's navigation closes the drawer, which may still read as open when the
+  // drawer is checked, and then close: open it again until the Login link shows.
+  await expect(async () => {
+    await openAccountArea(page);
+    await expect(page.getByRole('link', { name: 'Login', exact: true })).toBeVisible({ timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
 }
 
 /** A verified account made through the API, the way a customer would (code read from the mail). */

@@ -104,6 +104,41 @@ describe('cached answers follow stock, price and visibility (real HTTP)', () => 
     }
   });
 
+  it("a browser's product detail with a cache-buster, sent from its kept brotli copy, shows a sale on the next request", async () => {
+    const category = await makeCategory(t.ctx.db);
+    const product = await makeProduct(t.ctx.db, {
+      name: 'Zeta Freshness Kaju Pista Roll',
+      categoryId: category.id,
+      availableStock: 2,
+      // Over the 1 KiB from which answers are compressed.
+      description: '<p>Cashew rolled round a pistachio centre, made with desi ghee.</p>'.repeat(20),
+    });
+    await t.ctx.changes.flush();
+    let buster = 0;
+    const asBrowser = async () => {
+      const res = await fetch(`${base}${API}/products/${product.id}?_=${++buster}`, {
+        headers: { 'accept-encoding': 'gzip, deflate, br' },
+      });
+      return {
+        encoding: res.headers.get('content-encoding'),
+        cache: res.headers.get('x-cache'),
+        body: (await res.json()) as Product,
+      };
+    };
+    for (let ask = 0; ask < 3; ask++) {
+      const answer = await asBrowser();
+      expect(answer).toMatchObject({ encoding: 'br', cache: 'MISS' }); // every URL its own: never kept
+      expect(answer.body.available_stock).toBe(2);
+    }
+
+    await checkout(base, await shopper(), product.id, 2);
+
+    const after = await asBrowser();
+    expect(after.encoding).toBe('br');
+    expect(after.body.available_stock).toBe(0);
+    expect((await get<Product>(base, `products/${product.id}?_=plain`)).body.available_stock).toBe(0);
+  });
+
   it('gives released units back on the next request (an unpaid order expires)', async () => {
     const { product, paths } = await soldOutSetup('Zeta Freshness Soan Papdi');
     await checkout(base, await shopper(), product.id, 2);

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { acceptsEncoding, COMPRESS_FROM_BYTES, keptBrotli } from './brotli.ts';
+import { brotliCopyOf } from './brotli-copies.ts';
 import { doorkeeper } from './doorkeeper.ts';
 import { answerBytes } from './json-pieces.ts';
 import { keptBytes } from './kept-bytes.ts';
@@ -435,6 +436,24 @@ export function publicGetCache(
     send(request, reply, body, headers = {}, tags = []) {
       const flight = started.get(request);
       const keep = flight?.keep === true;
+      // An answer object kept with its brotli copy (brotli-copies.ts), to a browser: no JSON, no
+      // compression. Not when the URL is being kept: the store keeps the JSON, and nobody waits
+      // for this request's answer unless it is (a request joining its flight sets `keep`).
+      const br =
+        keep || !acceptsEncoding(request.headers['accept-encoding'] ?? '', 'br')
+          ? undefined
+          : brotliCopyOf(body, () => answerJson(request, reply, body, jsonMode));
+      if (br) {
+        noteDependency(request, [options.scope, ...tags]);
+        settle(request, undefined);
+        return reply
+          .headers(headers)
+          .header('X-Cache', 'MISS')
+          .header('vary', 'accept-encoding')
+          .header('content-encoding', 'br')
+          .type(JSON_TYPE)
+          .send(br);
+      }
       // A kept answer gets storage of its own (kept-bytes.ts); one sent once is sent as it is.
       const json = answerJson(request, reply, body, jsonMode);
       const bytes = keep ? keptBytes(json) : json;

@@ -1,4 +1,9 @@
-import { type Category, MAX_KEYWORD_LENGTH, type ProductDetail } from '@shop/contract/catalogue';
+import {
+  type Category,
+  MAX_KEYWORD_LENGTH,
+  type Product,
+  type ProductDetail,
+} from '@shop/contract/catalogue';
 import { makerRoles, netQuantityUnits, unitSalePrice } from '@shop/contract/package-declarations';
 import type { Db } from '@shop/db/client';
 import type { AppContext } from '../../context.ts';
@@ -141,10 +146,16 @@ export async function getProductDetail(
   memory: CatalogueMemory,
   id: number,
   shopConsumerCare: () => Promise<string>,
-): Promise<ProductDetail | null> {
+): Promise<Readonly<ProductDetail> | null> {
   const [row] = await memory.index.rows([id]);
   if (!row) return null;
-  const product = memory.answers.of(row);
+  const consumerCare = row.declarations.consumerCare?.trim() || (await shopConsumerCare());
+  return memory.answers.detailOf(row, consumerCare, () =>
+    productDetail(memory.answers.of(row), row, consumerCare),
+  );
+}
+
+function productDetail(product: Product, row: CatalogueRow, consumerCare: string): ProductDetail {
   const d = row.declarations;
   const unit = netQuantityUnits.find((u) => u === d.netQuantityUnit);
   const netQuantity = d.netQuantity !== null && unit ? { value: d.netQuantity, unit } : null;
@@ -160,7 +171,7 @@ export async function getProductDetail(
       unit_sale_price: netQuantity ? unitSalePrice(row.sellingPricePaise, netQuantity) : null,
       best_before: d.bestBefore,
       dimensions: d.dimensions,
-      consumer_care: d.consumerCare?.trim() || (await shopConsumerCare()),
+      consumer_care: consumerCare,
     },
   };
 }

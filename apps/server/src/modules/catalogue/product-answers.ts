@@ -1,5 +1,6 @@
-import type { Product } from '@shop/contract/catalogue';
+import type { Product, ProductDetail } from '@shop/contract/catalogue';
 import { paiseToRupees } from '@shop/contract/money';
+import { keepBrotliCopy } from '../../http/brotli-copies.ts';
 import { keepJson } from '../../http/json-pieces.ts';
 import type { ProductRow } from './catalogue.repository.ts';
 
@@ -25,8 +26,9 @@ export function toProduct(r: ProductRow): Product {
 
 /**
  * Products up to which a catalogue keeps every answer: ~1 KB each with its JSON (10,000 took 4.5 MB
- * of heap and 5.0 MB of buffers), so up to ~20 MB. A larger catalogue keeps none: see
- * `productAnswers`.
+ * of heap and 5.0 MB of buffers), so up to ~20 MB; and the detail of each product asked for, ~1.2 KB
+ * more with its brotli copy (10,000 details: 10–14 MiB more RSS in the bench's detail runs). A
+ * larger catalogue keeps none: see `productAnswers`.
  */
 export const KEEP_ANSWERS_UP_TO_PRODUCTS = 20_000;
 
@@ -48,6 +50,13 @@ export const KEEP_ANSWERS_UP_TO_PRODUCTS = 20_000;
  */
 export interface ProductAnswers {
   of(row: ProductRow): Product;
+  /**
+   * A product's detail (its answer with the declarations and the consumer-care contact its page
+   * shows), made by `make` and kept like the answer, with its brotli copy (http/brotli-copies.ts):
+   * details are asked for with URLs the response cache does not keep, and each was serialised and
+   * compressed afresh. Made again when the shop's consumer-care contact the detail carries changed.
+   */
+  detailOf(row: ProductRow, consumerCare: string, make: () => ProductDetail): Readonly<ProductDetail>;
 }
 
 export function productAnswers(
@@ -55,6 +64,7 @@ export function productAnswers(
   limit = KEEP_ANSWERS_UP_TO_PRODUCTS,
 ): ProductAnswers {
   const kept = new WeakMap<ProductRow, Readonly<Product>>();
+  const details = new WeakMap<ProductRow, { consumerCare: string; detail: Readonly<ProductDetail> }>();
   return {
     of(row) {
       const known = kept.get(row);
@@ -63,6 +73,19 @@ export function productAnswers(
       const product = keepJson(toProduct(row));
       kept.set(row, product);
       return product;
+    },
+    detailOf(row, consumerCare, make) {
+      const known = details.get(row);
+      if (known?.consumerCare === consumerCare) return known.detail;
+      const detail = make();
+      if (catalogueSize() > limit) return detail;
+      // Frozen as the answers inside it are: it reaches a page's loaders as it is.
+      Object.freeze(detail.declarations.net_quantity);
+      Object.freeze(detail.declarations.unit_sale_price);
+      Object.freeze(detail.declarations);
+      keepBrotliCopy(Object.freeze(detail));
+      details.set(row, { consumerCare, detail });
+      return detail;
     },
   };
 }

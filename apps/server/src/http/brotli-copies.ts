@@ -8,7 +8,7 @@ import { keptBytes } from './kept-bytes.ts';
  *
  * Why: a product's detail is asked for with URLs the response cache does not keep (a cache-buster,
  * a first request), and each answer was serialised and compressed afresh — ~15 % of a detail's
- * CPU went to brotli alone, most of it making a new encoder (ADR 0012, "2026-11-30, later").
+ * CPU went to brotli alone, a third of that making a new encoder (ADR 0012, "2026-11-30, later").
  * The copy is made the first time a browser is sent the object and lives exactly as long as it:
  * nothing to invalidate.
  */

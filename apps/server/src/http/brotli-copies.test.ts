@@ -1,7 +1,7 @@
 import { brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { COMPRESS_FROM_BYTES } from './brotli.ts';
-import { brotliCopyOf, keepBrotliCopy } from './brotli-copies.ts';
+import { brotliCopyOf, keepBrotliCopy, mayHaveBrotliCopy } from './brotli-copies.ts';
 
 const detail = (id: number, description = 'Cashew fudge with silver leaf. '.repeat(50)) =>
   Object.freeze({ id, name: `Kaju Katli ${id}`, description });
@@ -43,6 +43,8 @@ describe('brotli copies kept with lasting answers (brotli-copies.ts)', () => {
 
   it('keeps nothing for an answer not marked, or too small to compress (sent as it is)', () => {
     const unmarked = detail(3);
+    expect(mayHaveBrotliCopy(unmarked)).toBe(false);
+    expect(mayHaveBrotliCopy(keepBrotliCopy(detail(5)))).toBe(true);
     expect(brotliCopyOf(unmarked, () => Buffer.from(JSON.stringify(unmarked)))).toBeUndefined();
     expect(brotliCopyOf('text', () => Buffer.from('"text"'))).toBeUndefined();
     const small = keepBrotliCopy(detail(4, 'Short.'));

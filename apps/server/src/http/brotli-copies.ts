@@ -23,6 +23,11 @@ export function keepBrotliCopy<T extends object>(answer: T): T {
   return answer;
 }
 
+/** Whether `answer` was marked by `keepBrotliCopy` (a copy may be kept, or is). */
+export function mayHaveBrotliCopy(answer: unknown): boolean {
+  return typeof answer === 'object' && answer !== null && copies.has(answer);
+}
+
 /**
  * The kept brotli copy of `answer` (made from `json()`, its bytes, at the first call), or undefined
  * for an answer not marked by `keepBrotliCopy` or too small to compress.

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import { acceptsEncoding, COMPRESS_FROM_BYTES, keptBrotli } from './brotli.ts';
-import { brotliCopyOf } from './brotli-copies.ts';
+import { brotliCopyOf, mayHaveBrotliCopy } from './brotli-copies.ts';
 import { doorkeeper } from './doorkeeper.ts';
 import { answerBytes } from './json-pieces.ts';
 import { keptBytes } from './kept-bytes.ts';
@@ -438,11 +438,12 @@ export function publicGetCache(
       const keep = flight?.keep === true;
       // An answer object kept with its brotli copy (brotli-copies.ts), to a browser: no JSON, no
       // compression. Not when the URL is being kept: the store keeps the JSON, and nobody waits
-      // for this request's answer unless it is (a request joining its flight sets `keep`).
+      // for this request's answer unless it is (a request joining its flight sets `keep`). The
+      // mark is looked up first: most answers (lists, searches) have none, and need no header parsed.
       const br =
-        keep || !acceptsEncoding(request.headers['accept-encoding'] ?? '', 'br')
-          ? undefined
-          : brotliCopyOf(body, () => answerJson(request, reply, body, jsonMode));
+        !keep && mayHaveBrotliCopy(body) && acceptsEncoding(request.headers['accept-encoding'] ?? '', 'br')
+          ? brotliCopyOf(body, () => answerJson(request, reply, body, jsonMode))
+          : undefined;
       if (br) {
         noteDependency(request, [options.scope, ...tags]);
         settle(request, undefined);

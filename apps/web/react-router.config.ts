@@ -5,4 +5,10 @@ export default {
   appDirectory: 'app',
   // WEB_BUILD_DIR lets a test run build into its own folder.
   buildDirectory: process.env.WEB_BUILD_DIR ?? 'build',
+  future: {
+    // Loaders get the request as it came (a navigation's `.data` URL, `_routes` and all) and read
+    // the page's own address from `url`. Without it React Router made three new Requests for every
+    // navigation's data — a quarter of the server's work for it (ADR 0012, "2026-11-30, afternoon").
+    v8_passThroughRequests: true,
+  },
 } satisfies Config;

@@ -189,6 +189,15 @@ test('one address per product: a wrong or missing slug answers 301, an unknown i
       'http://x',
     ).search,
   ).toBe('?ref=wa');
+  // A click that asks for a wrong slug's navigation data (React Router's `.data`) is sent to the
+  // product's own address, with the page's query and without the navigation's own parameters:
+  // loaders read the page's address from `url` (apps/web/react-router.config.ts).
+  const navigation = await request.get(
+    `/product/${katli.id}/kaju-barfi.data?ref=wa&_routes=routes%2Fproduct`,
+    { maxRedirects: 0 },
+  );
+  expect(navigation.status()).toBe(202);
+  expect(await navigation.text()).toContain(`"redirect","${pathOf(katli)}?ref=wa","status",301`);
   // A browser following the redirect lands on the product.
   await page.goto(`/product/${katli.id}/old-name`);
   await expect(page).toHaveURL(new RegExp(`${pathOf(katli)}$`));

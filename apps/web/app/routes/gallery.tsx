@@ -56,8 +56,8 @@ function kindOf(pathname: string): keyof typeof galleries {
 }
 
 /** Fully rendered on the server (crawlers, first paint). */
-export async function loader({ params, context, request }: StorefrontLoaderArgs) {
-  const kind = kindOf(new URL(request.url).pathname);
+export async function loader({ params, context, url }: StorefrontLoaderArgs) {
+  const kind = kindOf(url.pathname);
   const category = params.category ?? '';
   const items =
     kind === 'video' ? await listVideos(context.api, category) : await listPhotos(context.api, category);

@@ -16,8 +16,8 @@ import {
   useRootData,
 } from '../lib/root-data.ts';
 
-export async function loader({ context, request, params }: StorefrontLoaderArgs) {
-  return loadProductPage(context, request, params);
+export async function loader({ context, url, params }: StorefrontLoaderArgs) {
+  return loadProductPage(context, url, params);
 }
 
 /** The product's category and its parents, top first (the hidden root category left out). */

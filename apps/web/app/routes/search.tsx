@@ -10,8 +10,8 @@ import { rootDataFrom, type StorefrontLoaderArgs } from '../lib/root-data.ts';
 import { breadcrumbJsonLd, pageMeta } from '../features/seo/page-meta.ts';
 
 /** The full search results, server-rendered; an empty keyword searches nothing (product rules §5). */
-export async function loader({ context, request }: StorefrontLoaderArgs) {
-  const q = (new URL(request.url).searchParams.get('q') ?? '').trim().slice(0, 100);
+export async function loader({ context, url }: StorefrontLoaderArgs) {
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
   if (!q) return { q, products: [] as Product[] };
   const body = await context.api.get<Collection<Product>>('products', {
     query: { 'ProductsSearch[keyword]': q, 'per-page': 100, page: 1 },

@@ -12,7 +12,8 @@ const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
  */
 export async function loadProductPage(
   context: StorefrontLoadContext,
-  request: Request,
+  /** The page's address (a loader's `url`: a navigation's `.data` and `_routes` left out). */
+  url: URL,
   params: { productId?: string },
 ): Promise<{ product: ProductDetail }> {
   const id = productIdOf(params.productId);
@@ -24,7 +25,7 @@ export async function loadProductPage(
     if (error instanceof ApiFailure && error.status === 404) throw notFound();
     throw error;
   }
-  const target = productRedirect(new URL(request.url), product);
+  const target = productRedirect(url, product);
   if (target) throw redirect(target, 301);
   return { product };
 }

@@ -1,11 +1,28 @@
 import { setFlagsFromString } from 'node:v8';
 import { brotliDecompressSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { brotliWindowBits, keptBrotli } from '../http/brotli.ts';
 import { declaredWindowBits } from '../test/brotli-window.ts';
 import { cacheTags } from '../http/response-cache.ts';
 import { encodePage, pageStore, RECOMPRESS_AT_HIT } from './page-cache.ts';
 import { NO_PAGE_FILES, type PageFiles } from './page-files.ts';
+
+/** Compressions at the kept quality (keptBrotli) under way at once, and the most there were. */
+const compressions = vi.hoisted(() => ({ now: 0, most: 0 }));
+vi.mock('../http/brotli.ts', async (importOriginal) => {
+  const brotli = await importOriginal<typeof import('../http/brotli.ts')>();
+  return {
+    ...brotli,
+    async keptBrotli(...args: Parameters<typeof brotli.keptBrotli>) {
+      compressions.most = Math.max(compressions.most, ++compressions.now);
+      try {
+        return await brotli.keptBrotli(...args);
+      } finally {
+        compressions.now -= 1;
+      }
+    },
+  };
+});
 
 /** A document of about `bytes`, with text that does not repeat within a few KiB (as a page's). */
 function documentOf(bytes: number): Buffer {
@@ -149,6 +166,28 @@ describe('a page is kept quickly compressed, and compressed again once it proves
     await store.settled();
     expect(await store.get('/product/2')).toBeUndefined();
     expect(files.held.size).toBe(0);
+  });
+
+  it('pages that become popular together are compressed again one at a time, each kept better', async () => {
+    const files = filesInMemory();
+    const store = pageStore(files);
+    const pages = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => encodePage(documentOf(120_000 + i * 1_000), headers, `n${i}`)),
+    );
+    for (const [i, page] of pages.entries())
+      await store.set(`/category/${i}`, page, [cacheTags.catalogue], store.index.version);
+    compressions.most = 0;
+    // Every page's third answer in the same moment, as a wave of visitors brings them.
+    await Promise.all(
+      pages.flatMap((_, i) => Array.from({ length: RECOMPRESS_AT_HIT }, () => store.get(`/category/${i}`))),
+    );
+    await store.settled();
+    expect(compressions.most).toBe(1);
+    for (const [i, page] of pages.entries()) {
+      const later = await store.get(`/category/${i}`);
+      expect(later?.quick).toBe(false);
+      expect(later?.body.byteLength).toBeLessThan(page.body.byteLength);
+    }
   });
 
   it('a small page (a navigation-data answer) is kept at quality 1 first, and at the kept quality once it proves popular', async () => {

@@ -258,7 +258,7 @@ export function pageStore(
    * ~250 to 315–335 MiB and the p99 of their hits from 65–71 to 150–158 ms (ADR 0012, "2026-11-30,
    * afternoon").
    */
-  const waiting: Array<{ key: string; kept: KeptPage; body: Buffer }> = [];
+  const waiting: Array<{ key: string; kept: KeptPage }> = [];
   /** The run that works through `waiting`, while there is one. */
   let recompressing: Promise<void> | null = null;
 
@@ -266,9 +266,11 @@ export function pageStore(
    * Compresses a quick first copy again at the kept quality, in the background, and puts it in
    * the quick copy's place — unless the index no longer holds that copy (a change dropped it, or a
    * new render replaced it): the new copy is then given up, or not made when that is known first.
+   * A page waits without its bytes, which are read when its turn comes: a catalogue's worth of
+   * pages may wait at once.
    */
-  function recompress(key: string, kept: KeptPage, body: Buffer) {
-    waiting.push({ key, kept, body });
+  function recompress(key: string, kept: KeptPage) {
+    waiting.push({ key, kept });
     workThroughWaiting();
   }
 
@@ -276,12 +278,15 @@ export function pageStore(
     if (recompressing || waiting.length === 0) return;
     recompressing = (async () => {
       for (let job = waiting.shift(); job; job = waiting.shift()) {
-        if (gone.has(job.kept)) continue;
+        const { kept } = job;
+        if (gone.has(kept)) continue;
         try {
-          const better = await keptBrotli(await unbrotliAsync(job.body));
-          if (better.byteLength >= job.body.byteLength) continue;
-          const next = await place(job.kept, better, false);
-          if (next && !index.replace(job.key, job.kept, next)) release(next);
+          const body = kept.inline ?? (kept.file ? await files.read(kept.file, kept.bytes) : null);
+          if (!body) continue;
+          const better = await keptBrotli(await unbrotliAsync(body));
+          if (better.byteLength >= body.byteLength) continue;
+          const next = await place(kept, better, false);
+          if (next && !index.replace(job.key, kept, next)) release(next);
         } catch {
           // The quick copy stays: it is the same page.
         }
@@ -304,7 +309,7 @@ export function pageStore(
       else if (now && again) return get(key, false);
       return undefined;
     }
-    if (kept.quick && ++kept.hits === RECOMPRESS_AT_HIT) recompress(key, kept, body);
+    if (kept.quick && ++kept.hits === RECOMPRESS_AT_HIT) recompress(key, kept);
     return { body, headers: kept.headers, etag: kept.etag, cspNonce: kept.cspNonce, quick: kept.quick };
   }
 

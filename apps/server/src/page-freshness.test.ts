@@ -205,6 +205,41 @@ describe.runIf(built)('kept storefront pages follow stock, price and visibility 
     expect(after.html).not.toContain('Monsoon sale on namkeen');
   });
 
+  it("answers React Router's route discovery once per URL and build, then from the kept copy", async () => {
+    const name = 'Zeta Route Map Laddoo';
+    const { product, path } = await categoryWith(name, 3);
+    // The build's version, as the page gives it to the browser (inside its bootstrap script).
+    const version = /\\"version\\": \\"([\w-]+)\\"/.exec((await page(path)).html)?.[1];
+    expect(version).toBeTruthy();
+    const discovery = `/__manifest?paths=${encodeURIComponent(['/', '/cart', path].join(','))}&version=${version}`;
+    const first = await page(discovery, { 'accept-encoding': 'br' });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    expect(first.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(first.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Object.keys(JSON.parse(first.html)).sort()).toEqual([
+      'root',
+      'routes/cart',
+      'routes/category',
+      'routes/home',
+    ]);
+    const second = await page(discovery);
+    expect(second.headers.get('x-cache')).toBe('HIT');
+    expect(second.html).toBe(first.html);
+    expect(second.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+
+    // No change to the shop's data changes which routes a path has: a sale leaves it kept.
+    await t.ctx.db.update(products).set({ availableStock: 0 }).where(eq(products.id, product.id));
+    await t.ctx.changes.flush();
+    expect((await page(discovery)).headers.get('x-cache')).toBe('HIT');
+
+    // A page of an older build is told to load the next page whole, as React Router tells it.
+    const stale = await page(`/__manifest?paths=%2Fcart&version=0123abcd`);
+    expect(stale.status).toBe(204);
+    expect(stale.headers.get('x-remix-reload-document')).toBe('true');
+    expect(stale.headers.get('x-cache')).toBeNull();
+  });
+
   it('a page that is not found is rendered each time, never kept', async () => {
     const missing = await page('/no-such-page-here');
     expect(missing.status).toBe(404);

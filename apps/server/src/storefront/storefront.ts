@@ -15,6 +15,7 @@ import { type InProcessReads, inProcessReadsOf } from '../http/in-process-reads.
 import { dependencyProbe } from '../http/response-cache.ts';
 import { documentCspWithNonce, newCspNonce } from '../plugins/security.ts';
 import { type RenderDependencies, sharedValues } from './shared-values.ts';
+import { buildAssets } from './build-assets.ts';
 import { type CachedPage, encodePage, pageStore, pageUrl, sendPage } from './page-cache.ts';
 import { NO_PAGE_FILES, openPageFiles } from './page-files.ts';
 
@@ -202,20 +203,12 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
     return;
   }
   // The build writes .br and .gz copies (apps/web/precompress.ts); both folders send those as they are.
-  // The hashed assets are one route that looks the file up per request: a route per file (~280
-  // files, GET and HEAD each) was ~60 ms of every start. A missing asset falls to the page
-  // renderer's "not found", as any unknown path does. The few files beside them (favicon.svg,
+  // The hashed assets are sent from memory (build-assets.ts), one route for the folder: a route per
+  // file (~280 files, GET and HEAD each) was ~60 ms of every start. A missing asset falls to the
+  // page renderer's "not found", as any unknown path does. The few files beside them (favicon.svg,
   // whatever apps/web/public holds) keep a route each, for an hour in caches.
-  await app.register(fastifyStatic, {
-    root: `${webBuildDir}/client/assets`,
-    prefix: '/assets/',
-    wildcard: true,
-    index: false,
-    preCompressed: true,
-    setHeaders(res) {
-      res.header('Cache-Control', 'public, max-age=31536000, immutable');
-    },
-  });
+  const assets = buildAssets(`${webBuildDir}/client/assets`);
+  app.get<{ Params: { '*': string } }>('/assets/*', (request, reply) => assets.send(request, reply));
   await app.register(fastifyStatic, {
     root: `${webBuildDir}/client`,
     prefix: '/',

@@ -50,7 +50,14 @@ export class RemotePGlite {
     worker.on('exit', (code) => {
       const error = this.#exited ?? new Error(`The embedded database's thread stopped (exit code ${code})`);
       fail(error);
-      if (!this.#closing) onStopped?.(error);
+      // Told a turn later. A thread that fails to open posts why and ends at once. When its end is
+      // handled first, Node delivers the posted reply and then 'exit' in the same turn, before
+      // `create` has heard the reply and marked the end as expected: a clean-clone CI run on
+      // 2026-11-30 reported the stop beside the reason (pglite-remote.test.ts "reports why the
+      // database did not open …" failed once).
+      setImmediate(() => {
+        if (!this.#closing) onStopped?.(error);
+      });
     });
   }
 

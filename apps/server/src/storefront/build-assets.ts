@@ -74,8 +74,8 @@ export function buildAssets(dir: string): BuildAssets {
   return {
     async send(request, reply) {
       const name = request.params['*'];
-      // Only the folder's own files: no sub-paths, no names it does not list.
-      if (name.includes('/') || name.includes('\\') || !names.has(name)) {
+      // Only the files the folder listed: a sub-path or an escape is no entry of it.
+      if (!names.has(name)) {
         reply.callNotFound();
         return reply;
       }

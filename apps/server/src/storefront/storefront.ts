@@ -154,6 +154,13 @@ function keepable(render: AnonymousRender): boolean {
   );
 }
 
+/** A response's headers as a plain record, the form in which the page store keeps them. */
+function headerRecord(headers: Headers): Record<string, string> {
+  const record: Record<string, string> = {};
+  for (const [name, value] of headers) record[name] = value;
+  return record;
+}
+
 function copyHead(reply: FastifyReply, status: number, headers: Headers) {
   reply.status(status);
   for (const [key, value] of headers) {
@@ -273,9 +280,7 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
   async function renderToKeep(request: FastifyRequest, key: string, url: string, since: number) {
     const rendered = await renderAnonymous(request, url);
     if (!keepable(rendered)) return rendered;
-    const headers: Record<string, string> = {};
-    for (const [name, value] of rendered.headers) headers[name] = value;
-    const page = await encodePage(rendered.html, headers, rendered.cspNonce);
+    const page = await encodePage(rendered.html, headerRecord(rendered.headers), rendered.cspNonce);
     // Kept before the render's visitors are answered: until then, its flight is what a new visitor
     // of the URL waits for, instead of rendering it again.
     await pages.set(key, page, [...rendered.deps.tags], since);
@@ -351,9 +356,10 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
    * "lazy"; carrying the whole route map in every page instead put the home page's scripts over
    * their 150 KB budget). React Router matches every path against every route afresh: 2.7–3.3 ms
    * of CPU for the ~100 paths of a product page's links at 10,000 products, twenty times what
-   * sending the kept page itself costs. Its answer depends only on the URL and the build, so it is kept in the
-   * page store like a page — under a digest of the URL (1.5–2.5 KB of paths), with no tags, since
-   * no change to the shop's data changes it — and every later visitor's browser gets the kept copy.
+   * sending the kept page itself costs. Its answer depends only on the URL and the build, so it is
+   * kept in the page store like a page — under a digest of the URL (1.5–2.5 KB of paths), with no
+   * tags, since no change to the shop's data changes it — and every later visitor's browser gets
+   * the kept copy.
    */
   async function discoverRoutes(request: FastifyRequest, reply: FastifyReply) {
     const key = `${ROUTE_DISCOVERY_KEY}${createHash('sha1').update(request.url).digest('base64url')}`;
@@ -368,9 +374,8 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
     // A page of an older build is told to reload (204); a URL React Router finds too long, 400.
     if (response.status !== 200 || !cacheControl.includes('immutable'))
       return sendWebResponse(reply, response);
-    const headers: Record<string, string> = {};
-    for (const [name, value] of response.headers) headers[name] = value;
-    const answer = await encodePage(Buffer.from(await response.arrayBuffer()), headers, '');
+    const body = Buffer.from(await response.arrayBuffer());
+    const answer = await encodePage(body, headerRecord(response.headers), '');
     answer.headers['cache-control'] = cacheControl;
     await pages.set(key, answer, [], since);
     return sendPage(request, reply, answer, 'MISS');

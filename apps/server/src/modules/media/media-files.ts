@@ -1,5 +1,5 @@
 import { type Stats, createReadStream } from 'node:fs';
-import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, resolve, sep } from 'node:path';
 import { NUMERIC_ID } from '@shop/contract/collection';
 import { loadSharp } from './sharp.ts';
@@ -147,8 +147,18 @@ export function createMediaFiles(mediaDir: string, onError: (error: unknown, pat
       return job;
     },
 
+    /** A large file, streamed from disk. */
     open(file: FoundFile) {
       return createReadStream(file.path);
+    },
+
+    /** A small file's bytes in one buffer (kept-media.ts keeps them), or null if it is gone. */
+    async read(file: FoundFile): Promise<Buffer | null> {
+      try {
+        return await readFile(file.path);
+      } catch {
+        return null;
+      }
     },
   };
 }

@@ -13,6 +13,7 @@ import {
   isVariantSize,
   type MediaFiles,
 } from './media-files.ts';
+import { keptMedia, type MediaFile } from './kept-media.ts';
 
 /** Originals may be replaced under the same name by an operator: a day, then revalidate by ETag. */
 const ORIGINAL_CACHE = 'public, max-age=86400';
@@ -38,7 +39,7 @@ function send(
   request: FastifyRequest,
   reply: FastifyReply,
   files: MediaFiles,
-  file: FoundFile,
+  { file, bytes }: MediaFile,
   cacheControl: string,
 ) {
   const etag = etagOf(file);
@@ -53,10 +54,9 @@ function send(
   }
   if (file.contentType === 'image/svg+xml')
     reply.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-  return reply
-    .type(file.contentType)
-    .header('Content-Length', String(file.stats.size))
-    .send(files.open(file));
+  reply.type(file.contentType);
+  if (bytes) return reply.header('Content-Length', String(bytes.byteLength)).send(bytes);
+  return reply.header('Content-Length', String(file.stats.size)).send(files.open(file));
 }
 
 const segment = z.string().max(200);
@@ -72,6 +72,9 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
   const files = createMediaFiles(ctx.config.mediaDir, (error, path) =>
     ctx.log.warn({ err: error, path }, 'could not make an image variant'),
   );
+  const kept = keptMedia();
+  /** The file a URL names, from memory while fresh (kept-media.ts), else from `find`. */
+  const lookup = (key: string, find: () => Promise<FoundFile | null>) => kept.lookup(key, find, files.read);
   const tags = ['media'];
 
   api.get(
@@ -86,7 +89,9 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const { productId, file } = request.params;
       if (!isProductId(productId) || !isFileName(file)) return notFound(reply);
-      const found = await files.original(['products', productId], file);
+      const found = await lookup(`products/${productId}/${file}`, () =>
+        files.original(['products', productId], file),
+      );
       return found ? send(request, reply, files, found, ORIGINAL_CACHE) : notFound(reply);
     },
   );
@@ -104,7 +109,9 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const { productId, size, file } = request.params;
       if (!isProductId(productId) || !isVariantSize(size) || !isFileName(file)) return notFound(reply);
-      const found = await files.variant(['products', productId], size, file);
+      const found = await lookup(`products/${productId}/${size}/${file}`, () =>
+        files.variant(['products', productId], size, file),
+      );
       return found ? send(request, reply, files, found, VARIANT_CACHE) : notFound(reply);
     },
   );
@@ -121,7 +128,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const { folder, file } = request.params;
       if (!isFolderName(folder) || !isFileName(file)) return notFound(reply);
-      const found = await files.original([folder], file);
+      const found = await lookup(`${folder}/${file}`, () => files.original([folder], file));
       return found ? send(request, reply, files, found, ORIGINAL_CACHE) : notFound(reply);
     },
   );
@@ -138,7 +145,7 @@ export async function mediaRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request, reply) => {
       const { folder, size, file } = request.params;
       if (!isFolderName(folder) || !isVariantSize(size) || !isFileName(file)) return notFound(reply);
-      const found = await files.variant([folder], size, file);
+      const found = await lookup(`${folder}/${size}/${file}`, () => files.variant([folder], size, file));
       return found ? send(request, reply, files, found, VARIANT_CACHE) : notFound(reply);
     },
   );

@@ -5,11 +5,11 @@ import type { FoundFile } from './media-files.ts';
  * storefront page shows (a product's 120x120 or 300x300 WebP is 3–15 KB), so that a new
  * visitor's browser asking for a page's pictures costs no file-system work per picture.
  *
- * Why: a thumbnail sent from disk took 0.62–0.69 ms of the server's CPU (10,000-product shop,
+ * Why: a thumbnail sent from disk took 0.61–0.69 ms of the server's CPU (10,000-product shop,
  * 172 thumbnails asked round and round by 8 clients): a `stat` per name tried, then a read stream
  * that opened, read (into a 64 KiB buffer each time) and closed the file. Read whole into one
- * buffer it took 0.38–0.40 ms; kept, ~0.2 ms (ADR 0012, "2026-11-30, night"). A category page
- * shows up to 100 such pictures, at most a few dozen of them at first (they load lazily).
+ * buffer it took 0.38–0.40 ms; kept, 0.20–0.22 ms (ADR 0012, "2026-11-30, night"). A category
+ * page shows up to 100 such pictures, a few dozen of them at first (they load lazily).
  *
  * Fresh within a second, as everything else the shop shows (ADR 0009): a file is looked up on disk
  * again once its copy is older than `freshMs`, and read again only if its size or modification

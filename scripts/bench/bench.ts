@@ -57,6 +57,7 @@ import {
   productDetails,
   productNavigationData,
   productPages,
+  productPath,
   type UrlSource,
 } from './variety.ts';
 import { pageSubresources } from './subresources.ts';
@@ -216,7 +217,7 @@ async function visitorSubresources(sample: CatalogueSample, baseUrl: string): Pr
   const pages = [
     '/',
     ...(categoryPages(sample).pages?.().slice(0, 5) ?? []),
-    ...sample.productIds.slice(0, 10).map((id) => `/product/${id}/${sample.productSlugs.get(id) ?? 'item'}`),
+    ...sample.productIds.slice(0, 10).map((id) => productPath(sample, id)),
   ];
   const paths = new Set<string>();
   for (const page of pages) {

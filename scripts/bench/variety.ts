@@ -122,7 +122,7 @@ export function categoryPages(sample: CatalogueSample, seed = 4): UrlSource {
 }
 
 /** A product page's path, `/product/{id}/{slug}`. */
-function productPath(sample: CatalogueSample, id: number): string {
+export function productPath(sample: CatalogueSample, id: number): string {
   return `/product/${id}/${sample.productSlugs.get(id) ?? 'item'}`;
 }
 

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { acceptsEncoding } from '../http/brotli.ts';
+import { matchesEtag } from '../http/etag.ts';
 
 /**
  * The storefront build's hashed assets (`/assets/<name>-<hash>.js|css`), sent from memory.
@@ -92,7 +93,7 @@ export function buildAssets(dir: string): BuildAssets {
         .header('cache-control', ASSET_CACHE_CONTROL)
         .header('etag', copy.etag);
       if (names.has(`${name}.br`) || names.has(`${name}.gz`)) reply.header('vary', 'Accept-Encoding');
-      if (request.headers['if-none-match'] === copy.etag) return reply.code(304).send();
+      if (matchesEtag(request.headers['if-none-match'], copy.etag)) return reply.code(304).send();
       if (encoding) reply.header('content-encoding', encoding);
       return reply.send(copy.bytes);
     },

@@ -9,6 +9,7 @@ import {
   FIRST_SMALL_PAGE_QUALITY,
   keptBrotli,
 } from '../http/brotli.ts';
+import { matchesEtag } from '../http/etag.ts';
 import { memoryResponseCache, type ResponseCacheStore } from '../http/response-cache.ts';
 import type { PageFiles } from './page-files.ts';
 
@@ -329,15 +330,6 @@ export function pageStore(
   };
 }
 
-/** Whether the client already holds this page (If-None-Match, weak comparison). */
-function notModified(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (!header) return false;
-  if (header.trim() === '*') return true;
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === bare);
-}
-
 /**
  * Sends a kept page: 304 when the client has it, else the best encoding it accepts. Resolves once
  * sent (not to the reply: a reply is a thenable that would wait for the whole response).
@@ -350,7 +342,7 @@ export async function sendPage(
 ): Promise<void> {
   reply.headers(page.headers).header('x-cache', cache);
   const accepted = request.headers['accept-encoding'] ?? '';
-  if (notModified(request, page.etag)) reply.code(304).send();
+  if (matchesEtag(request.headers['if-none-match'], page.etag)) reply.code(304).send();
   else if (acceptsEncoding(accepted, 'br')) reply.header('content-encoding', 'br').send(page.body);
   else {
     const html = await unbrotliAsync(page.body);

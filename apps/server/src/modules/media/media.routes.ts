@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { matchesEtag } from '../../http/etag.ts';
 import { sendNamedError } from '../../plugins/error-handler.ts';
 import {
   createMediaFiles,
@@ -24,15 +25,6 @@ const notFound = (reply: FastifyReply) => sendNamedError(reply, 404, 'File not f
 
 function etagOf(file: FoundFile): string {
   return `"${file.stats.size.toString(36)}-${Math.floor(file.stats.mtimeMs).toString(36)}"`;
-}
-
-/** True when If-None-Match lists this ETag (weak or strong) or '*'. */
-function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((tag) => {
-    const t = tag.trim();
-    return t === '*' || t.replace(/^W\//, '') === etag;
-  });
 }
 
 function send(

@@ -57,10 +57,9 @@ import {
   productDetails,
   productNavigationData,
   productPages,
-  productPath,
   type UrlSource,
 } from './variety.ts';
-import { pageSubresources } from './subresources.ts';
+import { visitorSubresources } from './subresources.ts';
 
 const root = new URL('../../', import.meta.url).pathname;
 const tmp = `${root}.tmp/bench`;
@@ -204,34 +203,9 @@ const scenarios: Scenario[] = [
   // them, and a visit's ~14 assets and ~12 pictures cost more than its page (ADR 0012).
   pageScenario(
     "a new visitor's scripts, stylesheets and pictures (home, category and product pages), 50 connections",
-    visitorSubresources,
+    (sample, baseUrl) => visitorSubresources(sample, baseUrl, BROWSER_HEADERS),
   ),
 ];
-
-/**
- * The paths a new visitor's browser asks for beside the home page, five category pages and ten
- * product pages (the first products, which have pictures), each read off the page
- * (subresources.ts); only those the shop answers 200, each asked once here, as the visitors before.
- */
-async function visitorSubresources(sample: CatalogueSample, baseUrl: string): Promise<string[]> {
-  const pages = [
-    '/',
-    ...(categoryPages(sample).pages?.().slice(0, 5) ?? []),
-    ...sample.productIds.slice(0, 10).map((id) => productPath(sample, id)),
-  ];
-  const paths = new Set<string>();
-  for (const page of pages) {
-    const html = await (await fetch(`${baseUrl}${page}`, { headers: BROWSER_HEADERS })).text();
-    for (const path of pageSubresources(html)) paths.add(path);
-  }
-  const answered: string[] = [];
-  for (const path of paths) {
-    const response = await fetch(`${baseUrl}${path}`, { headers: BROWSER_HEADERS });
-    await response.arrayBuffer();
-    if (response.status === 200) answered.push(path);
-  }
-  return answered;
-}
 
 function postgresBenchUrl(): { url: string; admin: string; name: string } {
   const base = new URL(process.env.DATABASE_URL ?? '');

@@ -60,8 +60,10 @@ describe('reconcile', () => {
     await h.sims.webhooks.idle();
 
     const lines: string[] = [];
-    expect(await reconcileReport(h.t.ctx, origin(), today(), (l) => lines.push(l))).toBe(0);
-    expect(lines.at(-1)).toMatch(/gateways and shop agree/);
+    const agreed = await reconcileReport(h.t.ctx, origin(), today(), (l) => lines.push(l));
+    // The lines first: a failure then names the mismatch, not only the exit code.
+    expect(lines).toEqual([expect.stringMatching(/gateways and shop agree/)]);
+    expect(agreed).toBe(0);
 
     // Planted: the shop lost track of the Razorpay capture.
     await h.t.ctx.db.update(payments).set({ status: 'failed' }).where(eq(payments.id, razorpay.payment.id));

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@shop/db/client';
 import { orders, payments, refundBalances, refunds } from '@shop/db/schema/index';
-import { and, desc, eq, inArray, isNotNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 
 export type RefundRow = typeof refunds.$inferSelect;
 export type NewRefund = typeof refunds.$inferInsert;
@@ -30,6 +30,27 @@ export async function findRefundByGatewayId(db: DbOrTx, gateway: string, gateway
 export async function findRefundByGatewayKey(db: DbOrTx, gatewayKey: string) {
   const [row] = await db.select().from(refunds).where(eq(refunds.gatewayKey, gatewayKey));
   return row;
+}
+
+/**
+ * Whether a payment, named by the gateway's payment (PayPal: capture) id, has a refund the shop
+ * asked the gateway for whose answer — and with it the gateway's refund id — is not recorded yet.
+ */
+export async function hasUnansweredRefund(db: DbOrTx, gateway: string, gatewayPaymentId: string) {
+  const [row] = await db
+    .select({ id: refunds.id })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .where(
+      and(
+        eq(payments.gateway, gateway),
+        eq(payments.gatewayPaymentId, gatewayPaymentId),
+        inArray(refunds.status, ['requested', 'pending']),
+        isNull(refunds.gatewayRefundId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 export async function listOrderRefunds(db: DbOrTx, orderId: number): Promise<RefundRow[]> {

@@ -15,6 +15,7 @@ import {
   findRefundByGatewayId,
   findRefundByGatewayKey,
   findRefundByKey,
+  hasUnansweredRefund,
   insertRefund,
   listOrderRefunds,
   paymentsOfOrder,
@@ -472,6 +473,13 @@ const asObject = (v: unknown): Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const asText = (v: unknown) => (typeof v === 'string' ? v : undefined);
 
+/** The capture id in a PayPal refund's `up` link (`…/v2/payments/captures/{id}`). */
+function captureOfRefund(resource: Record<string, unknown>): string | undefined {
+  const links = Array.isArray(resource.links) ? resource.links.map(asObject) : [];
+  const up = asText(links.find((l) => l.rel === 'up')?.href);
+  return up?.match(/\/captures\/([A-Za-z0-9_-]+)$/)?.[1];
+}
+
 /**
  * A refund webhook, its signature already verified by the payments webhook route: Razorpay
  * `refund.processed` / `refund.failed`, PayPal `PAYMENT.CAPTURE.REFUNDED`. Returns false for
@@ -480,6 +488,8 @@ const asText = (v: unknown) => (typeof v === 'string' ? v : undefined);
 export async function handleRefundWebhook(ctx: AppContext, event: RefundWebhook): Promise<boolean> {
   let gatewayRefundId: string | undefined;
   let receipt: string | undefined;
+  /** PayPal's refund names its capture (the `up` link), not a key of ours. */
+  let captureId: string | undefined;
   let answer: RefundAnswer | undefined;
   if (event.gateway === 'razorpay' && event.eventType.startsWith('refund.')) {
     const entity = asObject(asObject(asObject(asObject(event.payload).payload).refund).entity);
@@ -493,6 +503,7 @@ export async function handleRefundWebhook(ctx: AppContext, event: RefundWebhook)
   } else if (event.gateway === 'paypal' && event.eventType === 'PAYMENT.CAPTURE.REFUNDED') {
     const resource = asObject(asObject(event.payload).resource);
     gatewayRefundId = asText(resource.id);
+    captureId = captureOfRefund(resource);
     if (gatewayRefundId) {
       const status = asText(resource.status);
       answer =
@@ -521,6 +532,12 @@ export async function handleRefundWebhook(ctx: AppContext, event: RefundWebhook)
       (await findRefundByGatewayId(tx, event.gateway, refundId)) ??
       (receipt ? await findRefundByGatewayKey(tx, receipt) : undefined);
     if (!refund) {
+      if (captureId && (await hasUnansweredRefund(tx, event.gateway, captureId))) {
+        // The event overtook the answer to our refund call, which carries the id we match it by.
+        // Refused (and not recorded), so the gateway sends it again — PayPal retries a non-2xx for
+        // three days — and the retry finds the id. Otherwise the refund would wait for the poll.
+        throw new AppError('conflict', 'This refund is not recorded yet; send the event again.');
+      }
       ctx.log.warn(
         { gateway: event.gateway, gatewayRefundId: refundId },
         'refund webhook for an unknown refund',

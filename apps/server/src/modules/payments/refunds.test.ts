@@ -331,6 +331,57 @@ describe('PayPal refunds', () => {
     });
     expect(h.sims.paypal.refunds.size).toBe(1);
   });
+
+  it("a PAYMENT.CAPTURE.REFUNDED that overtakes the answer to the call is refused, and applied on the gateway's retry", async () => {
+    const { orderId, payment } = await paidOrder('paypal');
+    h.sims.paypal.refundSwitch.hold = true;
+    expect(await ask(orderId, payment.id, 30_000, 'overtaken')).toMatchObject({
+      ok: true,
+      status: 'pending',
+    });
+    const [row] = await refundRows(orderId);
+    // The state while the call is on its way: asked, the gateway's refund id not yet known.
+    await h.t.ctx.db
+      .update(refunds)
+      .set({ status: 'requested', gatewayRefundId: null })
+      .where(eq(refunds.id, row?.id ?? 0));
+    const sentBefore = h.sims.webhooks.sent.length;
+    h.sims.webhooks.pause();
+    await h.sims.paypal.settleRefunds('https://api-m.sandbox.paypal.com');
+    h.sims.webhooks.resume();
+    // The first delivery is refused; the retry comes 250 ms later. The answer lands in between.
+    await expect.poll(() => h.sims.webhooks.sent.slice(sentBefore).map((d) => d.status)).toEqual([409]);
+    await h.t.ctx.db
+      .update(refunds)
+      .set({ status: 'pending', gatewayRefundId: row?.gatewayRefundId })
+      .where(eq(refunds.id, row?.id ?? 0));
+    await h.sims.webhooks.idle();
+    // On a slow machine a retry may come before the answer is in, and be refused too.
+    const statuses = h.sims.webhooks.sent.slice(sentBefore).map((d) => d.status);
+    expect(statuses.at(-1)).toBe(200);
+    expect(new Set(statuses.slice(0, -1))).toEqual(new Set([409]));
+    expect((await refundRows(orderId))[0]).toMatchObject({ status: 'processed' });
+  });
+
+  it('a PayPal refund webhook for a refund the shop never asked for is acknowledged and changes nothing', async () => {
+    const { orderId, payment } = await paidOrder('paypal');
+    const event = {
+      gateway: 'paypal' as const,
+      eventId: `WH-STRANGER-${orderId}`,
+      eventType: 'PAYMENT.CAPTURE.REFUNDED',
+      payload: {
+        resource: {
+          id: 'DASHBOARD1',
+          status: 'COMPLETED',
+          links: [
+            { rel: 'up', href: `https://api-m.paypal.com/v2/payments/captures/${payment.gatewayPaymentId}` },
+          ],
+        },
+      },
+    };
+    expect(await handleRefundWebhook(h.t.ctx, event)).toBe(true);
+    expect(await refundRows(orderId)).toEqual([]);
+  });
 });
 
 describe('cash on delivery', () => {

@@ -2,13 +2,13 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import { errorMessageOf } from '@shop/contract/api-error';
 import { API_PREFIX } from '@shop/contract/api-prefix';
 import { ApiFailure, type StorefrontLoadContext, withQuery } from '@shop/contract/storefront-context';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createRequestHandler, type ServerBuild } from 'react-router';
+import { createRequestHandler } from 'react-router';
 import type { AppContext } from '../context.ts';
 import { invalidateOnChange } from '../http/cache-invalidation.ts';
 import { type InProcessReads, inProcessReadsOf } from '../http/in-process-reads.ts';
@@ -18,6 +18,7 @@ import { type RenderDependencies, sharedValues } from './shared-values.ts';
 import { buildAssets } from './build-assets.ts';
 import { type CachedPage, encodePage, pageStore, pageUrl, sendPage } from './page-cache.ts';
 import { NO_PAGE_FILES, openPageFiles } from './page-files.ts';
+import { importServerBuild } from './server-build.ts';
 
 const defaultWebBuildDir = fileURLToPath(new URL('../../../web/build', import.meta.url));
 
@@ -190,7 +191,7 @@ function webBuildDirOf(config: AppContext['config']): string {
  */
 export function preloadStorefront(config: AppContext['config']): void {
   const serverEntry = `${webBuildDirOf(config)}/server/index.js`;
-  if (existsSync(serverEntry)) import(pathToFileURL(serverEntry).href).catch(() => undefined);
+  if (existsSync(serverEntry)) importServerBuild(serverEntry).catch(() => undefined);
 }
 
 /**
@@ -229,7 +230,7 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
       res.header('Cache-Control', 'public, max-age=3600');
     },
   });
-  const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
+  const build = await importServerBuild(serverEntry);
   const handle = createRequestHandler(build, 'production');
   const reads = inProcessReadsOf(ctx);
   const shared = sharedValues(ctx.changes, (deps) => inProcessApi(app, reads, deps));

@@ -481,6 +481,11 @@ async function benchApi(
     let ceiling: number | null = null;
     let peakRss = shop.rssMiB();
     try {
+      // A shop in use has rendered pages before it answers the API, and a first render can change
+      // the whole process: React's Node renderer once switched Node's async hooks on for every later
+      // promise (storefront/server-build.ts). So the scenarios measure a shop that has rendered — a
+      // page no scenario asks for (the 404 page, rendered every time), to keep their figures apart.
+      if (withPages) await fetch(`${shop.baseUrl}/bench-first-render`).then((r) => r.arrayBuffer());
       if (orderTotal > 0) {
         const { runBackOfficeBench, printBackOffice } = await import('./back-office.ts');
         const rows = await runBackOfficeBench(shop.baseUrl, orderTotal);

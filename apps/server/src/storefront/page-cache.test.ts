@@ -113,6 +113,7 @@ function filesInMemory(): PageFiles & { held: Map<string, Buffer> } {
       return body?.byteLength === bytes ? body : null;
     },
     remove: (file) => held.delete(file),
+    usage: () => ({ pages: held.size, diskBytes: 0 }),
     close: async () => held.clear(),
   };
 }

@@ -32,8 +32,8 @@ import type { PageFiles } from './page-files.ts';
  *
  * Pages are kept brotli-compressed only (made once, http/brotli.ts): every current browser
  * asks for brotli, and a category page of 100 products takes ~18 KB instead of 272 KB. They are
- * kept in files (page-files.ts), not in the process's memory; the index says which file holds
- * which URL's page, or holds a page of a few hundred bytes itself (`INLINE_PAGE_BYTES`). A client
+ * kept in files (page-files.ts), not in the process's memory; the index says where in them
+ * each URL's page lies, or holds a page of a few hundred bytes itself (`INLINE_PAGE_BYTES`). A client
  * without brotli gets the page decompressed (and gzip-compressed if it accepts gzip) on the
  * thread pool.
  */
@@ -178,8 +178,9 @@ export const PAGE_CACHE_BYTES = 128 * 1024 * 1024;
  * Compressed bytes up to which a page is kept in the index instead of a file: half a block of the
  * file system, and no more than the index holds for any page anyway (its URL, headers and tags).
  * A product's navigation data (~0.7 KB) is such a page; a document never is (a product page is
- * ~11 KB). In a file, each cost an open, a write and a close on the thread pool to keep, and an
- * open, a read and a close to send once it had left the recent pages (page-files.ts).
+ * ~11 KB). Until 2026-11-30 each page had a file of its own, which cost an open, a write and a
+ * close on the thread pool to keep, and an open, a read and a close to send once it had left the
+ * recent pages; in a segment (page-files.ts) it still costs a write to keep and a read to send.
  */
 export const INLINE_PAGE_BYTES = 2 * 1024;
 

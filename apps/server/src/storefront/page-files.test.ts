@@ -33,18 +33,21 @@ const page = (text: string): CachedPage => ({
 /** A store that keeps every page in a file, however small (the pages of these tests are). */
 const ON_DISK = { inlineBudget: 0 };
 
-/** The page files that exist now, in every directory under root. */
+/** The segment files that exist now, in every directory under root. */
 async function filesOnDisk(): Promise<string[]> {
   const found: string[] = [];
   for (const dir of await readdir(root)) found.push(...(await readdir(join(root, dir))));
   return found;
 }
 
-/** Waits for the background removals (unlink) that dropped entries started. */
+/** Waits for the background removals (close, unlink) of segments whose pages all went. */
 async function removalsDone(files: number) {
   for (let i = 0; i < 200 && (await filesOnDisk()).length !== files; i++)
-    await new Promise((r) => setImmediate(r));
+    await new Promise((r) => setTimeout(r, 5));
 }
+
+/** The segment file a page lies in. */
+const segmentOf = (place: string) => place.slice(0, place.lastIndexOf('#'));
 
 describe('kept pages in files (page-files.ts)', () => {
   it("a compressed page owns its bytes: a small one holds no 16 KiB chunk of zlib's", async () => {
@@ -54,36 +57,89 @@ describe('kept pages in files (page-files.ts)', () => {
     expect(body.buffer.byteLength).toBe(body.byteLength);
   });
 
-  it('writes a page and reads it back; a removed file reads as gone', async () => {
+  it('writes a page and reads it back; a removed page reads as gone', async () => {
     const files = await openPageFiles(root, 0); // no recent pages in memory: every read is of the file
     const file = await files.write(Buffer.from('<html>kaju katli</html>'));
     expect(file).not.toBeNull();
     expect((await files.read(file as string, 23))?.toString()).toBe('<html>kaju katli</html>');
-    // A file shorter than the index says (cut short by a full disk) is not sent.
+    // Fewer or more bytes than the page has (an index out of step with its file) are not sent.
     expect(await files.read(file as string, 24)).toBeNull();
+    expect(files.usage().pages).toBe(1);
     files.remove(file as string);
-    await removalsDone(0);
     expect(await files.read(file as string, 23)).toBeNull();
+    expect(files.usage().pages).toBe(0);
     await files.close();
   });
 
   it('the most recently read pages are answered from memory, within its budget; a removed page is not', async () => {
-    const files = await openPageFiles(root, 100);
-    const a = (await files.write(Buffer.from('a'.repeat(20)))) as string;
-    const b = (await files.write(Buffer.from('b'.repeat(20)))) as string;
-    for (const dir of await readdir(root))
-      for (const name of await readdir(join(root, dir))) await rm(join(root, dir, name));
-    // The files are gone (say, cleaned away): both pages were written moments ago and are remembered.
-    expect((await files.read(a, 20))?.toString()).toBe('a'.repeat(20));
-    expect((await files.read(b, 20))?.toString()).toBe('b'.repeat(20));
+    const bytes = (text: string) => Buffer.from(text.repeat(20));
+    const pages = { a: bytes('a'), b: bytes('b') };
+    const files = await openPageFiles(root, 1_000);
+    const a = (await files.write(pages.a)) as string;
+    const b = (await files.write(pages.b)) as string;
+    // Both were written moments ago: the very bytes written are answered, not a read of the file.
+    expect(await files.read(a, 20)).toBe(pages.a);
+    expect(await files.read(b, 20)).toBe(pages.b);
     files.remove(a); // dropped from the index (a change it showed): not answered from memory either
     expect(await files.read(a, 20)).toBeNull();
-    // Past the budget (100 bytes; a page counts its name, `2.br`, and its 20 bytes) the least
-    // recently read go.
-    const more = [];
-    for (let i = 0; i < 5; i++) more.push((await files.write(Buffer.from(String(i).repeat(20)))) as string);
-    expect(await files.read(b, 20)).toBeNull();
-    expect((await files.read(more[4] as string, 20))?.toString()).toBe('4'.repeat(20));
+    // Past the budget (1,000 bytes; a page counts its place, ~50 characters, and its 20 bytes) the
+    // least recently read go, and are read from their segment again.
+    for (let i = 0; i < 30; i++) await files.write(bytes(String(i % 10)));
+    const fromDisk = await files.read(b, 20);
+    expect(fromDisk).not.toBe(pages.b);
+    expect(fromDisk?.toString()).toBe('b'.repeat(20));
+    await files.close();
+  });
+
+  it('pages share segment files; a segment is deleted once none of its pages is kept', async () => {
+    const files = await openPageFiles(root, 0, { segmentBytes: 50 });
+    const page = (n: number) => Buffer.from(String(n).repeat(20));
+    const [one, two, three] = [
+      (await files.write(page(1))) as string,
+      (await files.write(page(2))) as string,
+      (await files.write(page(3))) as string, // 60 bytes would not fit in the first: a second segment
+    ];
+    expect(segmentOf(one)).toBe(segmentOf(two));
+    expect(segmentOf(three)).not.toBe(segmentOf(one));
+    expect(await filesOnDisk()).toHaveLength(2);
+    expect(files.usage()).toEqual({ pages: 3, diskBytes: 60 });
+    files.remove(one);
+    await removalsDone(1);
+    expect(await filesOnDisk()).toHaveLength(2); // the second page still lives in it
+    files.remove(two);
+    await removalsDone(1);
+    expect(await filesOnDisk()).toHaveLength(1);
+    expect(files.usage()).toEqual({ pages: 1, diskBytes: 20 });
+    expect((await files.read(three, 20))?.toString()).toBe('3'.repeat(20));
+    await files.close();
+  });
+
+  it('the segments stay within their bytes on disk: the oldest go, and their pages read as gone', async () => {
+    const files = await openPageFiles(root, 0, { segmentBytes: 20, diskBytes: 60 });
+    const written: string[] = [];
+    for (let n = 0; n < 5; n++)
+      written.push((await files.write(Buffer.from(String(n).repeat(20)))) as string);
+    expect(files.usage()).toEqual({ pages: 3, diskBytes: 60 });
+    expect(await files.read(written[0] as string, 20)).toBeNull();
+    expect(await files.read(written[1] as string, 20)).toBeNull();
+    for (const n of [2, 3, 4])
+      expect((await files.read(written[n] as string, 20))?.toString()).toBe(String(n).repeat(20));
+    await removalsDone(3);
+    expect(await filesOnDisk()).toHaveLength(3);
+    await files.close();
+  });
+
+  it("a read under way when its segment is deleted gets the page or nothing, never another file's bytes", async () => {
+    const files = await openPageFiles(root, 0, { segmentBytes: 20 });
+    const first = (await files.write(Buffer.from('a'.repeat(20)))) as string;
+    await files.write(Buffer.from('b'.repeat(20))); // the first segment is full: no longer written
+    const reading = files.read(first, 20);
+    files.remove(first); // its last page: the segment goes, its descriptor once the read is done
+    // A file opened meanwhile may be given any free descriptor number.
+    const other = (await files.write(Buffer.from('c'.repeat(20)))) as string;
+    const got = await reading;
+    expect(got === null || got.toString() === 'a'.repeat(20)).toBe(true);
+    expect((await files.read(other, 20))?.toString()).toBe('c'.repeat(20));
     await files.close();
   });
 
@@ -117,7 +173,7 @@ describe('kept pages in files (page-files.ts)', () => {
     expect(existsSync(running)).toBe(true);
     expect(existsSync(otherHost)).toBe(true);
     const kept = (await openedHere.write(Buffer.from('home'))) as string;
-    expect(existsSync(kept)).toBe(true);
+    expect(existsSync(segmentOf(kept))).toBe(true);
     await files.close();
     await openedHere.close();
   });
@@ -162,11 +218,10 @@ describe('the page store: an index in memory, pages in files (freshness rule, AD
     expect(kept?.body.toString()).toBe('kaju, 3 left');
     // With its render's nonce, which the security policy is made from as it is sent.
     expect(kept?.cspNonce).toBe('nonce-of-kaju, 3 left');
-    expect(await filesOnDisk()).toHaveLength(2);
+    expect(files.usage().pages).toBe(2);
     store.index.invalidate([cacheTags.product(7)]); // the last three were sold
     expect(await store.get('http://shop/product/7/kaju')).toBeUndefined();
-    await removalsDone(1);
-    expect(await filesOnDisk()).toHaveLength(1);
+    expect(files.usage().pages).toBe(1);
     expect((await store.get('http://shop/product/8/namkeen'))?.etag).toBe('W/"namkeen"');
   });
 
@@ -176,8 +231,7 @@ describe('the page store: an index in memory, pages in files (freshness rule, AD
     store.index.invalidate([cacheTags.product(7)]); // the sale arrives while the page renders
     await store.set('http://shop/product/7/kaju', page('kaju, 3 left'), [cacheTags.product(7)], since);
     expect(await store.get('http://shop/product/7/kaju')).toBeUndefined();
-    await removalsDone(0);
-    expect(await filesOnDisk()).toEqual([]);
+    expect(files.usage().pages).toBe(0);
   });
 
   it('holds a bounded number of bytes: the least recently read pages and their files go first', async () => {
@@ -190,16 +244,19 @@ describe('the page store: an index in memory, pages in files (freshness rule, AD
     await store.set('http://shop/5', twenty(5), [cacheTags.content], store.index.version);
     expect(await store.get('http://shop/2')).toBeUndefined();
     expect(await store.get('http://shop/1')).toBeDefined();
-    await removalsDone(4);
-    expect(await filesOnDisk()).toHaveLength(4);
+    expect(files.usage().pages).toBe(4);
   });
 
-  it('a page whose file is gone is rendered again, not sent empty', async () => {
-    const store = pageStore(files, ON_DISK);
+  it('a page whose bytes are gone (its segment deleted to bound the disk) is rendered again, not sent empty', async () => {
+    const small = await openPageFiles(root, 0, { segmentBytes: 10, diskBytes: 10 });
+    const store = pageStore(small, ON_DISK);
     await store.set('http://shop/', page('home'), [cacheTags.content], store.index.version);
-    for (const dir of await readdir(root)) await rm(join(root, dir, '0.br'));
+    // Seven bytes more do not fit beside the home page's four: a new segment, and the first goes.
+    await store.set('http://shop/about', page('namkeen'), [cacheTags.content], store.index.version);
     expect(await store.get('http://shop/')).toBeUndefined();
-    expect(store.index.size).toBe(0);
+    expect(store.index.size).toBe(1);
+    expect((await store.get('http://shop/about'))?.body.toString()).toBe('namkeen');
+    await small.close();
   });
 });
 
@@ -226,7 +283,7 @@ describe("small kept pages (a product's navigation data) live in the index, not 
       [cacheTags.product(7)],
       0,
     );
-    expect(await filesOnDisk()).toHaveLength(1);
+    expect(files.usage().pages).toBe(1);
     expect(
       (await store.get('http://shop/product/7/kaju.data'))?.body.equals(Buffer.alloc(INLINE_PAGE_BYTES, 'k')),
     ).toBe(true);
@@ -243,11 +300,11 @@ describe("small kept pages (a product's navigation data) live in the index, not 
     await store.set('http://shop/1.data', sized('a', 1_000), tags(1), 0);
     await store.set('http://shop/2.data', sized('b', 1_000), tags(2), 0);
     await store.set('http://shop/3.data', sized('c', 1_000), tags(3), 0); // over the budget: a file
-    expect(await filesOnDisk()).toHaveLength(1);
+    expect(files.usage().pages).toBe(1);
     store.index.invalidate(tags(1));
     expect(await store.get('http://shop/1.data')).toBeUndefined(); // dropped: its 1,000 bytes are free again
     await store.set('http://shop/4.data', sized('d', 1_000), tags(4), store.index.version);
-    expect(await filesOnDisk()).toHaveLength(1);
+    expect(files.usage().pages).toBe(1);
     // Replaced and refused pages give theirs back too.
     await store.set('http://shop/2.data', sized('e', 1_000), tags(2), store.index.version);
     const since = store.index.version;
@@ -256,6 +313,6 @@ describe("small kept pages (a product's navigation data) live in the index, not 
     store.index.clear();
     for (const n of [6, 7])
       await store.set(`http://shop/${n}.data`, sized('g', 1_000), tags(n), store.index.version);
-    expect(await filesOnDisk()).toHaveLength(0);
+    expect(files.usage().pages).toBe(0);
   });
 });

@@ -53,8 +53,8 @@ export const SEGMENT_BYTES = 8 * 1024 * 1024;
 export const DISK_BYTES = 256 * 1024 * 1024;
 
 /**
- * Bytes of recently read (or written) pages kept in memory as well. A file's name is never used
- * again, so a page found here is the one the index points to: no change can make it stale. With
+ * Bytes of recently read (or written) pages kept in memory as well. A page's place is never given
+ * out again, so a page found here is the one the index points to: no change can make it stale. With
  * the small pages the index holds itself (page-cache.ts `INLINE_BUDGET_BYTES`, also 4 MiB), the
  * kept pages' bytes in memory stay at the 8 MiB these recent pages alone had before.
  */

@@ -129,16 +129,19 @@ describe('kept pages in files (page-files.ts)', () => {
     await files.close();
   });
 
-  it("a read under way when its segment is deleted gets the page or nothing, never another file's bytes", async () => {
+  it("a read under way when its segment is deleted gets the page, never another file's bytes", async () => {
     const files = await openPageFiles(root, 0, { segmentBytes: 20 });
     const first = (await files.write(Buffer.from('a'.repeat(20)))) as string;
     await files.write(Buffer.from('b'.repeat(20))); // the first segment is full: no longer written
+    // The read is handed to the thread pool before the page goes. (Whether its descriptor could be
+    // closed under it depends on the pool's threads' timing, which a test cannot force: this holds
+    // what the reader gets, the `busy` count in page-files.ts holds the descriptor.)
     const reading = files.read(first, 20);
+    await new Promise((r) => setImmediate(r));
     files.remove(first); // its last page: the segment goes, its descriptor once the read is done
     // A file opened meanwhile may be given any free descriptor number.
     const other = (await files.write(Buffer.from('c'.repeat(20)))) as string;
-    const got = await reading;
-    expect(got === null || got.toString() === 'a'.repeat(20)).toBe(true);
+    expect((await reading)?.toString()).toBe('a'.repeat(20));
     expect((await files.read(other, 20))?.toString()).toBe('c'.repeat(20));
     await files.close();
   });

@@ -166,8 +166,6 @@ export async function openPageFiles(
   const segments = new Map<string, Segment>();
   let current: Segment | null = null;
   let made = 0;
-  let onDisk = 0;
-  let kept = 0;
   /** Segments being closed and deleted (what `close` waits for). */
   const closing = new Set<Promise<void>>();
 
@@ -192,8 +190,6 @@ export async function openPageFiles(
     if (segment.gone) return;
     segment.gone = true;
     segments.delete(segment.path);
-    onDisk -= segment.end;
-    kept -= segment.pages.size;
     segment.pages.clear();
     if (current === segment) current = null;
     if (segment.busy === 0) closeSegment(segment);
@@ -214,11 +210,25 @@ export async function openPageFiles(
     return current;
   }
 
+  /** Pages kept in the segments, and the segments' bytes on disk. */
+  function usage() {
+    let pages = 0;
+    let bytes = 0;
+    for (const segment of segments.values()) {
+      pages += segment.pages.size;
+      bytes += segment.end;
+    }
+    return { pages, diskBytes: bytes };
+  }
+
   /** The oldest segments go while the segments take more than `diskBytes`. */
   function boundDisk() {
+    let onDisk = usage().diskBytes;
     for (const segment of segments.values()) {
       if (onDisk <= diskBytes) return;
-      if (segment !== current) drop(segment);
+      if (segment === current) continue;
+      onDisk -= segment.end;
+      drop(segment);
     }
   }
 
@@ -236,7 +246,6 @@ export async function openPageFiles(
       const segment = segmentFor(body.byteLength);
       const at = segment.end;
       segment.end += body.byteLength;
-      onDisk += body.byteLength;
       segment.busy += 1;
       let written = false;
       try {
@@ -253,11 +262,10 @@ export async function openPageFiles(
         return null;
       }
       segment.pages.set(at, body.byteLength);
-      kept += 1;
       const file = `${segment.path}#${at}+${body.byteLength}`;
       recent.set(file, { body });
       boundDisk();
-      return segments.has(segment.path) ? file : null;
+      return segment.gone ? null : file;
     },
     async read(file, bytes) {
       const place = placeOf(file);
@@ -280,10 +288,9 @@ export async function openPageFiles(
       const place = placeOf(file);
       if (!place) return;
       place.segment.pages.delete(place.at);
-      kept -= 1;
       if (place.segment.pages.size === 0 && place.segment !== current) drop(place.segment);
     },
-    usage: () => ({ pages: kept, diskBytes: onDisk }),
+    usage,
     close: async () => {
       recent.clear();
       for (const segment of [...segments.values()]) drop(segment);

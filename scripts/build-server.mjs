@@ -86,8 +86,10 @@ export async function buildServer() {
         in: `${root}apps/server/src/modules/catalogue/catalogue-pdf.process.ts`,
         out: 'catalogue-pdf.process',
       },
+      // The process that draws and checks pictures (media/picture-drawer.ts forks it).
+      { in: `${root}apps/server/src/modules/media/picture-process.ts`, out: 'picture-process' },
     ],
-    // Tells the server's code it runs compiled, so it forks the compiled drawing process.
+    // Tells the server's code it runs compiled, so it forks the compiled drawing processes.
     define: { 'process.env.SHOP_SERVER_BUNDLE': '"1"' },
     outdir,
     outExtension: { '.js': '.mjs' },

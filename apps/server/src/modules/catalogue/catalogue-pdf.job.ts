@@ -2,8 +2,8 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, rename, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { collectGarbageSoon } from '../../collect-garbage.ts';
+import { ownProcessEntry } from '../../own-process.ts';
 import type { AppContext } from '../../context.ts';
 import type { FeedEvent } from '../../plugins/change-feed.ts';
 import type { Db } from '@shop/db/client';
@@ -37,20 +37,6 @@ export function changesThePdf(event: FeedEvent): boolean {
 /** The longest a drawing may take before its process is stopped (100,000 products: ~30 s). */
 const DRAW_TIMEOUT_MS = 10 * 60_000;
 
-/**
- * The drawing process's entry: the compiled one beside the compiled server (scripts/build-server.mjs
- * defines SHOP_SERVER_BUNDLE there), else the TypeScript source run through tsx (tests, tools).
- */
-function drawingEntry(): { path: string; execArgv: string[] } {
-  const source = fileURLToPath(new URL('./catalogue-pdf.process.ts', import.meta.url));
-  if (process.env.SHOP_SERVER_BUNDLE === '1')
-    return {
-      path: join(dirname(source), '../../../dist/catalogue-pdf.process.mjs'),
-      execArgv: ['--enable-source-maps'],
-    };
-  return { path: source, execArgv: ['--import', 'tsx'] };
-}
-
 /** Sends one message and resolves once the channel has taken it (so batches do not pile up in it). */
 function sendTo(child: ChildProcess, message: DrawMessage): Promise<void> {
   return new Promise((resolve, reject) => {
@@ -63,7 +49,10 @@ function sendTo(child: ChildProcess, message: DrawMessage): Promise<void> {
  * it the catalogue read batch by batch.
  */
 function drawInOwnProcess(db: Db, mediaDir: string, target: string): Promise<DrawAnswer> {
-  const entry = drawingEntry();
+  const entry = ownProcessEntry(
+    new URL('./catalogue-pdf.process.ts', import.meta.url),
+    'catalogue-pdf.process',
+  );
   const child = fork(entry.path, [], {
     execArgv: entry.execArgv,
     // Structured clone, not JSON, for the rows of a large catalogue.

@@ -15,9 +15,8 @@ import { productImageUrl } from '@shop/contract/media';
 import type { Db, DbOrTx } from '@shop/db/client';
 import { productAttachments, products } from '@shop/db/schema/index';
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Metadata } from 'sharp';
 import { AppError } from '../../http/app-error.ts';
-import { loadSharp, queueVariants } from '../media/media-variants.service.ts';
+import { pictures, queueVariants } from '../media/media-variants.service.ts';
 
 /**
  * A product's images (contract: admin/product-images.ts). The first is the product's main image
@@ -104,33 +103,24 @@ const formats = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
 /**
  * Checks an uploaded file from its header before anything decodes it: a JPEG, PNG or WebP of at
  * most MAX_IMAGE_PIXELS (a 50,000 × 50,000 PNG of a few kilobytes would otherwise take 7.5 GB of
- * memory to decode), then decodes it once with sharp's limitInputPixels as a second guard, to
- * refuse a damaged file now rather than in the background job.
+ * memory to decode), then decodes it once, with sharp's limitInputPixels as a second guard, to
+ * refuse a damaged file now rather than in the background job. Both happen in the picture process
+ * (media/picture-drawer.ts), never in the server's own.
  */
 export async function checkImage(
   data: Buffer,
 ): Promise<{ extension: string; width: number; height: number }> {
   if (data.length > MAX_IMAGE_BYTES) throw new AppError('bad-request', m.tooLarge);
-  const sharp = await loadSharp();
-  let meta: Metadata;
-  try {
-    // Reads the header only; with limitInputPixels sharp refuses a larger image right there.
-    meta = await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
-  } catch (error) {
-    const overLimit = /pixel limit/i.test(error instanceof Error ? error.message : '');
-    throw AppError.invalid('data_base64', overLimit ? m.tooManyPixels : m.notImage);
-  }
-  const extension = formats[meta.format as keyof typeof formats];
+  const facts = await pictures.inspect(data, MAX_IMAGE_PIXELS);
+  if (!facts.readable)
+    throw AppError.invalid('data_base64', facts.overPixelLimit ? m.tooManyPixels : m.notImage);
+  const extension = formats[facts.format as keyof typeof formats];
   if (!extension) throw AppError.invalid('data_base64', m.notImage);
-  const { width = 0, height = 0 } = meta;
+  const { width, height } = facts;
   if (width * height > MAX_IMAGE_PIXELS || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE)
     throw AppError.invalid('data_base64', m.tooManyPixels);
   if (width < MIN_IMAGE_SIDE || height < MIN_IMAGE_SIDE) throw AppError.invalid('data_base64', m.tooSmall);
-  try {
-    await sharp(data, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' }).resize(32).toBuffer();
-  } catch {
-    throw AppError.invalid('data_base64', m.damaged);
-  }
+  if (!facts.decodes) throw AppError.invalid('data_base64', m.damaged);
   return { extension, width, height };
 }
 

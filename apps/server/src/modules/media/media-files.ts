@@ -1,12 +1,12 @@
 import { type Stats, createReadStream } from 'node:fs';
-import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
-import { basename, dirname, extname, resolve, sep } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { basename, extname, resolve, sep } from 'node:path';
 import { NUMERIC_ID } from '@shop/contract/collection';
-import { loadSharp } from './sharp.ts';
+import { pictures } from './picture-drawer.ts';
 
 /**
  * Files under DATA_DIR/media, served under /backend/data (product rules §7, product rules §7): originals, and
- * variants made on first request with sharp and kept on disk: square crops (120x120, 300x300) and
+ * variants made on first request (in the picture process, picture-drawer.ts) and kept on disk: square crops (120x120, 300x300) and
  * copies at most w480 / w800 / w1200 pixels wide (the storefront's srcset for banners).
  */
 
@@ -59,25 +59,16 @@ export interface FoundFile {
 export const MAX_DECODE_PIXELS = 50_000_000;
 
 /**
- * Writes the WebP variant of the image at `originalPath` to `target`: a square is cropped to fill;
- * a width-limited copy keeps its shape and never grows. Written then renamed, so that a
- * concurrent reader never sees half a file.
+ * Writes the WebP variant of the image at `originalPath` to `target`, in the picture process: a
+ * square is cropped to fill; a width-limited copy keeps its shape and never grows. Written then
+ * renamed, so that a concurrent reader never sees half a file.
  */
-export async function writeVariant(
+export function writeVariant(
   originalPath: string,
   target: string,
   size: { width: number; height?: number },
 ): Promise<void> {
-  const sharp = await loadSharp();
-  const data = await sharp(originalPath, { limitInputPixels: MAX_DECODE_PIXELS })
-    .rotate()
-    .resize(size.width, size.height, size.height ? { fit: 'cover' } : { withoutEnlargement: true })
-    .webp({ quality: 80 })
-    .toBuffer();
-  await mkdir(dirname(target), { recursive: true });
-  const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
-  await writeFile(temporary, data);
-  await rename(temporary, target);
+  return pictures.drawVariant(originalPath, target, size, MAX_DECODE_PIXELS);
 }
 
 /** Where the generated variant of `folder/…/file` lives: `folder/…/size/file.webp`. */

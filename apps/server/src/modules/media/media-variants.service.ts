@@ -5,8 +5,8 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { type VariantSize, variantPath, writeVariant, VARIANT_SIZES } from './media-files.ts';
 
-/** sharp, loaded and configured on first use: what other modules draw or check pictures with. */
-export { loadSharp } from './sharp.ts';
+/** What other modules check pictures with (in the picture process, never in the server's own). */
+export { pictures } from './picture-drawer.ts';
 
 /**
  * Resized copies of uploaded images, made by a background job instead of during the upload (an

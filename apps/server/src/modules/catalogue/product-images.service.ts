@@ -111,7 +111,11 @@ export async function checkImage(
   data: Buffer,
 ): Promise<{ extension: string; width: number; height: number }> {
   if (data.length > MAX_IMAGE_BYTES) throw new AppError('bad-request', m.tooLarge);
-  const facts = await pictures.inspect(data, MAX_IMAGE_PIXELS);
+  // A picture process that dies over a file (a crafted one can crash libvips) cannot read it: the
+  // upload is refused as unreadable, and the server, which no longer holds libvips, carries on.
+  const facts = await pictures.inspect(data, MAX_IMAGE_PIXELS).catch(() => {
+    throw AppError.invalid('data_base64', m.damaged);
+  });
   if (!facts.readable)
     throw AppError.invalid('data_base64', facts.overPixelLimit ? m.tooManyPixels : m.notImage);
   const extension = formats[facts.format as keyof typeof formats];

@@ -5,9 +5,9 @@ import { imageMessages as m } from '@shop/contract/admin/product-images';
 import { productAttachments, products } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { runVariantJobs } from '../media/media-variants.service.ts';
+import { pictures, runVariantJobs } from '../media/media-variants.service.ts';
 import {
   checkImage,
   listProductImages,
@@ -102,6 +102,17 @@ describe('product images: limits', () => {
     await expect(checkImage(jpeg.subarray(0, Math.floor(jpeg.length / 2)))).rejects.toMatchObject({
       message: m.damaged,
     });
+  });
+
+  it('refuses a file as unreadable when the picture process dies over it, with a 422, not a 500', async () => {
+    const died = vi
+      .spyOn(pictures, 'inspect')
+      .mockRejectedValueOnce(new Error('the picture process ended (SIGSEGV)'));
+    try {
+      await expect(checkImage(await photo('png'))).rejects.toMatchObject({ status: 422, message: m.damaged });
+    } finally {
+      died.mockRestore();
+    }
   });
 
   it('accepts JPEG, PNG and WebP', async () => {

@@ -5,6 +5,7 @@ import { sealPlainSecrets } from '@shop/db/seal-plain-secrets';
 import { ensureDemoShop } from '@shop/db/seed/demo-shop';
 import { disableDemoStaffWithPublishedPasswords } from '@shop/db/seed/demo-staff';
 import type { Config } from './env.ts';
+import { pictures } from './modules/media/picture-drawer.ts';
 
 /** The shop's database as a start leaves it, with what the start did that the operator should hear. */
 export interface ShopDatabase {
@@ -36,6 +37,8 @@ export async function openShopDatabase(
   const sealed = await sealPlainSecrets(database.db);
   await ensureDemoShop(database.db, {
     mediaDir: config.mediaDir,
+    // Drawn in the picture process: libvips never loads into the server.
+    drawMedia: (options) => pictures.drawDemoMedia(config.mediaDir, options),
     ...(config.isProduction ? { production: { catalogue: config.SEED_DEMO_CATALOGUE === '1' } } : {}),
   });
   const disabledDemoStaff = config.isProduction

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, unlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
@@ -21,7 +21,7 @@ import { benchProduct, seedBenchProducts } from './bench-products.ts';
 import { registrationSettingKeys } from './content-data.ts';
 import { ensureDemoShop } from './demo-shop.ts';
 import { disableDemoStaffWithPublishedPasswords, seedDemoStaff } from './demo-staff.ts';
-import { ensureDemoMedia } from './media/demo-media.ts';
+import { type DemoMediaOptions, demoMediaMissing, ensureDemoMedia } from './media/demo-media.ts';
 import { demoGatewaySecrets } from './demo-gateways.ts';
 import { queryRows } from './raw-rows.ts';
 import { isSealed, openSecret } from '../secret-box.ts';
@@ -282,6 +282,24 @@ describe('demo shop seed', () => {
     const logo = await sharp(join(mediaDir, 'assets/company-logo-main.png')).metadata();
     expect(logo).toMatchObject({ format: 'png', hasAlpha: true });
     expect(await ensureDemoMedia(mediaDir, { overwrite: false })).toBe(0);
+  });
+
+  it('hands missing demo media to the drawMedia it is given (the server draws them apart), and calls it only when a file is missing', async () => {
+    const asked: DemoMediaOptions[] = [];
+    const drawMedia = async (options: DemoMediaOptions) => {
+      asked.push(options);
+      return ensureDemoMedia(mediaDir, options);
+    };
+    expect(await demoMediaMissing(mediaDir, { overwrite: false })).toBe(false);
+    await ensureDemoShop(a.db, { mediaDir, drawMedia });
+    expect(asked).toEqual([]);
+
+    const thumbnail = join(mediaDir, 'products/1/120x120/kaju-katli.webp');
+    unlinkSync(thumbnail);
+    expect(await demoMediaMissing(mediaDir, { overwrite: false })).toBe(true);
+    await ensureDemoShop(a.db, { mediaDir, drawMedia });
+    expect(asked).toEqual([{ overwrite: false }]);
+    expect(await sharp(thumbnail).metadata()).toMatchObject({ width: 120, height: 120 });
   });
 
   it('grows the catalogue deterministically for benchmarks, without images', async () => {

@@ -25,7 +25,7 @@ import { seedCoupons } from './coupon-seed.ts';
 import { seedDelivery } from './delivery-seed.ts';
 import { seedDemoCustomer } from './demo-customer.ts';
 import { seedDemoStaffIfNone } from './demo-staff.ts';
-import { ensureDemoMedia } from './media/demo-media.ts';
+import { type DemoMediaOptions, demoMediaMissing, ensureDemoMedia } from './media/demo-media.ts';
 import { seedPaymentGateways } from './payment-seed.ts';
 
 export interface SeedOptions {
@@ -37,6 +37,12 @@ export interface SeedOptions {
    * `catalogue` also the demo catalogue and pages (SEED_DEMO_CATALOGUE=1).
    */
   production?: { catalogue: boolean };
+  /**
+   * Draws the demo media that are missing; by default here, with sharp in this process. The server
+   * passes one that draws them in its picture process, so that libvips never loads into it
+   * (apps/server/src/modules/media/picture-drawer.ts). Called only when a file is missing.
+   */
+  drawMedia?: (options: DemoMediaOptions) => Promise<unknown>;
 }
 
 /** Held while seeding so that several instances starting on one PostgreSQL seed only once. */
@@ -149,9 +155,11 @@ export async function ensureDemoShop(db: Db, options: SeedOptions): Promise<void
   }
   // A development database made before the back office existed gets its demo accounts too.
   if (!production) await seedDemoStaffIfNone(db);
-  if (await holdsDemoCatalogue(db)) {
-    await ensureDemoMedia(options.mediaDir, { overwrite: false });
-  } else if (seeded || production) {
-    await ensureDemoMedia(options.mediaDir, { overwrite: false, logosOnly: true });
-  }
+  const media: DemoMediaOptions | undefined = (await holdsDemoCatalogue(db))
+    ? { overwrite: false }
+    : seeded || production
+      ? { overwrite: false, logosOnly: true }
+      : undefined;
+  if (media && (await demoMediaMissing(options.mediaDir, media)))
+    await (options.drawMedia ?? ((wanted) => ensureDemoMedia(options.mediaDir, wanted)))(media);
 }

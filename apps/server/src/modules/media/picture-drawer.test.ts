@@ -74,6 +74,20 @@ describe('pictures are drawn in a process of their own (picture-drawer.ts)', () 
     }
   });
 
+  it("draws a new shop's missing demo pictures (its logos here) and says how many", async () => {
+    const pictures = createPictureDrawer();
+    const mediaDir = join(dir, 'demo');
+    try {
+      const written = await pictures.drawDemoMedia(mediaDir, { overwrite: false, logosOnly: true });
+      expect(written).toBeGreaterThan(0);
+      const logo = await sharp(join(mediaDir, 'payment-gateways/razorpay-logo.png')).metadata();
+      expect(logo).toMatchObject({ format: 'png', width: 240, height: 80 });
+      await expect(pictures.drawDemoMedia(mediaDir, { overwrite: false, logosOnly: true })).resolves.toBe(0);
+    } finally {
+      pictures.close();
+    }
+  });
+
   it('fails the pictures of a process that dies, and starts a new one for the next', async () => {
     const pictures = createPictureDrawer();
     try {

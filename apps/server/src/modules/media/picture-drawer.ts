@@ -1,4 +1,5 @@
 import { type ChildProcess, fork } from 'node:child_process';
+import type { DemoMediaOptions } from '@shop/db/seed/media/demo-media';
 import { ownProcessEntry } from '../../own-process.ts';
 
 /**
@@ -20,7 +21,8 @@ export type PictureRequest =
       size: { width: number; height?: number };
       maxPixels: number;
     }
-  | { id: number; kind: 'inspect'; data: Uint8Array; maxPixels: number };
+  | { id: number; kind: 'inspect'; data: Uint8Array; maxPixels: number }
+  | { id: number; kind: 'demo-media'; mediaDir: string; options: DemoMediaOptions };
 
 /** An uploaded file as its header tells it, and whether it decodes whole. */
 export type PictureFacts =
@@ -28,7 +30,7 @@ export type PictureFacts =
   | { readable: true; format: string | undefined; width: number; height: number; decodes: boolean };
 
 export type PictureAnswer =
-  | { id: number; ok: true; facts?: PictureFacts }
+  | { id: number; ok: true; facts?: PictureFacts; written?: number }
   | { id: number; ok: false; error: string };
 
 export interface PictureDrawer {
@@ -44,6 +46,8 @@ export interface PictureDrawer {
   ): Promise<void>;
   /** What an uploaded file is; it is decoded only if its header is within `maxPixels`. */
   inspect(data: Uint8Array, maxPixels: number): Promise<PictureFacts>;
+  /** Writes the demo shop's missing pictures under `mediaDir` (a new shop's first start); resolves to how many. */
+  drawDemoMedia(mediaDir: string, options: DemoMediaOptions): Promise<number>;
   /** The drawing process's pid while one runs (tests). */
   pid(): number | undefined;
   /** Lets the drawing process go now; pictures asked for later start a new one. */
@@ -124,7 +128,7 @@ export function createPictureDrawer(
     idleTimer.unref();
   }
 
-  function ask(request: PictureRequest): Promise<PictureAnswer> {
+  function ask(request: PictureRequest, timeoutMs = answerTimeoutMs): Promise<PictureAnswer> {
     child ??= start();
     const drawing = child;
     clearTimeout(idleTimer);
@@ -132,9 +136,9 @@ export function createPictureDrawer(
     return new Promise<PictureAnswer>((resolve, reject) => {
       const timer = setTimeout(() => {
         // A drawing that hangs holds every later one: the process is stopped, and all it held fail.
-        fail(drawing, `took more than ${answerTimeoutMs} ms and was stopped`);
+        fail(drawing, `took more than ${timeoutMs} ms and was stopped`);
         drawing.kill('SIGKILL');
-      }, answerTimeoutMs);
+      }, timeoutMs);
       waiting.set(request.id, { drawing, resolve, reject, timer });
       drawing.send(request, (error) => {
         if (!error) return;
@@ -154,6 +158,12 @@ export function createPictureDrawer(
       if (!answer.ok) throw new Error(answer.error);
       if (!answer.facts) throw new Error('the picture process answered without the facts asked for');
       return answer.facts;
+    },
+    async drawDemoMedia(mediaDir, options) {
+      // ~300 pictures: 4 s on a two-core machine, so a slow one gets ten minutes.
+      const answer = await ask({ id: ++lastId, kind: 'demo-media', mediaDir, options }, 10 * 60_000);
+      if (!answer.ok) throw new Error(answer.error);
+      return answer.written ?? 0;
     },
     pid: () => child?.pid,
     close() {

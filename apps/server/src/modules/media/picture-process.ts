@@ -30,6 +30,11 @@ async function answer(request: PictureRequest): Promise<PictureAnswer> {
       await drawVariant(request.original, request.target, request.size, request.maxPixels);
       return { id: request.id, ok: true };
     }
+    if (request.kind === 'demo-media') {
+      // Loaded only for a new shop's first start: the seed's pictures and their templates.
+      const { ensureDemoMedia } = await import('@shop/db/seed/media/demo-media');
+      return { id: request.id, ok: true, written: await ensureDemoMedia(request.mediaDir, request.options) };
+    }
     return { id: request.id, ok: true, facts: await inspect(request.data, request.maxPixels) };
   } catch (error) {
     return { id: request.id, ok: false, error: error instanceof Error ? error.message : String(error) };

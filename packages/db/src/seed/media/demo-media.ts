@@ -11,7 +11,7 @@ import {
   videoPosterSvg,
 } from './brand-art.ts';
 import { PRODUCT_IMAGE_SIZE, productSvg } from './product-art.ts';
-import { type MediaJob, type MediaOutput, runMediaJobs } from './render.ts';
+import { type MediaJob, type MediaOutput, mediaJobsWouldWrite, runMediaJobs } from './render.ts';
 
 export interface DemoMediaOptions {
   /** Re-render files that exist (npm run seed); otherwise only missing files are written. */
@@ -107,10 +107,19 @@ export function demoMediaJobs(): MediaJob[] {
   return jobs;
 }
 
-/** Writes the demo shop's images under mediaDir (the catalogue PDF is the server's: catalogue-pdf.job.ts); returns the number of files written. */
-export function ensureDemoMedia(mediaDir: string, options: DemoMediaOptions): Promise<number> {
-  const jobs = demoMediaJobs().filter(
+/** The jobs the options ask for: all of the demo shop's pictures, or its logos only. */
+function demoMediaJobsFor(options: DemoMediaOptions): MediaJob[] {
+  return demoMediaJobs().filter(
     (job) => !options.logosOnly || (job.kind === 'svg' && job.outputs.every((output) => isLogo(output.file))),
   );
-  return runMediaJobs(jobs, mediaDir, options.overwrite);
+}
+
+/** Writes the demo shop's images under mediaDir (the catalogue PDF is the server's: catalogue-pdf.job.ts); returns the number of files written. */
+export function ensureDemoMedia(mediaDir: string, options: DemoMediaOptions): Promise<number> {
+  return runMediaJobs(demoMediaJobsFor(options), mediaDir, options.overwrite);
+}
+
+/** Whether `ensureDemoMedia` would write anything: a file is missing (or `overwrite`). */
+export function demoMediaMissing(mediaDir: string, options: DemoMediaOptions): Promise<boolean> {
+  return mediaJobsWouldWrite(demoMediaJobsFor(options), mediaDir, options.overwrite);
 }

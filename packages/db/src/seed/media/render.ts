@@ -44,6 +44,37 @@ async function writeAtomically(path: string, write: (temporary: string) => Promi
   await rename(temporary, path);
 }
 
+/** The outputs of an SVG job still to write: every one with `overwrite`, else those not on disk. */
+async function missingOutputs(
+  job: Extract<MediaJob, { kind: 'svg' }>,
+  mediaDir: string,
+  overwrite: boolean,
+): Promise<MediaOutput[]> {
+  const wanted: MediaOutput[] = [];
+  for (const output of job.outputs) {
+    if (overwrite || !(await exists(join(mediaDir, output.file)))) wanted.push(output);
+  }
+  return wanted;
+}
+
+/** Whether running the jobs would write any file (no picture is drawn to find out). */
+export async function mediaJobsWouldWrite(
+  jobs: readonly MediaJob[],
+  mediaDir: string,
+  overwrite: boolean,
+): Promise<boolean> {
+  if (overwrite) return jobs.length > 0;
+  for (const job of jobs) {
+    if (
+      job.kind === 'bytes'
+        ? !(await exists(join(mediaDir, job.file)))
+        : (await missingOutputs(job, mediaDir, false)).length > 0
+    )
+      return true;
+  }
+  return false;
+}
+
 /** Writes the job's missing files (all of them with overwrite); returns how many were written. */
 async function runJob(job: MediaJob, mediaDir: string, overwrite: boolean): Promise<number> {
   if (job.kind === 'bytes') {
@@ -53,10 +84,7 @@ async function runJob(job: MediaJob, mediaDir: string, overwrite: boolean): Prom
     await writeAtomically(path, (temporary) => writeFile(temporary, job.bytes()));
     return 1;
   }
-  const wanted: MediaOutput[] = [];
-  for (const output of job.outputs) {
-    if (overwrite || !(await exists(join(mediaDir, output.file)))) wanted.push(output);
-  }
+  const wanted = await missingOutputs(job, mediaDir, overwrite);
   if (wanted.length === 0) return 0;
   // Loaded only when a picture is missing: a start whose media are all there never loads libvips
   // (~100 ms). Each picture is drawn once, so libvips' cache of decoded images would only hold memory.

@@ -121,6 +121,30 @@ describe('pictures are drawn in a process of their own (picture-drawer.ts)', () 
     await vi.waitFor(() => expect(() => process.kill(pid, 0)).toThrow());
   });
 
+  it('sends a picture asked for just after close() to a new process', async () => {
+    const pictures = createPictureDrawer();
+    try {
+      await pictures.drawVariant(
+        original,
+        join(dir, 'before-close.webp'),
+        { width: 120, height: 120 },
+        PIXELS,
+      );
+      const first = pictures.pid();
+      pictures.close();
+      await pictures.drawVariant(
+        original,
+        join(dir, 'after-close.webp'),
+        { width: 120, height: 120 },
+        PIXELS,
+      );
+      expect(pictures.pid()).toBeTypeOf('number');
+      expect(pictures.pid()).not.toBe(first);
+    } finally {
+      pictures.close();
+    }
+  });
+
   it('lets an idle process go, and starts one again for a later picture', async () => {
     const pictures = createPictureDrawer({ idleMs: 50 });
     try {

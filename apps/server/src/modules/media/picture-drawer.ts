@@ -129,7 +129,8 @@ export function createPictureDrawer(
   }
 
   function ask(request: PictureRequest, timeoutMs = answerTimeoutMs): Promise<PictureAnswer> {
-    child ??= start();
+    // A process being let go (its channel closing) takes no more pictures.
+    if (!child?.connected) child = start();
     const drawing = child;
     clearTimeout(idleTimer);
     drawing.channel?.ref();

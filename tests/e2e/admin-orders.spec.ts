@@ -331,7 +331,16 @@ test('staff download the tax invoice and, after a cancellation, the credit note 
   expect(text).toContain(`Order no. ${order.order_id}`);
 
   await manager.getByRole('button', { name: 'Cancel order' }).click();
-  await manager.getByRole('dialog').getByRole('button', { name: 'Cancel order' }).click();
+  // The cancellation's own answer is awaited and checked, so that a refusal (its notice closes
+  // after 4 s) or a click that never reached the button says so instead of a missing link.
+  const [cancelled] = await Promise.all([
+    manager.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' && response.url().endsWith(`/orders/${order.id}/actions`),
+    ),
+    manager.getByRole('dialog').getByRole('button', { name: 'Cancel order' }).click(),
+  ]);
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
   const noteLink = manager.getByRole('link', { name: /^Download credit note CRN\// });
   await expect(noteLink).toBeVisible();
   await manager.screenshot({ path: `${shots}/tax-documents-${testInfo.project.name}.png`, fullPage: true });

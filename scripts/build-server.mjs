@@ -1,7 +1,9 @@
 // `npm run build:server`: the server as one JavaScript file (apps/server/dist/server.mjs), so that
-// `npm start` runs plain Node with no TypeScript loader. The workspace packages (@shop/*, shipped
+// `npm start` runs plain Node with no TypeScript loader, and the new database a new shop starts
+// from (apps/server/dist/new-database). The workspace packages (@shop/*, shipped
 // as TypeScript source) are bundled in, and the few packages of `BUNDLED_PACKAGES`; everything
 // else from node_modules stays an import.
+import { execFileSync } from 'node:child_process';
 import { readFile, rm } from 'node:fs/promises';
 import { dirname, relative } from 'node:path';
 import { build } from 'esbuild';
@@ -105,6 +107,16 @@ export async function buildServer() {
     logLevel: 'warning',
     plugins: [pgliteOnItsThread, externalDependencies, keepFileUrls],
   });
+  // The new embedded database a new shop starts from (packages/db/src/new-database.ts says why),
+  // made in a process of its own: PGlite's initdb holds ~700 MiB while it runs.
+  execFileSync(
+    process.execPath,
+    ['--import', 'tsx', `${root}packages/db/src/new-database.ts`, `${outdir}/new-database`],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await buildServer();

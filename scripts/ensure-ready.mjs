@@ -59,9 +59,14 @@ export function ensureBuilt() {
   // BUNDLED_PACKAGES) is not left behind in an older bundle.
   const server = join(root, 'apps/server/dist/server.mjs');
   const serverSources = Math.max(
-    ...['apps/server/src', 'packages/contract/src', 'packages/db/src', 'packages/gateway-sim/src'].map(
-      (dir) => newestMtime(join(root, dir)),
-    ),
+    // packages/db/migrations: the build also makes the new database a new shop starts from.
+    ...[
+      'apps/server/src',
+      'packages/contract/src',
+      'packages/db/src',
+      'packages/db/migrations',
+      'packages/gateway-sim/src',
+    ].map((dir) => newestMtime(join(root, dir))),
     statSync(join(root, 'scripts/build-server.mjs')).mtimeMs,
     newestMtime(join(root, 'node_modules/.package-lock.json')),
   );

@@ -1,12 +1,13 @@
 /**
  * The compiled server started as `npm start` runs it, on a new embedded (PGlite) database: it
  * opens the database on a thread of its own (packages/db/src/pglite-remote.ts), migrates and seeds
- * it through that thread, answers, and stops cleanly on SIGTERM. The browser tests run against
+ * it through that thread, answers, and stops cleanly on SIGTERM. A new database is a copy of the
+ * one the build made (packages/db/src/new-database.ts). The browser tests run against
  * PostgreSQL when CI gives them one, so this is where CI starts the server on PGlite.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -71,6 +72,16 @@ it('starts on a new embedded database, opened on its own thread, and answers fro
     if (!products.items?.length) await new Promise((resolve) => setTimeout(resolve, 100));
   }
   expect(products.items?.length).toBe(5);
+});
+
+it('starts a new shop from the database the build made, never holding PGlite’s initdb (~700 MiB) in its memory', () => {
+  expect(output).toContain('A new embedded database, copied from the one the build made');
+  // The largest RSS of the whole start, the catalogue read included: 224–234 MiB on 2026-12-01,
+  // against 700–714 MiB while a new shop's first start ran initdb (ADR 0012, "2026-12-01, later").
+  const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
+  const largestMiB = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
+  expect(largestMiB).toBeGreaterThan(50);
+  expect(largestMiB).toBeLessThan(400);
 });
 
 it('stops cleanly on SIGTERM, closing the database and its thread', async () => {

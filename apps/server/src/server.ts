@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { startPgliteThread } from '@shop/db/pglite-remote';
 import { loadServerConfig } from './production-config.ts';
 
@@ -19,6 +20,13 @@ async function main() {
     ? undefined
     : startPgliteThread({
         dataDir: `${config.dataDir}/db`,
+        // A new shop's database is copied from the one the build made beside the compiled server
+        // (packages/db/src/new-database.ts says why). Only compiled: the build that made it also
+        // made this server, so its schema is this checkout's.
+        newDatabase:
+          process.env.SHOP_SERVER_BUNDLE === '1'
+            ? fileURLToPath(new URL('../dist/new-database', import.meta.url))
+            : undefined,
         // Every query would fail from then on: stop, so that the supervisor starts the shop again.
         onStopped: (error) => {
           console.error(`${error.message}: the shop stops.`);
@@ -50,6 +58,10 @@ async function main() {
   void globalThis.Response;
   const { database, sealed, disabledDemoStaff } = await openShopDatabase(config, thread);
   const { app } = await buildApp({ config, database });
+  if (database.remote?.copiedNewDatabase)
+    app.log.info(
+      'A new embedded database, copied from the one the build made (apps/server/dist/new-database).',
+    );
   if (sealed > 0)
     app.log.info(`Sealed the plain-text secrets of ${sealed} staff account(s) and payment gateway(s).`);
   if (disabledDemoStaff.length > 0)

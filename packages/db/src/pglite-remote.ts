@@ -26,6 +26,8 @@ export class RemotePGlite {
   #nextId = 1;
   #exited: Error | null = null;
   #closing = false;
+  /** Whether this start copied the new database into an empty folder (`newDatabase`). */
+  copiedNewDatabase = false;
 
   private constructor(worker: Worker, onStopped: ((error: Error) => void) | undefined) {
     this.#worker = worker;
@@ -74,6 +76,7 @@ export class RemotePGlite {
     const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), {
       workerData: {
         options: options.dataDir ? { dataDir: options.dataDir } : {},
+        newDatabase: options.newDatabase,
         settings: options.settings,
       },
     });
@@ -83,7 +86,10 @@ export class RemotePGlite {
     }
     const remote = new RemotePGlite(worker, options.onStopped);
     try {
-      await new Promise((resolve, reject) => remote.#pending.set(0, { resolve, reject }));
+      const ready = (await new Promise((resolve, reject) => remote.#pending.set(0, { resolve, reject }))) as {
+        copied: boolean;
+      };
+      remote.copiedNewDatabase = ready.copied;
     } catch (error) {
       // The caller hears why PostgreSQL did not start; the thread's end is no news then.
       remote.#closing = true;
@@ -164,11 +170,13 @@ export class RemotePGlite {
  */
 export async function startPgliteThread(options: {
   dataDir?: string | undefined;
+  newDatabase?: string | undefined;
   onStopped?: ((error: Error) => void) | undefined;
 }): Promise<RemotePGlite> {
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   return RemotePGlite.create({
     dataDir: options.dataDir,
+    newDatabase: options.newDatabase,
     settings: PGLITE_SETTINGS,
     onStopped: options.onStopped,
   });
@@ -177,6 +185,11 @@ export async function startPgliteThread(options: {
 export interface RemotePGliteOptions {
   /** Folder of the database; unset → in memory. */
   dataDir?: string | undefined;
+  /**
+   * A new database's folder to copy when `dataDir` is missing or empty (new-database.ts: the build
+   * makes one); unset, or not a database → PGlite makes the folder with initdb.
+   */
+  newDatabase?: string | undefined;
   /** PostgreSQL settings (`name=value`) beside PGlite's own start parameters. */
   settings: string[];
   /**

@@ -2,6 +2,7 @@
 // the server's thread asks it for queries through messages (pglite-remote.ts, which documents
 // why). Plain JavaScript, so that the compiled server and the TypeScript tests start the same
 // file with no loader.
+import { cpSync, existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -33,8 +34,27 @@ function optionsFor(message) {
   return options;
 }
 
+/**
+ * A new shop's data folder (missing or empty) gets a copy of the new database the build made
+ * (new-database.ts says why), copied beside it and then renamed, so that a start stopped halfway
+ * leaves no half a database. A folder with anything in it is PGlite's to open, as it was.
+ * Returns whether it copied.
+ */
+function copyNewDatabase(made, dataDir) {
+  if (!made || !dataDir || !existsSync(`${made}/PG_VERSION`)) return false;
+  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) return false;
+  const partial = `${dataDir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  cpSync(made, partial, { recursive: true });
+  rmSync(dataDir, { recursive: true, force: true });
+  renameSync(partial, dataDir);
+  return true;
+}
+
 let pglite;
+let copied = false;
 try {
+  copied = copyNewDatabase(workerData.newDatabase, workerData.options.dataDir);
   pglite = await PGlite.create({
     ...workerData.options,
     extensions: { pg_trgm },
@@ -113,4 +133,4 @@ port.on('message', (message) => {
     (error) => port.postMessage({ id: message.id, error: errorFields(error) }),
   );
 });
-port.postMessage({ id: 0, result: 'ready' });
+port.postMessage({ id: 0, result: { copied } });

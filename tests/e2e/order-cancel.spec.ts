@@ -29,7 +29,17 @@ test('a customer cancels a prepaid order from its details and sees the refund on
   await dialog.getByRole('button', { name: 'Keep order' }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: 'Cancel order' }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel order' }).click();
+  // The cancellation's own answer is awaited and checked, so that a refusal (its red notice closes
+  // after a few seconds) or a click that never reached the button says so, not a missing notice.
+  const [cancelled] = await Promise.all([
+    page.waitForResponse(
+      (response) =>
+        response.request().method() === 'POST' &&
+        response.url().endsWith(`/orders/${shopper.order.id}/cancel`),
+    ),
+    page.getByRole('dialog').getByRole('button', { name: 'Yes, cancel order' }).click(),
+  ]);
+  expect(cancelled.status(), await cancelled.text()).toBe(200);
 
   await expect(page.getByText('Your order is cancelled.')).toBeVisible();
   await expect(page.getByText('Cancelled', { exact: true }).first()).toBeVisible();

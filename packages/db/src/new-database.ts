@@ -5,10 +5,10 @@
  *
  * Why: PGlite makes a new data folder by running PostgreSQL's initdb in WebAssembly, and keeps a
  * copy of its whole heap meanwhile. A new shop's first start held ~700 MiB of RSS for those seconds
- * (700–714 MiB, three starts), over twice what the shop holds under load, so a machine or
+ * (701–722 MiB in four starts), over twice what the shop holds under load, so a machine or
  * container had to have that much for a start that happens once. Copying a made folder (41 MiB,
- * ~0.1 s) and opening it costs what any later start costs, and the start skips initdb and the
- * migration (ADR 0012, "2026-12-01, later").
+ * ~0.1 s) and opening it costs what any later start costs; the start skips initdb, and its
+ * migration finds nothing to do (ADR 0012, "2026-12-01, later").
  *
  * Run as `node --import tsx packages/db/src/new-database.ts <folder>`: in a process of its own, so
  * that the build's memory goes when it ends.

@@ -76,8 +76,8 @@ it('starts on a new embedded database, opened on its own thread, and answers fro
 
 it('starts a new shop from the database the build made, never holding PGlite’s initdb (~700 MiB) in its memory', () => {
   expect(output).toContain('A new embedded database, copied from the one the build made');
-  // The largest RSS of the whole start, the catalogue read included: 224–234 MiB on 2026-12-01,
-  // against 700–714 MiB while a new shop's first start ran initdb (ADR 0012, "2026-12-01, later").
+  // The largest RSS of the whole start, the catalogue read included: 213–224 MiB on 2026-12-01,
+  // against 701–722 MiB while a new shop's first start ran initdb (ADR 0012, "2026-12-01, later").
   const status = readFileSync(`/proc/${server.pid}/status`, 'utf8');
   const largestMiB = Number(/VmHWM:\s+(\d+) kB/.exec(status)?.[1]) / 1024;
   expect(largestMiB).toBeGreaterThan(50);

@@ -1,5 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { startPgliteThread } from '@shop/db/pglite-remote';
+import { builtBesideServer } from './own-process.ts';
 import { loadServerConfig } from './production-config.ts';
 
 /**
@@ -23,10 +23,7 @@ async function main() {
         // A new shop's database is copied from the one the build made beside the compiled server
         // (packages/db/src/new-database.ts says why). Only compiled: the build that made it also
         // made this server, so its schema is this checkout's.
-        newDatabase:
-          process.env.SHOP_SERVER_BUNDLE === '1'
-            ? fileURLToPath(new URL('../dist/new-database', import.meta.url))
-            : undefined,
+        newDatabase: builtBesideServer('new-database'),
         // Every query would fail from then on: stop, so that the supervisor starts the shop again.
         onStopped: (error) => {
           console.error(`${error.message}: the shop stops.`);

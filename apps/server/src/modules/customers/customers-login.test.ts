@@ -144,6 +144,21 @@ describe('login', () => {
     );
     expect(other.statusCode).toBe(422);
   });
+
+  it('counts only failures against an e-mail and IP: the right password logs in as often as it is typed', async () => {
+    const { email } = await verifiedCustomer('often');
+    const ip = uniqueIp();
+    const login = (password: string) =>
+      post('customers/login', { login_method: 'email', username: email, password }, { ip });
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i += 1) statuses.push((await login(PASSWORD)).statusCode);
+    expect(statuses).toEqual(Array(15).fill(200));
+    // Failures from the same address still meet the limit after ten, right password or not.
+    for (let i = 0; i < 9; i += 1) expect((await login(`guess-${i}-x`)).statusCode).toBe(422);
+    expect((await login(PASSWORD)).statusCode).toBe(200);
+    expect((await login('guess-9-x')).statusCode).toBe(422);
+    expect((await login(PASSWORD)).statusCode).toBe(429);
+  });
 });
 
 /**

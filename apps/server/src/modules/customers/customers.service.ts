@@ -68,6 +68,7 @@ import {
 /** Rate limits per minute (product rules §10): generous per IP (shared networks), tight per e-mail. */
 export const RATE_LIMITS = {
   loginPerIp: 60,
+  /** Failed logins of one e-mail from one address (a right password is never counted). */
   loginPerIpAndEmail: 10,
   signupPerIp: 30,
   codeRequestPerIp: 30,
@@ -333,12 +334,13 @@ export async function resendVerificationCode(
 export async function logIn(ctx: AppContext, input: LoginInput, ip: string): Promise<SessionResponse> {
   const email = input.username;
   await ctx.limiter.hitIp('login', ip, RATE_LIMITS.loginPerIp, MINUTE, customerMessages.tooManyLoginAttempts);
-  await ctx.limiter.hit(
-    `login:ip-email:${ip}:${email}`,
-    RATE_LIMITS.loginPerIpAndEmail,
-    MINUTE,
-    customerMessages.tooManyLoginAttempts,
-  );
+  // Only failures count against one e-mail from one address: guessing is what the limit is for,
+  // and a customer (or a shop's own checks) logging in again and again with the right password
+  // is not refused. The per-address limit above still counts every attempt, which bounds the
+  // password hashing one client can ask for.
+  const failuresFromIp = `login:ip-email:${ip}:${email}`;
+  if ((await ctx.limiter.peek(failuresFromIp)) >= RATE_LIMITS.loginPerIpAndEmail)
+    throw tooMany(customerMessages.tooManyLoginAttempts);
   if (await isLoginLocked(ctx.limiter, email)) {
     // Only a verified reset code — which takes the mailbox — gets past the lock, so that an
     // attacker who locks the e-mail cannot keep its owner out.
@@ -353,6 +355,7 @@ export async function logIn(ctx: AppContext, input: LoginInput, ip: string): Pro
   }
   const session = await checkCredentials(ctx, email, input.password);
   if (session) return session;
+  await ctx.limiter.increment(failuresFromIp, MINUTE);
   await recordLoginFailure(ctx.limiter, email);
   throw AppError.invalid('password', customerMessages.wrongCredentials);
 }

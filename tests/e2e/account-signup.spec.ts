@@ -16,7 +16,7 @@ test('a visitor signs up, verifies the e-mail with the mailed code, sees the acc
   await page.getByRole('button', { name: 'Signup', exact: true }).click();
 
   await expect(page.getByText('OTP sent to your given email address.')).toBeVisible();
-  await expect(page).toHaveURL(/\/verify-email\?email=/);
+  await expect(page).toHaveURL(/\/verify-email$/);
   await expect(page.getByText(email, { exact: true })).toBeVisible();
   await expect(page.getByText(/^You can resend the OTP in \d+ secs$/)).toBeVisible();
 
@@ -43,6 +43,30 @@ test('the signup form shows the product validation messages under the fields', a
   await expect(page.getByText('This must be a valid email address.')).toBeVisible();
   await expect(page.getByText('Password must be at least 8 characters long.')).toBeVisible();
   await expect(page.getByText('Passwords must match.')).toBeVisible();
+});
+
+test('§2 sign-up opens /verify-email itself: the e-mail rides in the tab’s history, and a reload keeps it and the sign-up', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'reload');
+  const before = mailCount();
+  await gotoHydrated(page, '/signup');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Saffron#2024');
+  await page.getByLabel('Confirm Password').fill('Saffron#2024');
+  await page.getByRole('button', { name: 'Signup', exact: true }).click();
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
+
+  await page.reload();
+  await expect(page).toHaveURL(/\/verify-email$/);
+  await expect(page.getByText(email, { exact: true })).toBeVisible();
+  // The reloaded screen still sends this sign-up's token: its code verifies the e-mail.
+  const code = otpOf(await waitForMail(email, VERIFY_SUBJECT, before));
+  await page.getByLabel('OTP').fill(code);
+  await page.getByRole('button', { name: 'Verify Email' }).click();
+  await expect(page.getByText('Email verified successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('signing up with a registered e-mail shows the server message as a red notice', async ({ page }) => {

@@ -3,7 +3,8 @@ import { type EmailOnlyInput, emailOnlySchema } from '@shop/contract/customers';
 import { IconKey } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { type MetaFunction, useNavigate } from 'react-router';
-import { accountApi, withEmail } from '../features/account/account-api.ts';
+import { accountApi } from '../features/account/account-api.ts';
+import { toAccountStep } from '../features/account/account-step.ts';
 import { AccountCard } from '../features/account/account-card.tsx';
 import { AccountForm, EmailField } from '../features/account/account-form.tsx';
 import { privatePageMeta } from '../features/seo/private-page-meta.ts';
@@ -21,7 +22,7 @@ export default function ForgotPasswordRoute() {
     try {
       const response = await accountApi.forgotPassword(values);
       notifySuccess(response.message);
-      navigate(withEmail('/verify-otp', values.email));
+      navigate('/verify-otp', toAccountStep({ email: values.email }));
     } catch (error) {
       notifyError(error);
     }

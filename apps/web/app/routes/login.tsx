@@ -5,8 +5,10 @@ import { messages } from '@shop/contract/messages';
 import { ApiFailure } from '@shop/contract/storefront-context';
 import { IconLogin2, IconUserCircle } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
-import { Link, type MetaFunction, useNavigate, useSearchParams } from 'react-router';
-import { accountApi, safeLocalPath, withEmail } from '../features/account/account-api.ts';
+import { useEffect } from 'react';
+import { Link, type MetaFunction, useNavigate } from 'react-router';
+import { accountApi, safeLocalPath } from '../features/account/account-api.ts';
+import { toAccountStep, useAccountStep } from '../features/account/account-step.ts';
 import { AccountCard } from '../features/account/account-card.tsx';
 import { AccountForm, EmailField } from '../features/account/account-form.tsx';
 import { PasswordField } from '../features/account/password-field.tsx';
@@ -27,11 +29,15 @@ function isUnverified(error: unknown): boolean {
 /** /login (product rules §2): e-mail and password; success goes to the stored after-login target, else '/'. */
 export default function LoginRoute() {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const { email } = useAccountStep();
   const form = useForm({
     resolver: zodResolver(loginSchema),
-    defaultValues: { login_method: 'email', username: params.get('email') ?? '', password: '' } as LoginInput,
+    defaultValues: { login_method: 'email', username: email, password: '' } as LoginInput,
   });
+  // A reloaded /login reads the e-mail handed to it only after hydration (account-step.ts).
+  useEffect(() => {
+    if (email && !form.getValues('username')) form.setValue('username', email);
+  }, [email, form]);
   const { errors, isSubmitting } = form.formState;
 
   async function submit(values: LoginInput) {
@@ -46,7 +52,8 @@ export default function LoginRoute() {
       // Spec §9: login toasts (both kinds) stay 5000 ms.
       notifyError(error, 5000);
       // An account that was never verified: a new code is on its way, so go and enter it.
-      if (isUnverified(error)) navigate(withEmail('/verify-email', values.username.trim().toLowerCase()));
+      if (isUnverified(error))
+        navigate('/verify-email', toAccountStep({ email: values.username.trim().toLowerCase() }));
     }
   }
 

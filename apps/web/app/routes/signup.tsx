@@ -4,7 +4,8 @@ import { messages } from '@shop/contract/messages';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useForm } from 'react-hook-form';
 import { type MetaFunction, useNavigate } from 'react-router';
-import { accountApi, type VerifyEmailState, withEmail } from '../features/account/account-api.ts';
+import { accountApi } from '../features/account/account-api.ts';
+import { toAccountStep } from '../features/account/account-step.ts';
 import { AccountCard } from '../features/account/account-card.tsx';
 import { AccountForm, EmailField } from '../features/account/account-form.tsx';
 import { PasswordField } from '../features/account/password-field.tsx';
@@ -26,8 +27,10 @@ export default function SignupRoute() {
     try {
       const response = await accountApi.signUp(values);
       notifySuccess(messages.otpSent);
-      const state: VerifyEmailState = { registration_token: response.registration_token };
-      navigate(withEmail('/verify-email', response.email), { state });
+      navigate(
+        '/verify-email',
+        toAccountStep({ email: response.email, registration_token: response.registration_token }),
+      );
     } catch (error) {
       notifyError(error);
     }

@@ -1,8 +1,9 @@
 import type { VerifyOtpInput } from '@shop/contract/customers';
 import { messages } from '@shop/contract/messages';
 import { IconMailCheck } from '@tabler/icons-react';
-import { type MetaFunction, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { accountApi, registrationTokenOf } from '../features/account/account-api.ts';
+import { type MetaFunction, useNavigate } from 'react-router';
+import { accountApi } from '../features/account/account-api.ts';
+import { useAccountStep } from '../features/account/account-step.ts';
 import { startSession } from '../lib/session-store.ts';
 import { AccountCard } from '../features/account/account-card.tsx';
 import { privatePageMeta } from '../features/seo/private-page-meta.ts';
@@ -18,9 +19,7 @@ export const meta: MetaFunction = (args) => privatePageMeta('Verify Email', 'ver
  */
 export default function VerifyEmailRoute() {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const email = params.get('email')?.trim() ?? '';
-  const registrationToken = registrationTokenOf(useLocation().state);
+  const { email, registrationToken } = useAccountStep();
 
   async function verify(values: VerifyOtpInput) {
     const session = await accountApi.verifyEmail({ ...values, registration_token: registrationToken });

@@ -1,7 +1,8 @@
 import type { VerifyOtpInput } from '@shop/contract/customers';
 import { IconShieldLock } from '@tabler/icons-react';
-import { type MetaFunction, useNavigate, useSearchParams } from 'react-router';
-import { accountApi, withEmail } from '../features/account/account-api.ts';
+import { type MetaFunction, useNavigate } from 'react-router';
+import { accountApi } from '../features/account/account-api.ts';
+import { toAccountStep, useAccountStep } from '../features/account/account-step.ts';
 import { AccountCard } from '../features/account/account-card.tsx';
 import { privatePageMeta } from '../features/seo/private-page-meta.ts';
 import { OtpVerificationForm } from '../features/account/otp-verification-form.tsx';
@@ -16,14 +17,13 @@ export const meta: MetaFunction = (args) => privatePageMeta('Verify OTP', 'verif
  */
 export default function VerifyOtpRoute() {
   const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const email = params.get('email')?.trim() ?? '';
+  const { email } = useAccountStep();
 
   async function verify(values: VerifyOtpInput) {
     const response = await accountApi.verifyResetOtp(values);
     notifySuccess(response.message, 10_000);
     afterLoginRedirect.set('/change-password');
-    navigate(withEmail('/login', values.email));
+    navigate('/login', toAccountStep({ email: values.email }));
   }
 
   return (

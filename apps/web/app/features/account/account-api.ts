@@ -33,22 +33,3 @@ export function safeLocalPath(target: string | null): string | null {
   if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
   return target;
 }
-
-/**
- * What /signup hands to /verify-email in the history entry's state (kept across a reload of the
- * tab, never in the address): the sign-up's registration token, so that only a code of this
- * very sign-up verifies the e-mail with the password typed here (ADR 0007).
- */
-export interface VerifyEmailState {
-  registration_token?: string;
-}
-
-export function registrationTokenOf(state: unknown): string | undefined {
-  const token = (state as VerifyEmailState | null)?.registration_token;
-  return typeof token === 'string' && token.length > 0 ? token : undefined;
-}
-
-/** `/verify-email?email=…` and the like: the e-mail travels in the query so a reload keeps it. */
-export function withEmail(path: string, email: string): string {
-  return `${path}?${new URLSearchParams({ email }).toString()}`;
-}

@@ -10,6 +10,7 @@ import type { AppContext } from './context.ts';
 import type { Config } from './env.ts';
 import { invalidateOnChange } from './http/cache-invalidation.ts';
 import { answerCompression } from './http/brotli.ts';
+import { answerClientError, REQUEST_TIMEOUT_MS } from './http/client-errors.ts';
 import { dropGoneClients } from './http/gone-clients.ts';
 import { enforceStaffGuards, PUBLIC_ADMIN_OPERATION } from './http/require-staff.ts';
 import { responseCacheOf } from './http/response-cache.ts';
@@ -82,6 +83,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.LOG_LEVEL },
     bodyLimit: 64 * 1024,
+    // A request arrives whole within this time, or is answered 408; bad HTTP is answered in the
+    // shop's error shape too (http/client-errors.ts).
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    clientErrorHandler: answerClientError,
     // `{"__proto__": …}` is valid JSON: drop the key (no pollution) instead of answering
     // "Body is not valid JSON", which would misdescribe the request.
     onProtoPoisoning: 'remove',

@@ -9,6 +9,8 @@ import type { FastifyInstance } from 'fastify';
  */
 export function dropGoneClients(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (request.raw.destroyed) reply.hijack();
+    // A socket closed under a request still being parsed (a malformed chunked body) can leave
+    // the request itself not yet destroyed, but without an address.
+    if (request.raw.destroyed || request.raw.socket?.destroyed || request.ip === undefined) reply.hijack();
   });
 }

@@ -47,10 +47,16 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(30),
-  /** Orders a customer may have waiting for an online payment (each holds stock) at one time. */
-  ORDER_MAX_UNPAID: z.coerce.number().int().min(1).max(1000).default(3),
-  /** Cash-on-delivery orders a customer may place in any 24 hours (each holds stock until delivery). */
-  ORDER_MAX_COD_PER_DAY: z.coerce.number().int().min(1).max(1000).default(5),
+  /**
+   * Orders a customer may have waiting for an online payment (each holds stock) at one time.
+   * Default 3; 30 in development (`orderLimitDefaults`).
+   */
+  ORDER_MAX_UNPAID: z.coerce.number().int().min(1).max(1000).optional(),
+  /**
+   * Cash-on-delivery orders a customer may place in any 24 hours (each holds stock until delivery).
+   * Default 5; 50 in development (`orderLimitDefaults`).
+   */
+  ORDER_MAX_COD_PER_DAY: z.coerce.number().int().min(1).max(1000).optional(),
   /**
    * Multiplier of every per-client-IP rate limit. Default 1 in production and tests; 10 in
    * development, where every client (browser, test runner, scripts) shares the loopback address.
@@ -104,7 +110,21 @@ export type Env = z.infer<typeof envSchema>;
 /** Every variable the shop reads (.env.example lists them all; a test keeps it so). */
 export const envVariables: readonly string[] = Object.keys(envSchema.shape);
 
-export interface Config extends Env {
+/**
+ * The per-customer order limits when unset. In development the demo customer
+ * (`demo@kesarfoods.in`) is everybody's: every local try-out and every test run against `npm start`
+ * checks out as that one customer, and three unpaid orders held for 30 minutes would stop the
+ * fourth. Production and the tests keep the limits a shop runs with.
+ */
+export function orderLimitDefaults(nodeEnv: Env['NODE_ENV']): { unpaid: number; codPerDay: number } {
+  return nodeEnv === 'development' ? { unpaid: 30, codPerDay: 50 } : { unpaid: 3, codPerDay: 5 };
+}
+
+export interface Config extends Omit<Env, 'ORDER_MAX_UNPAID' | 'ORDER_MAX_COD_PER_DAY'> {
+  /** ORDER_MAX_UNPAID, or its default for NODE_ENV. */
+  ORDER_MAX_UNPAID: number;
+  /** ORDER_MAX_COD_PER_DAY, or its default for NODE_ENV. */
+  ORDER_MAX_COD_PER_DAY: number;
   isProduction: boolean;
   publicUrl: string;
   /** Absolute data folder. */
@@ -161,6 +181,8 @@ export function readConfig(variables: NodeJS.ProcessEnv = process.env): {
     mediaDir: resolve(dataDir, 'media'),
     captchaHmacKey: env.CAPTCHA_HMAC_KEY ?? DEVELOPMENT_CAPTCHA_KEY,
     rateLimitIpScale: env.RATE_LIMIT_IP_SCALE ?? (env.NODE_ENV === 'development' ? 10 : 1),
+    ORDER_MAX_UNPAID: env.ORDER_MAX_UNPAID ?? orderLimitDefaults(env.NODE_ENV).unpaid,
+    ORDER_MAX_COD_PER_DAY: env.ORDER_MAX_COD_PER_DAY ?? orderLimitDefaults(env.NODE_ENV).codPerDay,
   };
   return { config, problems };
 }

@@ -3,6 +3,7 @@ import type { CheckoutResult } from '@shop/contract/orders';
 import { orders, payments } from '@shop/db/schema/index';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../env.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { ensureGateways } from '../payments/payments.test-kit.ts';
 import { makeAddress, makeCustomer, makeProduct, setSetting, stockOf } from './orders.test-kit.ts';
@@ -19,6 +20,19 @@ const unpaidMessage =
   'You already have 3 unpaid orders. Please pay for one of them before placing another; an unpaid order is cancelled after 30 minutes.';
 const codMessage =
   'You can place at most 5 cash on delivery orders in 24 hours. Please choose another payment option.';
+
+describe('the limits’ defaults', () => {
+  it('are 3 unpaid and 5 cash-on-delivery orders in production and the tests, ten times that in development, where everybody shares the demo customer', () => {
+    const production = loadConfig({ NODE_ENV: 'production', CAPTCHA_HMAC_KEY: 'x'.repeat(16) });
+    expect([production.ORDER_MAX_UNPAID, production.ORDER_MAX_COD_PER_DAY]).toEqual([3, 5]);
+    const test = loadConfig({ NODE_ENV: 'test' });
+    expect([test.ORDER_MAX_UNPAID, test.ORDER_MAX_COD_PER_DAY]).toEqual([3, 5]);
+    const development = loadConfig({ NODE_ENV: 'development' });
+    expect([development.ORDER_MAX_UNPAID, development.ORDER_MAX_COD_PER_DAY]).toEqual([30, 50]);
+    const set = loadConfig({ NODE_ENV: 'development', ORDER_MAX_UNPAID: '2', ORDER_MAX_COD_PER_DAY: '7' });
+    expect([set.ORDER_MAX_UNPAID, set.ORDER_MAX_COD_PER_DAY]).toEqual([2, 7]);
+  });
+});
 
 describe('stock hoarding limits', () => {
   let t: TestApp;

@@ -64,12 +64,16 @@ test("the zone's delivery charge is shown in cart, shipping and payment, and cha
   await logInBrowser(page, shopper);
 
   await gotoHydrated(page, '/cart');
-  await expect(page.getByTestId('summary-delivery')).toHaveText('₹60.00');
-  await expect(page.getByTestId('summary-delivery-note')).toHaveText(
-    'Delivery in 4 days · Free delivery above ₹999.00',
+  // §2: the cart's Shipping row reads 'calculated at next step' and its total equals the subtotal;
+  // the charge and ETA of the address chosen last time show beside it.
+  await expect(page.getByTestId('cart-delivery-estimate')).toHaveText(
+    `Delivery to 600020: ₹60.00 · Delivery in 4 days · Free delivery above ₹999.00`,
   );
+  await expect(page.getByText('calculated at next step')).toBeVisible();
+  await expect(page.getByTestId('summary-delivery')).toHaveCount(0);
   const total = (amount: number) => `₹${amount.toFixed(2)}`.replace(/\B(?=(\d{3})+(?!\d))/, ',');
-  await expect(page.getByTestId('summary-total')).toHaveText(total(shopper.product.selling_price + 60));
+  await expect(page.getByTestId('summary-total')).toHaveText(total(shopper.product.selling_price));
+  await expect(page.getByTestId('summary-subtotal')).toHaveText(total(shopper.product.selling_price));
   await page.screenshot({ path: `${SHOTS}/cart-${testInfo.project.name}.png`, fullPage: true });
 
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();

@@ -37,9 +37,10 @@ function gstSplitText(gst: IncludedGst, place: { stateName: string; interState: 
 
 /**
  * An order's totals as the order-totals function summed them (paise): subtotal, discount (with
- * the coupon's code), delivery ('calculated at next step' while no address is chosen, 'Free' at
- * zero, with an optional note such as the ETA), the cash-on-delivery fee when there is one and,
- * below a rule, the total; then the GST the total includes (prices are tax-inclusive, so it is
+ * the coupon's code), Shipping, the delivery charge ('calculated at next step' until the address
+ * is chosen at the shipping step, as product rules §2 have the cart say; 'Free' at zero, with an
+ * optional note such as the ETA), the cash-on-delivery fee when there is one and, below a rule,
+ * the total; then the GST the total includes (prices are tax-inclusive, so it is
  * part of the total, not added to it) and, once the place of supply is known, its split into
  * CGST + SGST or IGST. Only the rows: the caller's stack spaces them.
  */
@@ -76,7 +77,7 @@ export function OrderTotals({
       </Group>
       <div>
         <Group justify="space-between">
-          <Text>Delivery</Text>
+          <Text>Shipping</Text>
           {deliveryKnown ? (
             <Text fw={600} data-testid="summary-delivery">
               {totals.deliveryPaise === 0 ? 'Free' : formatPaise(totals.deliveryPaise)}

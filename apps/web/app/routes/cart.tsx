@@ -27,7 +27,7 @@ import { privatePageMeta } from '../features/seo/private-page-meta.ts';
 import { checkoutDraft } from '../features/checkout/checkout-draft.ts';
 import { CouponBox } from '../features/checkout/coupon-box.tsx';
 import { EmptyCart } from '../features/checkout/empty-cart.tsx';
-import { OrderSummary } from '../features/checkout/order-summary.tsx';
+import { CartDeliveryEstimate, OrderSummary } from '../features/checkout/order-summary.tsx';
 import { gstLinesOf } from '../features/checkout/cart-gst.ts';
 import { useCartPricing } from '../features/checkout/use-cart-pricing.ts';
 import { useCoupon } from '../features/checkout/use-coupon.ts';
@@ -70,7 +70,8 @@ function CartContents() {
   const subtotal = cartSubtotal(items);
   const discount = coupon.applied?.discount ?? 0;
   const belowMinimum = subtotal < minimum;
-  // The delivery charge and ETA of the address chosen last time; without one, 'calculated at next step'.
+  // The delivery charge and ETA of the address chosen last time, shown beside the summary, whose
+  // Shipping row reads 'calculated at next step' (CartDeliveryEstimate).
   const quote = useDeliveryQuote(useSelectedAddressPincode(useStoredValue(selectedAddressId)));
 
   function proceed() {
@@ -164,9 +165,9 @@ function CartContents() {
               subtotal={subtotal}
               discount={discount}
               couponCode={coupon.applied?.coupon_code}
-              delivery={quote?.serviceable ? quote : undefined}
               gstLines={gstLinesOf(items)}
             >
+              <CartDeliveryEstimate quote={quote} goods={subtotal - discount} />
               <Button
                 color="maroon"
                 size="md"

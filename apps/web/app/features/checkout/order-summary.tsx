@@ -1,4 +1,4 @@
-import { Paper, Stack, Title } from '@mantine/core';
+import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { DeliveryQuote } from '@shop/contract/delivery';
 import { deliveryMessages } from '@shop/contract/delivery';
 import { formatPaise, rupeesToPaise } from '@shop/contract/money';
@@ -15,6 +15,37 @@ export function deliveryNoteOf(quote: DeliveryQuote | undefined, free: boolean):
   if (quote.free_above !== null && !free)
     parts.push(deliveryMessages.freeAbove(formatPaise(quote.free_above)));
   return parts.join(' · ');
+}
+
+/**
+ * What delivery to the address chosen last time will cost, shown under the cart's summary: the
+ * cart's own Shipping row reads 'calculated at next step' and its total is the goods' (product
+ * rules §2), while the shopper still sees the charge and the ETA before checking out (#16).
+ * "Delivery to 600001: ₹60.00 · Delivery in 4 days · Free delivery above ₹999.00"; nothing for
+ * an address the shop does not deliver to (the shipping step says so where it can be changed).
+ */
+export function CartDeliveryEstimate({
+  quote,
+  goods,
+}: {
+  quote: DeliveryQuote | undefined;
+  /** Rupees: the cart's subtotal less its discount, which the free-delivery threshold compares. */
+  goods: number;
+}) {
+  if (!quote?.serviceable) return null;
+  const delivery = orderTotals({
+    lines: [{ unitPricePaise: rupeesToPaise(goods), quantity: 1 }],
+    discountPaise: 0,
+    delivery: { chargePaise: quote.charge, freeAbovePaise: quote.free_above },
+    codFeePaise: 0,
+  }).deliveryPaise;
+  const note = deliveryNoteOf(quote, delivery === 0);
+  return (
+    <Text size="sm" c="gray.7" data-testid="cart-delivery-estimate">
+      Delivery to {quote.pincode}: {delivery === 0 ? 'Free' : formatPaise(delivery)}
+      {note ? ` · ${note}` : ''}
+    </Text>
+  );
 }
 
 /**

@@ -138,6 +138,31 @@ test('PayPal: Loading... then the buttons; approve → the server captures → P
   });
 });
 
+test('PayPal: a declined payment is not final; the next click asks for a new PayPal order, and approving it pays', async ({
+  page,
+  request,
+}, testInfo) => {
+  const shopper = await shopperWithOrder(request, testInfo, 'paypal-decline');
+  await openPaymentPage(page, shopper);
+  await page.getByRole('radio', { name: 'PayPal' }).check();
+  const button = page.getByRole('button', { name: 'PayPal', exact: true });
+  await button.click();
+  const dialog = page.getByRole('dialog', { name: 'PayPal' });
+  const firstOrder = await dialog.getByText(/^Order /).textContent();
+  await dialog.getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByText('Your payment was declined', { exact: false }).first()).toBeVisible();
+  await expect(page).toHaveURL(/\/payment$/);
+
+  await button.click();
+  await expect(dialog.getByText(/^Order /)).not.toHaveText(firstOrder ?? '');
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expectOrderPlaced(page, request, shopper, shopper.order, {
+    status: 'confirmed',
+    payment_status: 'Paid',
+    payment_gateway: 'paypal',
+  });
+});
+
 test('the whole way: /shipping → Proceed to payment page → Razorpay → /orders shows it Paid', async ({
   page,
   request,

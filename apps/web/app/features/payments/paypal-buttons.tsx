@@ -1,6 +1,7 @@
 import { Loader, Stack, Text } from '@mantine/core';
 import { messages } from '@shop/contract/messages';
 import type { CreatePaymentResult } from '@shop/contract/payments';
+import { ApiFailure } from '@shop/contract/storefront-context';
 import { useEffect, useRef, useState } from 'react';
 import { loadScript } from './load-script.ts';
 
@@ -9,6 +10,12 @@ import { loadScript } from './load-script.ts';
  * order for total × currency_value), loads the SDK and renders its buttons; 'Loading...' shows
  * until they are ready. createOrder hands PayPal the server's order id; onApprove asks the
  * server to capture and verify.
+ *
+ * The order made on load serves the first click only. A PayPal order whose capture was declined
+ * stays declined on the server, so every later click (a retry after a decline, a second try after
+ * the buyer closed PayPal's window) asks the server for a new PayPal order, as a Razorpay retry
+ * does; one that cannot be made reaches onError, which shows 'Something went wrong. Please try
+ * again.'
  */
 export function PaypalButtons({
   create,
@@ -43,9 +50,20 @@ export function PaypalButtons({
         if (!current || !target) return;
         if (!paypal) throw new Error(messages.browserNotSupported);
         target.replaceChildren();
+        let unused: string | null = gatewayOrderId;
         await paypal
           .Buttons({
-            createOrder: () => gatewayOrderId,
+            createOrder: async () => {
+              if (unused) {
+                const first = unused;
+                unused = null;
+                return first;
+              }
+              const again = await create('paypal');
+              const id = again?.order?.payment_gateway_order_id;
+              if (!id || again.order.order_error_message) throw new Error(messages.somethingWentWrong);
+              return id;
+            },
             onApprove: (approval) => verify({ orderID: approval.orderID }),
             onError: () => fail(messages.somethingWentWrong),
             onCancel: () => undefined,
@@ -58,7 +76,14 @@ export function PaypalButtons({
       } catch (error) {
         if (!current) return;
         setState('failed');
-        fail(error instanceof Error && error.message ? error.message : messages.somethingWentWrong);
+        // The server's own refusal (a cancelled or paid order) is shown as §8 says, from its answer.
+        fail(
+          error instanceof ApiFailure
+            ? error
+            : error instanceof Error && error.message
+              ? error.message
+              : messages.somethingWentWrong,
+        );
       }
     })();
     return () => {

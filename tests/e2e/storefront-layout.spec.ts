@@ -167,11 +167,28 @@ test('inner pages show their title and the breadcrumb Home > current page', asyn
   }
 });
 
-test('unknown pages and unknown categories answer 404', async ({ page }) => {
+test('§2 an unknown category shows its screen with "No Product found in this category", answered 404; id 1 lists every product under "Products" alone', async ({
+  page,
+}) => {
+  const unknown = await page.goto('/category/999999/1/nothing');
+  expect(unknown?.status()).toBe(404);
+  await expect(page.getByText('No Product found in this category')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Products', exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(/^Home\s*>\s*Products$/);
+  await expect(page.getByText('Product Categories')).toBeVisible();
+
+  const root = await page.goto('/category/1/1/all-products');
+  expect(root?.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: 'Products', exact: true })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toHaveText(/^Home\s*>\s*Products$/);
+  await expect(page.getByText('All Products')).toHaveCount(0);
+  await expect(page.getByTestId('product-count')).toHaveText(/^\d+ products$/);
+  expect(Number((await page.getByTestId('product-count').textContent())?.split(' ')[0])).toBeGreaterThan(30);
+});
+
+test('unknown pages and malformed category addresses answer 404', async ({ page }) => {
   for (const path of [
     '/no-such-page',
-    '/category/999999/1/nothing',
-    '/category/1/1/all-products',
     '/category/abc/1/x',
     // Longer numbers than any id or page the API accepts are not found either (not a 500).
     '/category/1234567890/1/x',

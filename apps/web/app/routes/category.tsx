@@ -8,7 +8,7 @@ import { loadCategoryPage } from '../features/catalogue/load-category.server.ts'
 import { productThumbUrl } from '../features/catalogue/product.ts';
 import { ProductGrid } from '../features/catalogue/product-grid.tsx';
 import { categoryPath } from '../lib/category-links.ts';
-import { rootDataFrom, type StorefrontLoaderArgs, useRootData } from '../lib/root-data.ts';
+import { type Category, rootDataFrom, type StorefrontLoaderArgs, useRootData } from '../lib/root-data.ts';
 import { breadcrumbJsonLd, pageMeta, productJsonLd } from '../features/seo/page-meta.ts';
 import { useScrollToTopOnChange } from '../lib/use-scroll-to-top.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
@@ -29,24 +29,25 @@ export function meta({ matches, data }: MetaArgs<typeof loader>) {
       path: '/',
     });
   const { category, products } = data;
-  const path = categoryPath(category);
+  const name = listingName(category);
+  const path = category ? categoryPath(category) : ALL_PRODUCTS_PATH;
   const first = products[0];
   return pageMeta({
     settings: root.settings,
     module: 'category',
-    title: category.name,
-    description: `Buy ${category.name} online at the best price: ${products
+    title: name,
+    description: `Buy ${name} online at the best price: ${products
       .slice(0, 5)
       .map((p) => p.name)
       .join(', ')}.`,
-    keywords: [category.name, ...products.slice(0, 8).map((p) => p.name)].join(', '),
+    keywords: [name, ...products.slice(0, 8).map((p) => p.name)].join(', '),
     publicUrl: root.publicUrl,
     path,
     image: first ? (productThumbUrl(first) ?? undefined) : undefined,
     jsonLd: [
       breadcrumbJsonLd(root.publicUrl, [
         { name: 'Products', path },
-        { name: category.name, path },
+        ...(category ? [{ name: category.name, path }] : []),
       ]),
       {
         '@context': 'https://schema.org',
@@ -69,6 +70,14 @@ export function meta({ matches, data }: MetaArgs<typeof loader>) {
   });
 }
 
+/** The address of the hidden root's listing (its record's `url`): every product. */
+const ALL_PRODUCTS_PATH = '/category/1/1/all-products';
+
+/** The listing's heading: its category's name, or "Products" alone for the root and unknown ids. */
+function listingName(category: Category | null): string {
+  return category?.name ?? 'Products';
+}
+
 /** Product listing of one category (product rules §2): sidebar, grid 3/2 per row, empty text, loader. */
 export default function CategoryRoute() {
   const { category, products } = useLoaderData<typeof loader>();
@@ -76,13 +85,14 @@ export default function CategoryRoute() {
   const navigation = useNavigation();
   const loading = navigation.state === 'loading' && navigation.location.pathname.startsWith('/category/');
   // Smooth scroll to the top when the category changes (sidebar links keep the scroll position).
-  useScrollToTopOnChange(category.id, 'smooth');
+  useScrollToTopOnChange(category?.id ?? 0, 'smooth');
 
   return (
     <>
-      <InnerPageBanner title={category.name} crumbs={[{ label: 'Products' }]} />
+      {/* Home > Products > Sweets; the root and unknown ids are "Products" alone (Home > Products). */}
+      <InnerPageBanner title={listingName(category)} crumbs={category ? [{ label: 'Products' }] : []} />
       <Container className={classes.layout}>
-        <CategorySidebar categories={categories} activeId={category.id} />
+        <CategorySidebar categories={categories} activeId={category?.id ?? 0} />
         <section className={classes.content} aria-labelledby="listing-heading" aria-busy={loading}>
           {loading && (
             <div className={classes.loadingOverlay}>
@@ -91,7 +101,7 @@ export default function CategoryRoute() {
           )}
           <div className={classes.listHeader}>
             <Title order={2} id="listing-heading" fz="h3" c="maroon.9">
-              {category.name}
+              {listingName(category)}
             </Title>
             <Text c="gray.7" fz="sm" data-testid="product-count">
               {products.length} {products.length === 1 ? 'product' : 'products'}

@@ -8,8 +8,24 @@ import { ROOT_CATEGORY_ID } from '../../lib/root-data.ts';
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 
 /**
- * A category and its products (the API includes sub-categories' products). Unknown, hidden
- * (id 1) or malformed ids and page numbers are a 404.
+ * What the category screen shows. `category` is null for the hidden root (id 1, whose listing is
+ * every product) and for an id no category has: product rules §2 exclude id 1 from the name's
+ * lookup, so the screen is headed "Products" alone.
+ */
+export interface CategoryPage {
+  category: Category | null;
+  products: Product[];
+}
+
+/**
+ * A category and its products (the API includes sub-categories' products).
+ *
+ * - Malformed ids and page numbers (not digits, longer than any id) are the 404 page.
+ * - An id no category has shows the category screen with 'No Product found in this category' (the
+ *   product's listing of an unknown category, product rules §2), answered with status 404 so that
+ *   search engines drop the address.
+ * - The hidden root (id 1) lists every product, headed "Products": its record's `url` names
+ *   /category/1/1/all-products, and its name is left out as §2 says.
  *
  * The listing is always the first 100 products, whatever page number the address carries: the
  * product's links always say page 1 (§2) and its listing call is `per-page=100, page=1` (§7), so
@@ -23,7 +39,7 @@ const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
 export async function loadCategoryPage(
   context: StorefrontLoadContext,
   params: { categoryId?: string; pageNumber?: string; categorySlug?: string },
-): Promise<{ category: Category; products: Product[] }> {
+) {
   const id = Number(params.categoryId);
   if (
     !NUMERIC_ID.test(params.categoryId ?? '') ||
@@ -31,7 +47,6 @@ export async function loadCategoryPage(
     Number(params.pageNumber) < 1
   )
     throw notFound();
-  if (id === ROOT_CATEGORY_ID) throw notFound();
   const [categories, products] = await Promise.all([
     context.api.get<Collection<Category>>('categories', {
       query: { 'per-page': 100, page: 1, sort: 'display_order' },
@@ -40,9 +55,11 @@ export async function loadCategoryPage(
       query: { 'per-page': 100, page: 1, 'ProductsSearch[category_id]': id },
     }),
   ]);
+  if (id === ROOT_CATEGORY_ID) return { category: null, products: products.items } satisfies CategoryPage;
   const category = categories.items.find((c) => c.id === id);
-  if (!category) throw notFound();
+  if (!category)
+    return data<CategoryPage>({ category: null, products: [] }, { status: 404, statusText: 'Not Found' });
   if (params.categorySlug !== undefined && params.categorySlug !== category.url_slug)
     throw redirect(categoryPath(category), 301);
-  return { category, products: products.items };
+  return { category, products: products.items } satisfies CategoryPage;
 }

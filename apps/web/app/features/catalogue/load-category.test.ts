@@ -51,6 +51,33 @@ describe('category addresses after a slug change', () => {
       pageNumber: '1',
       categorySlug: 'indian-sweets',
     });
-    expect(page.category.id).toBe(5);
+    expect(page).toMatchObject({ category: { id: 5 } });
+  });
+});
+
+describe('the hidden root and unknown categories (product rules §2)', () => {
+  it('id 1 lists every product, with no category named (its name is left out of the lookup)', async () => {
+    const page = await loadCategoryPage(context, {
+      categoryId: '1',
+      pageNumber: '1',
+      categorySlug: 'all-products',
+    });
+    expect(page).toEqual({ category: null, products: [] });
+  });
+
+  it('an id no category has shows the screen with no products, answered 404', async () => {
+    const answer = await loadCategoryPage(context, { categoryId: '999', pageNumber: '1', categorySlug: 'x' });
+    expect(answer).toMatchObject({ data: { category: null, products: [] }, init: { status: 404 } });
+  });
+
+  it('a malformed id or page number is the 404 page', async () => {
+    for (const params of [
+      { categoryId: 'abc', pageNumber: '1' },
+      { categoryId: '5', pageNumber: '0' },
+      { categoryId: '12345678901', pageNumber: '1' },
+    ]) {
+      const answer = await thrown(loadCategoryPage(context, params));
+      expect(answer).toMatchObject({ init: { status: 404 } });
+    }
   });
 });

@@ -98,15 +98,19 @@ test('the policies are linked on the cart and the payment page, and the cart and
   await logInBrowser(page, shopper);
   await gotoHydrated(page, '/cart');
   await expect(page.getByRole('button', { name: 'Proceed to Checkout' })).toBeVisible();
-  // Prices include GST: the cart says how much of its total is tax (the goods and the chosen
-  // address's delivery charge, at the goods' rate), before the place of supply splits it.
+  // Prices include GST: the cart says how much of its total is tax, before the place of supply
+  // splits it. Its total is the goods' (shipping is 'calculated at next step', product rules §2);
+  // the chosen address's delivery charge shows beneath it and is added at the shipping step.
   const cartGst = orderGstSplit({
     supply: 'intra-state',
     lines: [{ grossPaise: rupeesToPaise(shopper.product.selling_price), ratePercent: rate }],
     discountPaise: 0,
-    deliveryPaise: rupeesToPaise(order.shipping),
+    deliveryPaise: 0,
   });
-  await expect(page.getByTestId('summary-total')).toHaveText(formatInr(order.total_amount));
+  await expect(page.getByTestId('summary-total')).toHaveText(formatInr(order.subtotal));
+  await expect(page.getByTestId('cart-delivery-estimate')).toContainText(
+    order.shipping === 0 ? 'Free' : formatInr(order.shipping),
+  );
   await expect(page.getByTestId('summary-gst')).toHaveText(formatPaise(gstOf(cartGst.totals)));
   await expect(page.getByText('Includes GST', { exact: true })).toBeVisible();
   await expect(page.getByTestId('summary-gst-split')).toHaveCount(0);

@@ -77,6 +77,10 @@ describe('order transition table (one order state machine)', () => {
       allowed: false,
       message: orderMessages.cannotCancel,
     });
+    expect(decide('cancelled', 'cancel', 'customer')).toEqual({
+      allowed: false,
+      message: 'This order is already cancelled.',
+    });
     expect(decide('shipped', 'pack', 'staff')).toEqual({
       allowed: false,
       message: 'This order is shipped: it cannot be packed.',

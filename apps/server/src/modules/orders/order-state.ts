@@ -81,10 +81,11 @@ export function actionLeadingTo(to: OrderStatus): OrderAction | null {
 export function decide(from: OrderStatus, action: OrderAction, actor: OrderActorKind): Decision {
   const to = ORDER_ACTION_TARGET[action];
   if (ALLOWED[action][actor]?.includes(from)) return { allowed: true, to };
-  if (actor === 'customer' && action === 'cancel')
-    return { allowed: false, message: orderMessages.cannotCancel };
+  // Before the customer's own refusal: an order cancelled already is not "being packed".
   if (from === to)
     return { allowed: false, message: `This order is already ${orderStatusLabels[to].toLowerCase()}.` };
+  if (actor === 'customer' && action === 'cancel')
+    return { allowed: false, message: orderMessages.cannotCancel };
   if (!ALLOWED[action][actor])
     return {
       allowed: false,

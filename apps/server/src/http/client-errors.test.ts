@@ -16,6 +16,24 @@ async function rawExchange(t: TestApp, bytes: string): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** A socket that records what is written to it; `bytesWritten` says whether an answer has begun. */
+function fakeSocket(bytesWritten: number): { socket: Socket; written: string[]; destroyed(): boolean } {
+  const written: string[] = [];
+  let destroyed = false;
+  const socket = Object.assign(new Socket(), {
+    write: (data: string) => written.push(data) > 0,
+    destroy: () => {
+      destroyed = true;
+      return socket;
+    },
+  });
+  Object.defineProperty(socket, 'writable', { value: true });
+  Object.defineProperty(socket, 'bytesWritten', { value: bytesWritten });
+  return { socket, written, destroyed: () => destroyed };
+}
+
+const timedOut = () => Object.assign(new Error('timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
+
 function parsed(answer: string): { status: number; headers: string; body: unknown } {
   const [head = '', body = ''] = answer.split('\r\n\r\n');
   return { status: Number(head.split(' ')[1]), headers: head, body: JSON.parse(body) };
@@ -73,19 +91,9 @@ describe('client errors', () => {
   });
 
   it('a request that ran out of time is answered 408 in the named shape, then closed', () => {
-    const written: string[] = [];
-    let destroyed = false;
-    const socket = Object.assign(new Socket(), {
-      write: (data: string) => written.push(data) > 0,
-      destroy: () => {
-        destroyed = true;
-        return socket;
-      },
-    });
-    Object.defineProperty(socket, 'writable', { value: true });
-    Object.defineProperty(socket, 'bytesWritten', { value: 0 });
-    answerClientError(Object.assign(new Error('timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket);
-    expect(destroyed).toBe(true);
+    const { socket, written, destroyed } = fakeSocket(0);
+    answerClientError(timedOut(), socket);
+    expect(destroyed()).toBe(true);
     const answer = parsed(written.join(''));
     expect(answer.status).toBe(408);
     expect(answer.headers).toMatch(/connection: close/i);
@@ -98,14 +106,9 @@ describe('client errors', () => {
   });
 
   it('writes nothing once an answer has begun, as Node does', () => {
-    const written: string[] = [];
-    const socket = Object.assign(new Socket(), {
-      write: (data: string) => written.push(data) > 0,
-      destroy: () => socket,
-    });
-    Object.defineProperty(socket, 'writable', { value: true });
-    Object.defineProperty(socket, 'bytesWritten', { value: 120 });
-    answerClientError(Object.assign(new Error('timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' }), socket);
+    const { socket, written, destroyed } = fakeSocket(120);
+    answerClientError(timedOut(), socket);
     expect(written).toEqual([]);
+    expect(destroyed()).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { Category } from '@shop/contract/catalogue';
+import type { Category, Product } from '@shop/contract/catalogue';
 import type { StorefrontLoadContext } from '@shop/contract/storefront-context';
 import { describe, expect, it } from 'vitest';
 import { loadCategoryPage } from './load-category.server.ts';
@@ -14,9 +14,15 @@ const sweets: Category = {
   image: null,
 };
 
+/** What the products call answers for any category: enough to tell it was passed through. */
+const listed = [{ id: 41, name: 'Kaju Katli' }] as unknown as Product[];
+const askedCategories: unknown[] = [];
+
 const api: StorefrontLoadContext['api'] = {
-  async get<T>(path: string) {
-    return (path === 'categories' ? { items: [sweets] } : { items: [] }) as T;
+  async get<T>(path: string, options?: { query?: Record<string, unknown> }) {
+    if (path === 'categories') return { items: [sweets] } as T;
+    askedCategories.push(options?.query?.['ProductsSearch[category_id]']);
+    return { items: listed } as T;
   },
 };
 const context: StorefrontLoadContext = {
@@ -62,7 +68,8 @@ describe('the hidden root and unknown categories (product rules §2)', () => {
       pageNumber: '1',
       categorySlug: 'all-products',
     });
-    expect(page).toEqual({ category: null, products: [] });
+    expect(page).toEqual({ category: null, products: listed });
+    expect(askedCategories.at(-1)).toBe(1);
   });
 
   it('an id no category has shows the screen with no products, answered 404', async () => {

@@ -9,6 +9,9 @@ import { searchParam } from './query-params.ts';
  * Yii2 collection conventions (product rules §7): `page` (1-based), `per-page` (capped at 200),
  * `sort` (`display_order`, `-id`, comma-separated), `expand`, `XxxSearch[field]` filters.
  */
+/** What a malformed `page` or `per-page` is told (0 counts as 1, as in Yii2). */
+export const PAGING_MESSAGE = 'must be a whole number from 0 to 999999999';
+
 const positiveInt = (fallback: number) =>
   z
     .union([z.string(), z.number(), z.array(z.string())])
@@ -18,7 +21,8 @@ const positiveInt = (fallback: number) =>
       if (raw === undefined || raw === '') return fallback;
       const n = typeof raw === 'number' ? raw : NUMERIC_ID.test(raw.trim()) ? Number(raw.trim()) : Number.NaN;
       if (!Number.isInteger(n)) {
-        ctx.addIssue({ code: 'custom', message: 'must be a positive integer' });
+        // Says the range too: 2147483648 is a positive integer, yet past what an id or page can be.
+        ctx.addIssue({ code: 'custom', message: PAGING_MESSAGE });
         return z.NEVER;
       }
       return Math.max(1, n);

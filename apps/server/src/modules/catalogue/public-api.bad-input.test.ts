@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { PAGING_MESSAGE } from '../../http/collection.ts';
 
 /**
  * Bad input for every public catalogue, content and engagement route: always a 4xx in the
@@ -76,6 +77,18 @@ describe('bad input on the public API', () => {
         expectNamedError(await get(`${path}?${query}`), 400);
       },
     );
+
+    it('a page past 9 digits names the range it must be in, not "a positive integer"', async () => {
+      for (const query of ['page=2147483648', 'per-page=-5']) {
+        const res = await get(`${path}?${query}`);
+        expect(res.statusCode, query).toBe(400);
+        const field = query.split('=')[0];
+        expect(res.json(), query).toMatchObject({
+          name: 'Bad Request',
+          message: `Invalid query parameter "${field}": ${PAGING_MESSAGE}`,
+        });
+      }
+    });
 
     it('per-page=100000 is capped at 200, not an error', async () => {
       const res = await get(`${path}?per-page=100000`);

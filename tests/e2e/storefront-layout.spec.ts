@@ -11,12 +11,13 @@ import {
 
 test.beforeEach(async ({ page }) => blockExternalRequests(page));
 
-test('top bar shows the header text, company phone and e-mail', async ({ page, request }, testInfo) => {
+test('top bar shows the header text, company phone and e-mail (phones too)', async ({ page, request }) => {
   const texts = await shopTexts(request);
   await gotoHydrated(page, '/');
   const topBar = page.getByTestId('top-bar');
   await expect(topBar).toContainText(texts.header_top_text ?? '');
-  if (isMobile(testInfo)) return; // phones show only the header text
+  await expect(topBar.getByText(texts.company_contact_number ?? '', { exact: true })).toBeVisible();
+  await expect(topBar.getByText(texts.company_email_address ?? '', { exact: true })).toBeVisible();
   await expect(topBar.getByRole('link', { name: texts.company_contact_number ?? '' })).toHaveAttribute(
     'href',
     /^tel:/,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messages } from './messages.ts';
 import { idField, MAX_DATABASE_ID } from './validation.ts';
 
 /** The gateways the shop knows (product rules §3 "Payment gateway": internal_name). */
@@ -11,13 +12,18 @@ export const paymentMessages = {
   gatewayNotSupported: 'Selected payment gateway is not supported',
   orderAlreadyPaid: 'This order has already been paid.',
   orderCancelled: 'This order was cancelled. Please place a new order.',
+  /** Cash on delivery confirmed the order: it is paid at the door, not by another gateway. */
+  orderConfirmedCod: 'This order is confirmed for cash on delivery. Please pay when it is delivered.',
+  /** Staff confirmed it with the money taken offline. */
+  orderConfirmed: 'This order is already confirmed and needs no payment here.',
   noPaymentStarted: 'No payment has been started for this order. Please choose a payment option.',
   verificationFailed: 'Payment verification failed. If money was deducted, it will be refunded.',
   paymentNotComplete: 'The payment is not complete yet. Please try again.',
   paymentDeclined: 'Your payment was declined. Please try another payment method.',
   amountMismatch: 'The paid amount does not match the order. Please contact us.',
   gatewayUnavailable: 'The payment gateway could not be reached. Please try again.',
-  orderIdRequired: 'Order id is required.',
+  /** Spec §5's required text: a missing order id is a missing field like any other. */
+  orderIdRequired: messages.required,
   invalidOrderId: 'This is not a valid order id.',
   invalidPayload: "The payload must be the gateway's answer as a JSON object.",
   /** A capture that arrived after the order was cancelled, with the items sold out meanwhile. */

@@ -97,7 +97,7 @@ describe('JSON request bodies (product rules §7)', () => {
       payload: ' ',
     });
     expect(empty.statusCode).toBe(422);
-    expect(empty.json()).toEqual([{ field: 'order_id', message: 'Order id is required.' }]);
+    expect(empty.json()).toEqual([{ field: 'order_id', message: 'This is a required field.' }]);
     const logout = await t.request({ method: 'POST', url: `${API}/customers/logout`, headers: json });
     expect(logout.statusCode).toBe(200);
   });

@@ -105,7 +105,9 @@ async function pricedForGateway(
 /**
  * POST orders/payment: creates the gateway-side order for the shopper's own unpaid order and
  * records a payment row. Gateway refusals come back as `order.order_error_message` (the page
- * shows them); a paid or cancelled order is a 409.
+ * shows them); a paid or cancelled order is a 409, and so is another gateway for an order that
+ * cash on delivery has confirmed (its total carries the fee, its stock is committed, and a
+ * second way of paying would leave two payments that disagree).
  */
 export async function createPayment(
   deps: PaymentsDeps,
@@ -116,6 +118,13 @@ export async function createPayment(
   const settings = await activeGateway(deps, input.payment_gateway);
   if (placed.paymentStatus === 'Paid') throw new AppError('conflict', paymentMessages.orderAlreadyPaid);
   if (placed.status === 'cancelled') throw new AppError('conflict', paymentMessages.orderCancelled);
+  const codOrder = placed.paymentGateway === 'cod';
+  // A repeated cash-on-delivery choice for its own order answers as the first one did.
+  if (placed.status !== 'pending' && !(codOrder && settings.gateway === 'cod'))
+    throw new AppError(
+      'conflict',
+      codOrder ? paymentMessages.orderConfirmedCod : paymentMessages.orderConfirmed,
+    );
   const order = await pricedForGateway(deps, placed, settings.gateway);
   const address = order.shippingAddress as ShippingAddress;
   const target: OrderForPayment = {

@@ -105,7 +105,7 @@ describe('POST orders/payment rules', () => {
         payload: payload as object,
       });
     const cases: [string, unknown, { field: string; message: string }[]][] = [
-      ['payment', { payment_gateway: 'cod' }, [{ field: 'id', message: 'Order id is required.' }]],
+      ['payment', { payment_gateway: 'cod' }, [{ field: 'id', message: 'This is a required field.' }]],
       [
         'payment',
         { id: 'abc', payment_gateway: 'cod' },
@@ -116,7 +116,8 @@ describe('POST orders/payment rules', () => {
         { id: 1, payment_gateway: 'cod', payment_gateway_environment: 5 },
         [{ field: 'payment_gateway_environment', message: 'This must be text.' }],
       ],
-      ['verify_payment', {}, [{ field: 'order_id', message: 'Order id is required.' }]],
+      ['verify_payment', {}, [{ field: 'order_id', message: 'This is a required field.' }]],
+      ['verify_payment', { order_id: '' }, [{ field: 'order_id', message: 'This is a required field.' }]],
       ['verify_payment', { order_id: -5 }, [{ field: 'order_id', message: 'This is not a valid order id.' }]],
       [
         'verify_payment',
@@ -170,5 +171,27 @@ describe('cash on delivery', () => {
     });
     const mails = await h.mailsTo(shopper.email);
     expect(mails.filter((m) => m.subject === `Order ${order.order_id} placed successfully`)).toHaveLength(1);
+  });
+
+  it('an order cash on delivery confirmed takes no other gateway (409); choosing cash on delivery again answers as before', async () => {
+    const buyer = await newShopper(h.t);
+    const { order } = await placeOrder(h.t, buyer, { pricePaise: 9_900, quantity: 1 });
+    await createdPayment(h.t, buyer, order.id, 'cod');
+    expect((await verified(h.t, buyer, order.order_id, {})).payment_status).toBe('Pending');
+    const before = await h.orderRow(order.id);
+
+    const online = await createPayment(h.t, buyer, order.id, 'razorpay');
+    expect(online.statusCode).toBe(409);
+    expect(online.json()).toMatchObject({
+      message: 'This order is confirmed for cash on delivery. Please pay when it is delivered.',
+    });
+    // Nothing moved: no gateway payment, the same total (the fee kept), and verify still says Pending.
+    expect((await h.paymentRows(order.id)).map((p) => p.gateway)).toEqual(['cod']);
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'confirmed', totalPaise: before?.totalPaise });
+    expect((await verified(h.t, buyer, order.order_id, {})).payment_status).toBe('Pending');
+
+    const again = await createPayment(h.t, buyer, order.id, 'cod');
+    expect(again.statusCode).toBe(200);
+    expect((await h.paymentRows(order.id)).map((p) => p.gateway)).toEqual(['cod']);
   });
 });

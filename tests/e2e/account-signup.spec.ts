@@ -1,5 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { expectLoggedInAs, logOutViaMenu, uniqueEmail, VERIFY_SUBJECT } from './account-helpers.ts';
+import {
+  createVerifiedAccount,
+  expectLoggedInAs,
+  logOutViaMenu,
+  uniqueEmail,
+  VERIFY_SUBJECT,
+} from './account-helpers.ts';
 import { mailCount, otpOf, waitForMail } from './support/mailbox.ts';
 import { gotoHydrated } from './storefront-helpers.ts';
 
@@ -69,14 +75,22 @@ test('§2 sign-up opens /verify-email itself: the e-mail rides in the tab’s hi
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('signing up with a registered e-mail shows the server message as a red notice', async ({ page }) => {
+test('signing up with a registered e-mail looks like any sign-up; the owner is mailed how to log in (no account enumeration)', async ({
+  page,
+  request,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'taken');
+  await createVerifiedAccount(request, email, 'Saffron#2024');
+  const before = mailCount();
   await page.goto('/signup');
-  await page.getByLabel('Email').fill('demo@kesarfoods.in');
-  await page.getByLabel('Password', { exact: true }).fill('Saffron#2024');
-  await page.getByLabel('Confirm Password').fill('Saffron#2024');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('Other#Pass123');
+  await page.getByLabel('Confirm Password').fill('Other#Pass123');
   await page.getByRole('button', { name: 'Signup', exact: true }).click();
-  await expect(page.getByText('This email address is already registered. Please login.')).toBeVisible();
-  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByText('OTP sent to your given email address.')).toBeVisible();
+  await expect(page).toHaveURL(/\/verify-email$/);
+  const notice = await waitForMail(email, /already have a Kesar Foods & Locks account/, before);
+  expect(notice.text).toContain('/forgot-password');
 });
 
 test('§9 the verify screen says "60 secs" (not a ticking count), then offers a working Resend OTP link', async ({

@@ -4,7 +4,6 @@ import { emailField, passwordField, requiredText, textFieldError } from './valid
 
 /** Texts of the account flow that the product rules leave to the server (wording ours, kept in one place). */
 export const customerMessages = {
-  emailTaken: 'This email address is already registered. Please login.',
   wrongCredentials: 'Incorrect email or password.',
   emailNotVerified: 'Your email address is not verified. Please verify it with the OTP sent to your email.',
   otpFormat: 'The OTP must be the 6 digits from the email.',
@@ -58,16 +57,16 @@ const loginPassword = z
   .min(1, messages.required)
   .max(128, customerMessages.wrongCredentials);
 
+const confirmPassword = z.string({ error: textFieldError }).min(1, messages.required);
+
 /** POST customers (product rules §3 Signup). */
 export const signupSchema = z
   .object({
     email: customerEmail,
     password: passwordField,
-    // Longer than any allowed password, so it cannot match one.
-    confirm_password: z
-      .string({ error: textFieldError })
-      .min(1, messages.required)
-      .max(128, messages.passwordsMustMatch),
+    // No length limit of its own: the comparison below runs only once the password itself is
+    // valid, so a too-long password is told so once (not also "Passwords must match.").
+    confirm_password: confirmPassword,
   })
   .refine((v) => v.password === v.confirm_password, {
     path: ['confirm_password'],
@@ -111,15 +110,23 @@ export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
 export const resendEmailOtpSchema = emailOnlySchema.extend({ registration_token: registrationToken });
 export type ResendEmailOtpInput = z.infer<typeof resendEmailOtpSchema>;
 
-/** POST customers/change_password (product rules §3: new_password). */
-export const changePasswordSchema = z.object({ new_password: passwordField });
+/**
+ * POST customers/change_password (product rules §3: new_password). The product's form checks the
+ * retyped password itself; a client that sends `confirm_password` too has it checked here.
+ */
+export const changePasswordSchema = z
+  .object({ new_password: passwordField, confirm_password: z.string({ error: textFieldError }).optional() })
+  .refine((v) => v.confirm_password === undefined || v.new_password === v.confirm_password, {
+    path: ['confirm_password'],
+    message: messages.passwordsMustMatch,
+  });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 /** The change-password form: new and retyped password (product rules §5). */
 export const changePasswordFormSchema = z
   .object({
     new_password: passwordField,
-    confirm_password: z.string({ error: textFieldError }).min(1, messages.required),
+    confirm_password: confirmPassword,
   })
   .refine((v) => v.new_password === v.confirm_password, {
     path: ['confirm_password'],

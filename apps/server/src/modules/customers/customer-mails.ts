@@ -30,6 +30,24 @@ export function codeMail(purpose: OtpPurpose, to: string, code: string): MailCon
 }
 
 /**
+ * The answer to a sign-up with an e-mail that already has an account: the sign-up screen says
+ * nothing of it (no account enumeration), so the owner learns here how to get in.
+ */
+export function accountExistsMail(to: string, publicUrl: string): MailContent {
+  return {
+    kind: 'signup-account-exists',
+    to,
+    subject: 'You already have a Kesar Foods & Locks account',
+    heading: 'You already have an account',
+    paragraphs: [
+      'Someone, probably you, just tried to sign up at Kesar Foods & Locks with this email address, which already has an account. No new account was made and no code was sent.',
+      `Log in at ${publicUrl}/login. If you have forgotten your password, reset it at ${publicUrl}/forgot-password.`,
+      'If you did not try to sign up, you can ignore this email; your account is unchanged.',
+    ],
+  };
+}
+
+/**
  * The notice after a password change (from the account page or with a reset code): the owner
  * learns of a change they did not make while the reset link still helps.
  */

@@ -193,6 +193,30 @@ describe('change password, details and logout', () => {
     expect(missing.json()).toEqual([{ field: 'new_password', message: 'This is a required field.' }]);
   });
 
+  it("product rules §5 'Passwords must match.': a confirm_password sent with the change must equal it", async () => {
+    const { email, token } = await verifiedCustomer('change-confirm');
+    const mismatch = await post(
+      'customers/change_password',
+      { new_password: 'NewSaffron#1', confirm_password: 'NewSaffron#2' },
+      { token },
+    );
+    expect(mismatch.statusCode).toBe(422);
+    expect(mismatch.json()).toEqual([{ field: 'confirm_password', message: 'Passwords must match.' }]);
+    // Nothing changed: the old password still logs in.
+    const login = await post('customers/login', {
+      login_method: 'email',
+      username: email,
+      password: PASSWORD,
+    });
+    expect(login.statusCode).toBe(200);
+    const matching = await post(
+      'customers/change_password',
+      { new_password: 'NewSaffron#1', confirm_password: 'NewSaffron#1' },
+      { token },
+    );
+    expect(matching.statusCode).toBe(200);
+  });
+
   it('answers 401 Unauthorized without a valid token', async () => {
     for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }]) {
       const res = await t.request({ method: 'GET', url: `${BASE}/customers/details`, headers });

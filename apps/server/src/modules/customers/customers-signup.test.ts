@@ -70,13 +70,45 @@ describe('sign-up and e-mail verification', () => {
     expect(row?.hash).not.toContain(PASSWORD);
   });
 
-  it('refuses an e-mail that already has a verified account', async () => {
-    const { email } = await verifiedCustomer('taken');
-    const res = await signUp(email.toUpperCase());
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual([
-      { field: 'email', message: 'This email address is already registered. Please login.' },
-    ]);
+  it('answers a sign-up of a registered e-mail like a new one and mails the owner instead (no account enumeration)', async () => {
+    const { email, token } = await verifiedCustomer('taken');
+    const stranger = uniqueEmail('stranger');
+    const [taken, fresh] = [await signUp(email.toUpperCase(), 'Intruder#123'), await signUp(stranger)];
+    expect(taken.statusCode).toBe(fresh.statusCode);
+    expect(taken.json()).toEqual({ email, registration_token: expect.any(String) });
+    expect(Object.keys(taken.json())).toEqual(Object.keys(fresh.json()));
+
+    // The owner is told how to get in; no code is sent, so the verify screen gets nowhere.
+    const [notice] = await mailsTo(email);
+    expect(notice?.subject).toBe('You already have a Kesar Foods & Locks account');
+    expect(notice?.text).toContain('/forgot-password');
+    expect(notice?.text).not.toMatch(/\b\d{6}\b/);
+    const guess = await post('customers/verify_email_otp', {
+      email,
+      email_verification_otp: '123456',
+      registration_token: taken.json<{ registration_token: string }>().registration_token,
+    });
+    expect(guess.statusCode).toBe(422);
+    expect(guess.json()).toEqual([{ field: 'email_verification_otp', message: customerMessages.otpInvalid }]);
+
+    // The account is untouched: its password and session still work.
+    expect((await details(token)).statusCode).toBe(200);
+    const login = await post('customers/login', {
+      login_method: 'email',
+      username: email,
+      password: PASSWORD,
+    });
+    expect(login.statusCode).toBe(200);
+    const intruder = await post('customers/login', {
+      login_method: 'email',
+      username: email,
+      password: 'Intruder#123',
+    });
+    expect(intruder.statusCode).toBe(422);
+
+    // At most one notice an hour, however often the e-mail is tried.
+    expect((await signUp(email)).statusCode).toBe(200);
+    expect((await mailsTo(email)).filter((m) => m.subject === notice?.subject)).toHaveLength(1);
   });
 
   it('lets an unverified e-mail sign up again: its own password, a new code only after the cool-down', async () => {
@@ -260,6 +292,19 @@ describe('bad input', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual([{ field: 'confirm_password', message: 'Passwords must match.' }]);
+  });
+
+  it("product rules §5: a too-long password typed twice alike is told its length once, not also 'Passwords must match.'", async () => {
+    const long = 'a'.repeat(129);
+    const res = await post('customers', {
+      email: uniqueEmail('long-both'),
+      password: long,
+      confirm_password: long,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual([
+      { field: 'password', message: 'Password must be at most 128 characters long.' },
+    ]);
   });
 
   it('answers wrong types, huge strings and non-JSON bodies with 4xx, never 500', async () => {

@@ -20,7 +20,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { RequestCustomer } from '../../http/authenticate.ts';
 import { queueMail } from '../mail/mail.service.ts';
-import { codeMail, passwordChangedMail } from './customer-mails.ts';
+import { accountExistsMail, codeMail, passwordChangedMail } from './customer-mails.ts';
 import { issueToken, revokeOtherTokens, revokeToken, upgradeToFullScope } from './customer-token.ts';
 import {
   type CustomerRow,
@@ -76,6 +76,7 @@ export const RATE_LIMITS = {
   codeCheckPerIp: 60,
 } as const;
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * 60 * MINUTE;
 
 /** The HMAC key for one-time codes, derived from the server secret with its own label. */
@@ -182,13 +183,17 @@ const tooMany = (message: string = customerMessages.tooManyRequests) =>
  * account's password stays unusable until a code is verified; another sign-up of the same
  * e-mail neither replaces this password nor cancels this code. The answer carries the
  * registration's token for the verify screen.
+ *
+ * An e-mail that already has an account gets the very same answer (DESIGN §5: no answer tells a
+ * stranger which e-mails have accounts); its owner gets a notice to log in or reset the password
+ * instead of a code, at most one an hour, and the verify screen's code never fits.
  */
 export async function signUp(ctx: AppContext, input: SignupInput, ip: string): Promise<SignupResponse> {
   await ctx.limiter.hitIp('signup', ip, RATE_LIMITS.signupPerIp, MINUTE, customerMessages.tooManyRequests);
   await ctx.limiter.hit(`signup:email:${input.email}`, RATE_LIMITS.codeRequestPerEmail, MINUTE);
   const passwordHash = await hashPassword(input.password);
   const registrationToken = newRegistrationToken();
-  const outcome = await ctx.db.transaction(async (tx) => {
+  await ctx.db.transaction(async (tx) => {
     let customer = await lockCustomerByEmail(tx, input.email);
     if (!customer) {
       // A concurrent sign-up of the same e-mail makes the insert a no-op; then lock its row.
@@ -196,7 +201,11 @@ export async function signUp(ctx: AppContext, input: SignupInput, ip: string): P
       customer = await lockCustomerByEmail(tx, input.email);
       if (!customer) throw new Error('customer row vanished during sign-up');
     }
-    if (customer.emailVerifiedAt) return 'taken' as const;
+    if (customer.emailVerifiedAt) {
+      if ((await ctx.limiter.increment(`signup-taken:${customer.id}`, HOUR)) === 1)
+        await queueMail(ctx, tx, accountExistsMail(customer.email, ctx.config.publicUrl));
+      return;
+    }
     const registrationId = await insertRegistration(
       tx,
       customer.id,
@@ -213,10 +222,9 @@ export async function signUp(ctx: AppContext, input: SignupInput, ip: string): P
     // Within the cool-down no mail is sent; the verify screen offers a resend once it is over.
     const issued = await issueCode(ctx, tx, customer, 'verify_email', registrationId);
     if (!issued.sent && issued.reason === 'daily-cap') throw tooMany(customerMessages.tooManyCodesToday);
-    return 'registered' as const;
   });
-  if (outcome === 'taken') throw AppError.invalid('email', customerMessages.emailTaken);
   deliverMail(ctx);
+  // For a taken e-mail the token belongs to no sign-up: the verify screen answers as for a wrong code.
   return { email: input.email, registration_token: registrationToken };
 }
 

@@ -10,7 +10,7 @@ export const addressMessages = {
   invalidMobile: 'Please enter a valid 10-digit mobile number.',
   invalidPinCode: 'Please enter a valid 6-digit PIN code.',
   invalidAddressType: 'Address type must be home or work.',
-  tooLong: (max: number) => `Must be at most ${max} characters.`,
+  tooLong: messages.tooLong,
   removed: 'Address removed successfully.',
   notFound: 'Address not found.',
 } as const;

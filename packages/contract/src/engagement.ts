@@ -7,9 +7,9 @@ import { EMAIL_PATTERN, textFieldError, wholeNumberToText } from './validation.t
 /** The server's newsletter rule: one well-formed address (the client only checks "not empty"). */
 export const newsletterRequestSchema = z.object({
   email: z
-    .string({ error: messages.invalidEmail })
+    .string({ error: (issue) => (issue.input == null ? messages.newsletterEmpty : messages.invalidEmail) })
     .trim()
-    .min(1, messages.invalidEmail)
+    .min(1, messages.newsletterEmpty)
     .max(254, messages.invalidEmail)
     .regex(EMAIL_PATTERN, messages.invalidEmail),
 });
@@ -19,11 +19,7 @@ export type NewsletterRequest = z.infer<typeof newsletterRequestSchema>;
 export const CONTACT_NUMBER_PATTERN = /^\+?[0-9][0-9 -]*[0-9]$/;
 
 const required = (max: number) =>
-  z
-    .string({ error: textFieldError })
-    .trim()
-    .min(1, messages.required)
-    .max(max, `This must be at most ${max} characters long.`);
+  z.string({ error: textFieldError }).trim().min(1, messages.required).max(max, messages.tooLong(max));
 
 export const contactNumberField = required(25)
   .regex(CONTACT_NUMBER_PATTERN, messages.invalidContactNumber)
@@ -40,7 +36,7 @@ export const contactQueryRequestSchema = z.object({
   contact_number: z.preprocess(wholeNumberToText, contactNumberField),
   message: required(5000),
   /** Defaults to 'New enquiry from {name}'. */
-  subject: z.string().trim().max(200, 'This must be at most 200 characters long.').optional(),
+  subject: z.string().trim().max(200, messages.tooLong(200)).optional(),
   captcha_value: z
     .string({ error: messages.captchaUnsolved })
     .trim()

@@ -58,7 +58,7 @@ export const grievanceMessages = {
   resolvedSubject: (ticket: string) => `Your grievance ${ticket} is resolved`,
 } as const;
 
-const text = (max: number) => requiredText.max(max, `This must be at most ${max} characters long.`);
+const text = (max: number) => requiredText.max(max, messages.tooLong(max));
 
 /** POST grievances: the complaint form (guest or logged in); `captcha_value` is the ALTCHA payload. */
 export const grievanceRequestSchema = z.object({

@@ -7,6 +7,8 @@ export const messages = {
   invalidEmail: 'This must be a valid email address.',
   passwordTooShort: 'Password must be at least 8 characters long.',
   passwordsMustMatch: 'Passwords must match.',
+  /** Every text field's length limit, in one wording (forms and API alike). */
+  tooLong: (max: number) => `This must be at most ${max} characters long.`,
   newsletterEmpty: 'Please enter a valid email address',
   captchaUnsolved: 'Please verify captch!',
   captchaLoadFailed: 'failed to load captcha',

@@ -103,6 +103,7 @@ export const orderMessages = {
   noLongerSold: (name: string) => `${name} is no longer sold.`,
   unknownProduct: (id: number) => `Product #${id} is no longer sold.`,
   quantityTooSmall: 'Quantity must be at least 1.',
+  quantityNotWhole: 'Quantity must be a whole number.',
   quantityTooLarge: `Quantity cannot be more than ${MAX_LINE_QUANTITY}.`,
   tooManyLines: `An order can hold at most ${MAX_ORDER_LINES} different products.`,
   invalidItemId: 'Item id must be a positive whole number.',
@@ -139,7 +140,7 @@ export const cartLineSchema = z.object({
     digitsToNumber,
     z
       .number({ error: orderMessages.quantityTooSmall })
-      .int(orderMessages.quantityTooSmall)
+      .int(orderMessages.quantityNotWhole)
       .min(1, orderMessages.quantityTooSmall)
       .max(MAX_LINE_QUANTITY, orderMessages.quantityTooLarge),
   ),
@@ -161,7 +162,7 @@ const couponCode = z
 /** POST orders/checkout (product rules §3 "Checkout request"). Client prices, if sent, are ignored. */
 export const checkoutRequestSchema = z.object({
   items: cartLines,
-  customer_remarks: z.string().max(1000, 'Remarks must be at most 1000 characters.').nullish(),
+  customer_remarks: z.string().max(1000, messages.tooLong(1000)).nullish(),
   coupon_code: couponCode,
   /**
    * Anything that is not one address id (missing, null, "abc") counts as no choice: checkout then

@@ -24,7 +24,7 @@ export const textFieldError: z.core.$ZodErrorMap = (issue) =>
 export const requiredText = z.string({ error: textFieldError }).trim().min(1, messages.required);
 
 export const emailField = requiredText
-  .max(254, 'E-mail is too long.')
+  .max(254, messages.tooLong(254))
   .regex(EMAIL_PATTERN, messages.invalidEmail);
 
 export const passwordField = z
@@ -109,7 +109,7 @@ export const fallbackValidationMessage: z.core.$ZodErrorMap = (issue) => {
       return `This must be ${kindOfValue[issue.expected] ?? 'a valid value'}.`;
     case 'too_big': {
       const max = Number(issue.maximum);
-      if (issue.origin === 'string') return `This must be at most ${max} characters long.`;
+      if (issue.origin === 'string') return messages.tooLong(max);
       if (issue.origin === 'array' || issue.origin === 'set') return `This must have at most ${max} items.`;
       if (issue.origin === 'number' || issue.origin === 'int')
         return issue.inclusive === false ? `This must be less than ${max}.` : `This must be at most ${max}.`;

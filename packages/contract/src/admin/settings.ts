@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FSSAI_FORMAT, GST_STATES, gstMessages, gstStateCodeOf, gstinProblem } from '../gst.ts';
+import { messages } from '../messages.ts';
 import { EMAIL_PATTERN } from '../validation.ts';
 
 /**
@@ -260,7 +261,7 @@ export const settingMessages = {
   url: 'Give a full address starting with https://.',
   money: 'Give an amount in paise: a whole number from 0 to 1,00,00,000 (₹1,00,000).',
   text: 'This must be text.',
-  tooLong: (max: number) => `This must be at most ${max} characters long.`,
+  tooLong: messages.tooLong,
 } as const;
 
 const MAX_LENGTH: Record<SettingType, number> = {

@@ -59,7 +59,7 @@ describe('saved addresses API', () => {
     expect(without.json<{ address: Address }>().address.state).toBeNull();
     const tooLong = await add(c, { ...validAddress, state: 'x'.repeat(61) });
     expect(tooLong.statusCode).toBe(422);
-    expect(tooLong.json()).toEqual([{ field: 'state', message: 'Must be at most 60 characters.' }]);
+    expect(tooLong.json()).toEqual([{ field: 'state', message: 'This must be at most 60 characters long.' }]);
   });
 
   it('lists only the own addresses in the Yii2 envelope, default first', async () => {

@@ -136,7 +136,7 @@ describe('checkout', () => {
       [{ items: [{ item_id: p.id, quantity: 0 }] }, 'Quantity must be at least 1.'],
       [{ items: [{ item_id: p.id, quantity: -2 }] }, 'Quantity must be at least 1.'],
       [{ items: [{ item_id: p.id, quantity: 101 }] }, 'Quantity cannot be more than 100.'],
-      [{ items: [{ item_id: p.id, quantity: 1.5 }] }, 'Quantity must be at least 1.'],
+      [{ items: [{ item_id: p.id, quantity: 1.5 }] }, 'Quantity must be a whole number.'],
       [{ items: [{ item_id: 'abc', quantity: 1 }] }, 'Item id must be a positive whole number.'],
       [{ items: 'lots' }, 'Your cart is empty. Please add items before checking out.'],
       // Wrong JSON types are refused, not coerced (true would have become quantity 1).

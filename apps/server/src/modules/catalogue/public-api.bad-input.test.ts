@@ -190,7 +190,7 @@ describe('bad input on the public API', () => {
   });
 
   describe('a storefront page address that cannot be decoded', () => {
-    it('a browser gets a page in the 404 words with a way home (status 400), not JSON', async () => {
+    it('spec §2 routing error: a browser gets a page titled "Unexpected Application Error!" with a way home (status 400), not JSON', async () => {
       const res = await t.request({
         method: 'GET',
         url: '/page/%E0%A4',
@@ -198,7 +198,8 @@ describe('bad input on the public API', () => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
-      expect(res.body).toContain('Page not found or something went wrong!');
+      expect(res.body).toContain('<title>Unexpected Application Error!</title>');
+      expect(res.body).toContain('<h1>Unexpected Application Error!</h1>');
       expect(res.body).toContain('<a href="/">Back to home</a>');
     });
 

@@ -144,6 +144,26 @@ test('the floating WhatsApp button opens a chat with the company number and the 
   const button = page.getByRole('link', { name: 'Chat with us on WhatsApp' });
   await expect(button).toBeVisible();
   await expect(button).toHaveAttribute('href', `https://wa.me/${texts.company_whatsapp_number}?text=Hello`);
+
+  // At the page's end the button covers nothing of the footer's last line (phones included).
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const lastLine = page.locator('footer p').last();
+  await expect(lastLine).toBeInViewport();
+  // The text's own box (the paragraph spans the width; its centred text may not).
+  const text = await lastLine.evaluate((line) => {
+    const range = document.createRange();
+    range.selectNodeContents(line);
+    const { left, right, top, bottom } = range.getBoundingClientRect();
+    return { left, right, top, bottom };
+  });
+  const box = await button.boundingBox();
+  if (!box) throw new Error('the WhatsApp button is not laid out');
+  const apart =
+    text.bottom <= box.y ||
+    text.top >= box.y + box.height ||
+    text.right <= box.x ||
+    text.left >= box.x + box.width;
+  expect(apart, `copyright text ${JSON.stringify(text)} under the button ${JSON.stringify(box)}`).toBe(true);
 });
 
 test('the cart icon links to /cart', async ({ page }) => {

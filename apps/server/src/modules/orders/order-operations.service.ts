@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { restoreStock } from '../catalogue/stock.service.ts';
 import { carrierById, trackingUrlOf } from '../fulfilment/shipping-carriers.service.ts';
+import { collectCashOnDelivery } from '../payments/cash-collection.service.ts';
 import { refundOrderInFull } from '../payments/refunds.service.ts';
 import { cancelOrder, invoiceConfirmedOrder } from './order-lifecycle.service.ts';
 import { type OrderActor, transition } from './order-state.ts';
@@ -89,9 +90,22 @@ export async function actOnOrder(
       case 'pack':
         updated = await transition(ctx, tx, order, 'packed', actor, note);
         break;
-      case 'deliver':
-        updated = await transition(ctx, tx, order, 'delivered', actor, note);
+      case 'deliver': {
+        // Cash on delivery is collected at the door: delivery records it, so the order reads Paid
+        // and its cash can be refunded by hand (a return, a complaint) like any captured payment.
+        const cash = order.paymentGateway === 'cod' && order.paymentStatus === 'Pending';
+        updated = await transition(
+          ctx,
+          tx,
+          order,
+          'delivered',
+          actor,
+          note,
+          cash ? { patch: { paymentStatus: 'Paid' } } : {},
+        );
+        if (cash) await collectCashOnDelivery(tx, orderId);
         break;
+      }
     }
     await audit(tx, order, updated);
     return updated;

@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createdPayment, paidThrough, placeOrder } from '../payments/payments.test-kit.ts';
 import { runDueRefunds } from '../payments/refunds.service.ts';
+import { orderPayments, refundOrderAmount } from '../payments/staff-refunds.service.ts';
 import { type StaffPaymentsHarness, staffPaymentsHarness } from '../staff/staff-payments.test-kit.ts';
 import { actOnOrder } from './order-operations.service.ts';
 import { setSetting, stockOf } from './orders.test-kit.ts';
@@ -154,6 +155,33 @@ describe('staff order operations', () => {
     );
     expect(cancelled?.text).toContain('The pack was damaged in our store.');
     expect(cancelled?.text).toContain('refunded in full');
+  });
+
+  it('delivering a cash-on-delivery order records the cash as collected (Paid), which staff can then refund by hand', async () => {
+    const { order } = await h.codOrder();
+    const before = await details(order.id);
+    expect(before.payment_status).toBe('Pending');
+    for (const action of ['pack', 'ship', 'deliver'] as const)
+      await actOnOrder(h.t.ctx, STAFF_ID, order.id, {
+        action,
+        ...(action === 'ship' ? { carrierId: delhivery, trackingNumber: 'CASH-0001' } : {}),
+      });
+    expect(await details(order.id)).toMatchObject({ status: 'delivered', payment_status: 'Paid' });
+    const [cash] = await orderPayments(h.t.ctx.db, order.id);
+    expect(cash).toMatchObject({
+      gateway: 'cod',
+      status: 'paid',
+      refundablePaise: before.total_amount * 100,
+    });
+
+    await refundOrderAmount(h.t.ctx, order.id, {
+      amountPaise: 10_000,
+      reason: 'One pack arrived open',
+      staffId: STAFF_ID,
+      reference: 'UPI-REF-0001',
+      key: `cash-${order.id}`,
+    });
+    expect(await details(order.id)).toMatchObject({ payment_status: 'Partially Refunded' });
   });
 
   it('records a return (with restock when asked) and filters the history by status', async () => {

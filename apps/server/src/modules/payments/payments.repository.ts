@@ -89,6 +89,16 @@ export async function countOrdersWithGateway(
   return Number(row?.n ?? 0);
 }
 
+/** The order's pending cash payment becomes paid (cash-collection.service.ts); rows changed, 0 or 1. */
+export async function recordCashCollected(db: DbOrTx, orderId: number): Promise<number> {
+  const changed = await db
+    .update(payments)
+    .set({ status: 'paid', updatedAt: new Date() })
+    .where(and(eq(payments.orderId, orderId), eq(payments.gateway, 'cod'), eq(payments.status, 'pending')))
+    .returning({ id: payments.id });
+  return changed.length;
+}
+
 export async function insertPayment(db: DbOrTx, values: typeof payments.$inferInsert): Promise<PaymentRow> {
   const [row] = await db.insert(payments).values(values).returning();
   if (!row) throw new Error('payment insert failed');

@@ -120,6 +120,8 @@ export const adminOrderDetailSchema = adminOrderRowSchema.extend({
   refundable_paise: z.number().int(),
   /** What the signed-in staff member may do now, from the transition table. */
   allowed_actions: z.array(z.enum(ORDER_ACTIONS)),
+  /** Whether the signed-in staff member's role may refund (managers and the owner). */
+  may_refund: z.boolean(),
   /** The tax invoice and its credit notes; null until the order is invoiced (confirmed). */
   tax_documents: z
     .object({ invoice: adminTaxDocumentSchema, credit_notes: z.array(adminTaxDocumentSchema) })

@@ -225,7 +225,7 @@ function RefundDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
 
 /**
  * The order's action bar: a button for each step its status allows (ship and return open their
- * dialogs; the rest ask first) and Refund while money is left to refund.
+ * dialogs; the rest ask first) and Refund while money is left to refund and the role may refund.
  */
 export function OrderActions({ order, onDone }: { order: Order; onDone: SetOrder }) {
   const simple = async (action: OrderAction) => {
@@ -257,7 +257,7 @@ export function OrderActions({ order, onDone }: { order: Order; onDone: SetOrder
           />
         );
       })}
-      {order.refundable_paise > 0 && <RefundDialog order={order} onDone={onDone} />}
+      {order.refundable_paise > 0 && order.may_refund && <RefundDialog order={order} onDone={onDone} />}
     </Group>
   );
 }

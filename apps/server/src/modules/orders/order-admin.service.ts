@@ -24,9 +24,14 @@ export function roleMayAct(role: string, action: OrderAction): boolean {
   return role !== 'staff' || STAFF_ROLE_ACTIONS.includes(action);
 }
 
+/** Refunds are for managers and the owner. */
+export function roleMayRefund(role: string): boolean {
+  return role !== 'staff';
+}
+
 /** 403 unless the staff member's role covers the action. */
 export function assertRoleMayAct(role: string, action: OrderAction | 'refund'): void {
-  if (action === 'refund' ? role === 'staff' : !roleMayAct(role, action))
+  if (action === 'refund' ? !roleMayRefund(role) : !roleMayAct(role, action))
     throw new AppError('forbidden', 'You do not have permission to do this.');
 }
 
@@ -117,6 +122,7 @@ export async function adminOrderDetail(
     })),
     refundable_paise: payments.reduce((sum, p) => sum + p.refundablePaise, 0),
     allowed_actions: allowedActions(order.status, 'staff').filter((a) => roleMayAct(role, a)),
+    may_refund: roleMayRefund(role),
     tax_documents: taxDocuments,
   };
 }

@@ -18,11 +18,10 @@ import {
 } from '@shop/contract/admin/catalogue';
 import { type FormEvent, useEffect, useState } from 'react';
 import { adminApi } from '../../api.ts';
+import { formatDateTime } from '../../forms/dates.ts';
 import { FormError } from '../../forms/form-error.tsx';
 import { notifyFailed, notifySaved } from '../../forms/notify.ts';
 import { useSubmit } from '../../forms/use-submit.ts';
-
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short' });
 
 /**
  * Adjust a product's stock with a reason — units in or out, or the counted number — and see its
@@ -151,7 +150,7 @@ export function StockDialog(props: {
               )}
               {history?.items.map((m) => (
                 <Table.Tr key={m.id}>
-                  <Table.Td>{dateTime.format(new Date(m.created_at))}</Table.Td>
+                  <Table.Td>{formatDateTime(m.created_at)}</Table.Td>
                   <Table.Td>
                     {stockReasonLabels[m.reason as StockReason]}
                     {m.order_id ? ` #${m.order_id}` : ''}

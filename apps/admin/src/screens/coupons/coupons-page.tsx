@@ -166,7 +166,16 @@ function CouponForm({ editor }: { editor: OpenDraftEditor<Draft> }) {
         />
         <SegmentedControl
           value={draft.discount_type}
-          onChange={(v) => set({ discount_type: v as Draft['discount_type'] })}
+          onChange={(v) => {
+            const type = v as Draft['discount_type'];
+            if (type === draft.discount_type) return;
+            // The number shown stays: 15 % becomes ₹15 and ₹15 becomes 15 %, not ₹0.15 or 1500 %.
+            const shown = percent ? draft.discount_value : draft.discount_value / 100;
+            set({
+              discount_type: type,
+              discount_value: type === 'percent' ? Math.round(shown) : Math.round(shown * 100),
+            });
+          }}
           data={[
             { value: 'percent', label: 'Percent off' },
             { value: 'flat', label: 'Rupees off' },

@@ -189,8 +189,8 @@ export function DashboardPanel() {
             <Card withBorder padding="md" radius="md">
               <Group justify="space-between" mb="sm">
                 <Text fw={600}>Low stock</Text>
-                <Anchor component={Link} to="/orders" size="sm">
-                  Orders
+                <Anchor component={Link} to="/stock/low" size="sm">
+                  Low stock
                 </Anchor>
               </Group>
               {data.low_stock.length === 0 ? (

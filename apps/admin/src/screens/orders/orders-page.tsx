@@ -89,7 +89,7 @@ export default function OrdersPage() {
       if (done) notifySaved(`${done} ${done === 1 ? 'order' : 'orders'} marked packed.`);
       for (const outcome of refused) {
         const number = selected.find((o) => o.id === outcome.id)?.order_id ?? outcome.id;
-        notifyFailed(new Error(`${number}: ${outcome.message ?? 'not packed'}`));
+        notifyFailed(`${number}: ${outcome.message ?? 'not packed'}`);
       }
       reload();
     } catch (error) {

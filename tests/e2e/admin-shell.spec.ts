@@ -166,3 +166,17 @@ test('a wrong password is refused without saying whether the account exists', as
     await expect(page.getByText('Incorrect email or password.')).toBeVisible();
   }
 });
+
+test('editing one’s own account offers neither another role nor disabling it (the server refuses both)', async ({
+  page,
+}) => {
+  await signInToBackOffice(page, 'owner', '/admin/staff');
+  const own = page.getByRole('row').filter({ hasText: demoAccount('owner').email });
+  await own.getByRole('button', { name: 'Edit' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit staff member' });
+  await expect(dialog.getByRole('combobox', { name: 'Role' })).toBeDisabled();
+  await expect(
+    dialog.getByText('You cannot change your own role or disable your own account.'),
+  ).toBeVisible();
+  await expect(dialog.getByRole('switch', { name: /^Disabled/ })).toBeDisabled();
+});

@@ -115,6 +115,7 @@ function ReturnDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
     if (updated) {
       setOpened(false);
       onDone(updated);
+      notifySaved(`Order ${order.order_id}: return recorded${restock ? ', items back in stock' : ''}.`);
     }
   };
   return (

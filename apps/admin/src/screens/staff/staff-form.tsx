@@ -5,10 +5,12 @@ import {
   type StaffAccount,
   type StaffRole,
   type UpdateStaffInput,
+  staffMessages,
 } from '@shop/contract/admin/staff';
 import { type FormEvent, useState } from 'react';
 import { FormError } from '../../forms/form-error.tsx';
 import type { Submission } from '../../forms/use-submit.ts';
+import { useSession } from '../../session.tsx';
 
 export const ROLE_LABELS: Record<StaffRole, string> = { owner: 'Owner', manager: 'Manager', staff: 'Staff' };
 
@@ -99,6 +101,8 @@ export function EditStaffForm({
   const [name, setName] = useState(account.name);
   const [role, setRole] = useState<StaffRole>(account.role);
   const [disabled, setDisabled] = useState(account.disabled);
+  // The server refuses both for one's own account; the form does not offer them.
+  const self = useSession().staff?.id === account.id;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const changes: UpdateStaffInput = {};
@@ -126,10 +130,13 @@ export function EditStaffForm({
           value={role}
           onChange={(value) => value && setRole(value as StaffRole)}
           allowDeselect={false}
+          disabled={self}
+          description={self ? staffMessages.notYourself : undefined}
           error={form.fieldErrors.role}
         />
         <Switch
           label="Disabled: cannot sign in (open sessions end)"
+          disabled={self}
           checked={disabled}
           onChange={(e) => setDisabled(e.currentTarget.checked)}
           color="red"

@@ -86,8 +86,18 @@ test('a manager imports 1,000 products: the dry run shows two bad rows, fixed, t
   const found = await page.request.get(
     `${API}/products?ProductsSearch%5Bkeyword%5D=${encodeURIComponent(`Bulk Bhujia ${run} 300`)}`,
   );
-  const { items } = (await found.json()) as { items: Array<{ name: string; selling_price: number }> };
-  expect(items.find((p) => p.name === `Bulk Bhujia ${run} 300`)?.selling_price).toBe(149);
+  const { items } = (await found.json()) as {
+    items: Array<{ id: number; name: string; selling_price: number; available_stock: number }>;
+  };
+  const bhujia = items.find((p) => p.name === `Bulk Bhujia ${run} 300`);
+  expect(bhujia?.selling_price).toBe(149);
+
+  // A file that would set its stock back (an old export) says so before anything is written.
+  await dropCsv(page, 'old-stock.csv', `id,stock\n${bhujia?.id},7\n`);
+  await expect(page.getByText('Ready to import')).toBeVisible();
+  const warning = page.getByTestId('import-stock-changes');
+  await expect(warning).toContainText('The stock of 1 product changes');
+  await expect(warning).toContainText(`Bulk Bhujia ${run} 300 ${bhujia?.available_stock} → 7`);
 });
 
 test("a manager adds an image to a product in its edit screen; it becomes the storefront's extra image", async ({

@@ -132,8 +132,20 @@ export const catalogueImportReportSchema = z.object({
   more_problems: z.number().int(),
   /** True when the rows were written (an import without problems). */
   applied: z.boolean(),
+  /**
+   * Existing products whose stock the file sets to another figure than they have now: the first
+   * few, and how many in all. An earlier export imported again would undo every sale and delivery
+   * since, so the dry run says so before anything is written.
+   */
+  stock_changes: z.array(
+    z.object({ id: z.number().int(), name: z.string(), from: z.number().int(), to: z.number().int() }),
+  ),
+  stock_change_count: z.number().int(),
 });
 export type CatalogueImportReport = z.infer<typeof catalogueImportReportSchema>;
+
+/** Stock changes named in one report (the count says how many there are). */
+export const MAX_REPORTED_STOCK_CHANGES = 5;
 
 /** Problems listed in one report; a file with thousands of bad rows usually has one mistake. */
 export const MAX_REPORTED_PROBLEMS = 500;

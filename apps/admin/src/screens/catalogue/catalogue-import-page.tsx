@@ -181,6 +181,28 @@ export default function CatalogueImportPage() {
   );
 }
 
+/**
+ * The stock the file would set for existing products: an earlier export imported again undoes the
+ * sales and deliveries since, so the owner sees it before importing.
+ */
+function StockChanges({ report }: { report: CatalogueImportReport }) {
+  const total = report.stock_change_count;
+  if (total === 0) return null;
+  const named = report.stock_changes.map((c) => `${c.name} ${c.from} → ${c.to}`).join(', ');
+  const more = total - report.stock_changes.length;
+  return (
+    <Alert
+      color="yellow"
+      title={`The stock of ${count(total)} ${total === 1 ? 'product' : 'products'} changes`}
+      data-testid="import-stock-changes"
+    >
+      The file sets stock to its own figures: {named}
+      {more > 0 ? `, and ${count(more)} more` : ''}. Sales and deliveries since the file was exported would be
+      undone for them. To leave stock as it is, delete the stock column before importing.
+    </Alert>
+  );
+}
+
 function Report({ report, fileName }: { report: CatalogueImportReport; fileName: string }) {
   const summary = `${count(report.rows)} rows: ${count(report.creates)} new, ${count(report.updates)} updates`;
   if (report.applied)
@@ -191,9 +213,12 @@ function Report({ report, fileName }: { report: CatalogueImportReport; fileName:
     );
   if (report.problems.length === 0)
     return (
-      <Alert color="blue" title="Ready to import" data-testid="import-report">
-        {fileName}: {summary}. No problems found.
-      </Alert>
+      <Stack gap="xs">
+        <Alert color="blue" title="Ready to import" data-testid="import-report">
+          {fileName}: {summary}. No problems found.
+        </Alert>
+        <StockChanges report={report} />
+      </Stack>
     );
   const total = report.problems.length + report.more_problems;
   return (

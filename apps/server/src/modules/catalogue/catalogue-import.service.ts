@@ -6,6 +6,7 @@ import {
   importMessages as m,
   MAX_CSV_ROWS,
   MAX_REPORTED_PROBLEMS,
+  MAX_REPORTED_STOCK_CHANGES,
   requiredForNewProduct,
 } from '@shop/contract/admin/catalogue-import';
 import type { Db, DbOrTx } from '@shop/db/client';
@@ -110,6 +111,8 @@ interface CatalogueState {
   slugOf: Map<number, string>;
   /** product id → selling price and MRP (to check MRP ≥ price when only one of them changes). */
   prices: Map<number, { selling: number; mrp: number | null }>;
+  /** product id → its name and stock now (to name the stock a file would change). */
+  stocks: Map<number, { name: string; stock: number }>;
   categoryIds: Set<number>;
   /** category slug → ids (several categories may share a slug). */
   categorySlugs: Map<string, number[]>;
@@ -123,6 +126,8 @@ async function readState(db: DbOrTx): Promise<CatalogueState> {
         slug: products.urlSlug,
         selling: products.sellingPricePaise,
         mrp: products.mrpPaise,
+        name: products.name,
+        stock: products.availableStock,
       })
       .from(products),
     db.select({ id: categories.id, slug: categories.urlSlug }).from(categories),
@@ -133,6 +138,7 @@ async function readState(db: DbOrTx): Promise<CatalogueState> {
     slugs: new Map(productRows.map((p) => [p.slug, p.id])),
     slugOf: new Map(productRows.map((p) => [p.id, p.slug])),
     prices: new Map(productRows.map((p) => [p.id, { selling: p.selling, mrp: p.mrp }])),
+    stocks: new Map(productRows.map((p) => [p.id, { name: p.name, stock: p.stock }])),
     categoryIds: new Set(categoryRows.map((c) => c.id)),
     categorySlugs,
   };
@@ -157,20 +163,38 @@ function categoryCell(
  * Reads and checks a CSV file against the catalogue as `db` sees it, and plans the writes. Every
  * problem is reported with its line (the header is line 1) and column.
  */
+/** Existing products whose stock the planned rows set to another figure than they have now. */
+function stockChangesOf(rows: PlannedRow[], stocksNow: CatalogueState['stocks']) {
+  const changes: CatalogueImportReport['stock_changes'] = [];
+  for (const r of rows) {
+    const now = r.id === null ? undefined : stocksNow.get(r.id);
+    const to = r.values.availableStock;
+    if (r.id !== null && now && to !== undefined && to !== now.stock)
+      changes.push({ id: r.id, name: now.name, from: now.stock, to });
+  }
+  return changes;
+}
+
 export async function planImport(db: DbOrTx, content: string): Promise<ImportPlan> {
   const problems: ImportProblem[] = [];
-  const report = (rows: PlannedRow[], columns: string[], dataRows: number): ImportPlan => ({
-    rows,
-    report: {
-      rows: dataRows,
-      creates: rows.filter((r) => r.id === null).length,
-      updates: rows.filter((r) => r.id !== null).length,
-      columns,
-      problems: problems.slice(0, MAX_REPORTED_PROBLEMS),
-      more_problems: Math.max(0, problems.length - MAX_REPORTED_PROBLEMS),
-      applied: false,
-    },
-  });
+  let stocksNow: CatalogueState['stocks'] = new Map();
+  const report = (rows: PlannedRow[], columns: string[], dataRows: number): ImportPlan => {
+    const stockChanges = stockChangesOf(rows, stocksNow);
+    return {
+      rows,
+      report: {
+        rows: dataRows,
+        creates: rows.filter((r) => r.id === null).length,
+        updates: rows.filter((r) => r.id !== null).length,
+        columns,
+        problems: problems.slice(0, MAX_REPORTED_PROBLEMS),
+        more_problems: Math.max(0, problems.length - MAX_REPORTED_PROBLEMS),
+        applied: false,
+        stock_changes: stockChanges.slice(0, MAX_REPORTED_STOCK_CHANGES),
+        stock_change_count: stockChanges.length,
+      },
+    };
+  };
 
   const file = readCsv(content, problems);
   if (!file) return report([], [], 0);
@@ -183,6 +207,7 @@ export async function planImport(db: DbOrTx, content: string): Promise<ImportPla
   }
 
   const state = await readState(db);
+  stocksNow = state.stocks;
   const has = new Set(columns);
   const rows: PlannedRow[] = [];
   const lineOfId = new Map<number, number>();

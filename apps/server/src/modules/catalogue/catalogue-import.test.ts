@@ -221,6 +221,31 @@ describe('catalogue CSV: the import', () => {
     expect(await exportCatalogueCsv(t.ctx.db, 'products')).toBe(exported);
   });
 
+  it('an earlier export imported again: the dry run names the stock it would set back before anything is written', async () => {
+    const exported = await exportCatalogueCsv(t.ctx.db, 'products');
+    const [first] = await t.ctx.db.select().from(products).orderBy(products.id).limit(1);
+    if (!first) throw new Error('no products');
+    // Ten units arrive after the export.
+    await t.ctx.db
+      .update(products)
+      .set({ availableStock: first.availableStock + 10 })
+      .where(eq(products.id, first.id));
+    const report = await dryRunImport(t.ctx.db, exported);
+    expect(report.problems).toEqual([]);
+    expect(report.stock_change_count).toBe(1);
+    expect(report.stock_changes).toEqual([
+      { id: first.id, name: first.name, from: first.availableStock + 10, to: first.availableStock },
+    ]);
+    // Nothing moved: the dry run only tells.
+    const [after] = await t.ctx.db.select().from(products).where(eq(products.id, first.id));
+    expect(after?.availableStock).toBe(first.availableStock + 10);
+    await t.ctx.db
+      .update(products)
+      .set({ availableStock: first.availableStock })
+      .where(eq(products.id, first.id));
+    expect((await dryRunImport(t.ctx.db, exported)).stock_change_count).toBe(0);
+  });
+
   it('the stock export has id, name, slug and stock, and imported changes only stock', async () => {
     const stock = await exportCatalogueCsv(t.ctx.db, 'stock');
     const records = parse(stock, { bom: true }) as string[][];

@@ -180,3 +180,12 @@ test('editing one’s own account offers neither another role nor disabling it (
   ).toBeVisible();
   await expect(dialog.getByRole('switch', { name: /^Disabled/ })).toBeDisabled();
 });
+
+test('the long Settings page keeps its Save button in view while scrolling', async ({ page }, testInfo) => {
+  await signInToBackOffice(page, 'owner', '/admin/settings');
+  const save = page.getByRole('button', { name: /^(Saved|Save \d+ changes?)$/ });
+  await expect(save).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(save).toBeInViewport();
+  await page.screenshot({ path: testInfo.outputPath('settings-scrolled.png') });
+});

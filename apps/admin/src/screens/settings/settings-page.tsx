@@ -60,7 +60,18 @@ export default function SettingsPage() {
 
   return (
     <Stack gap="md" maw={900}>
-      <Group justify="space-between" align="flex-end">
+      {/* The page is long: its one Save button stays in view under the header while scrolling. */}
+      <Group
+        justify="space-between"
+        align="flex-end"
+        py="xs"
+        style={{
+          position: 'sticky',
+          top: 'var(--app-shell-header-offset, 0px)',
+          zIndex: 5,
+          background: 'var(--mantine-color-body)',
+        }}
+      >
         <Title order={1} size="h2">
           Settings
         </Title>

@@ -20,3 +20,15 @@ test('the dashboard’s Low stock card links to the low-stock screen', async ({ 
   await link.click();
   await expect(page).toHaveURL(/\/admin\/stock\/low$/);
 });
+
+test('status badges in the back office’s tables are shown whole, phones included (the table scrolls instead)', async ({
+  page,
+}) => {
+  await signInToBackOffice(page, 'manager', '/admin/coupons');
+  const badges = page.getByRole('table').locator('.mantine-Badge-label');
+  await expect(badges.first()).toBeVisible();
+  const cut = await badges.evaluateAll((labels) =>
+    labels.filter((label) => label.scrollWidth > label.clientWidth + 1).map((label) => label.textContent),
+  );
+  expect(cut).toEqual([]);
+});

@@ -14,6 +14,7 @@ import {
   customerIdOf,
   details,
   latestCode,
+  loginStatus,
   mailsTo,
   post,
   signUp,
@@ -104,18 +105,8 @@ describe('password reset', () => {
     expect((await details(otherSession)).statusCode).toBe(401);
     expect((await details(reset.token)).statusCode).toBe(200);
 
-    const oldPassword = await post('customers/login', {
-      login_method: 'email',
-      username: email,
-      password: PASSWORD,
-    });
-    expect(oldPassword.statusCode).toBe(422);
-    const newPassword = await post('customers/login', {
-      login_method: 'email',
-      username: email,
-      password: 'NewSaffron#99',
-    });
-    expect(newPassword.statusCode).toBe(200);
+    expect(await loginStatus(email, PASSWORD)).toBe(422);
+    expect(await loginStatus(email, 'NewSaffron#99')).toBe(200);
   });
 
   it('lets a verified reset code log in only within 15 minutes', async () => {
@@ -203,12 +194,7 @@ describe('change password, details and logout', () => {
     expect(mismatch.statusCode).toBe(422);
     expect(mismatch.json()).toEqual([{ field: 'confirm_password', message: 'Passwords must match.' }]);
     // Nothing changed: the old password still logs in.
-    const login = await post('customers/login', {
-      login_method: 'email',
-      username: email,
-      password: PASSWORD,
-    });
-    expect(login.statusCode).toBe(200);
+    expect(await loginStatus(email, PASSWORD)).toBe(200);
     const matching = await post(
       'customers/change_password',
       { new_password: 'NewSaffron#1', confirm_password: 'NewSaffron#1' },

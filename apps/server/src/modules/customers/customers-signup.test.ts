@@ -11,6 +11,7 @@ import {
   customerIdOf,
   details,
   latestCode,
+  loginStatus,
   mailsTo,
   post,
   signUp,
@@ -93,18 +94,8 @@ describe('sign-up and e-mail verification', () => {
 
     // The account is untouched: its password and session still work.
     expect((await details(token)).statusCode).toBe(200);
-    const login = await post('customers/login', {
-      login_method: 'email',
-      username: email,
-      password: PASSWORD,
-    });
-    expect(login.statusCode).toBe(200);
-    const intruder = await post('customers/login', {
-      login_method: 'email',
-      username: email,
-      password: 'Intruder#123',
-    });
-    expect(intruder.statusCode).toBe(422);
+    expect(await loginStatus(email, PASSWORD)).toBe(200);
+    expect(await loginStatus(email, 'Intruder#123')).toBe(422);
 
     // At most one notice an hour, however often the e-mail is tried.
     expect((await signUp(email)).statusCode).toBe(200);

@@ -85,6 +85,10 @@ export async function ageCodes(email: string, seconds: number) {
     .where(eq(customerOtps.customerId, id));
 }
 
+/** The status of a login with an e-mail and password (the storefront's form: login_method 'email'). */
+export async function loginStatus(email: string, password: string): Promise<number> {
+  return (await post('customers/login', { login_method: 'email', username: email, password })).statusCode;
+}
 export async function signUp(email: string, password = PASSWORD) {
   return post('customers', { email, password, confirm_password: password });
 }

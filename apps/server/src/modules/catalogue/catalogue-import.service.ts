@@ -159,10 +159,6 @@ function categoryCell(
   return { ok: false, message: ids.length ? m.ambiguousCategory(ids) : m.unknownCategory };
 }
 
-/**
- * Reads and checks a CSV file against the catalogue as `db` sees it, and plans the writes. Every
- * problem is reported with its line (the header is line 1) and column.
- */
 /** Existing products whose stock the planned rows set to another figure than they have now. */
 function stockChangesOf(rows: PlannedRow[], stocksNow: CatalogueState['stocks']) {
   const changes: CatalogueImportReport['stock_changes'] = [];
@@ -175,10 +171,19 @@ function stockChangesOf(rows: PlannedRow[], stocksNow: CatalogueState['stocks'])
   return changes;
 }
 
+/**
+ * Reads and checks a CSV file against the catalogue as `db` sees it, and plans the writes. Every
+ * problem is reported with its line (the header is line 1) and column.
+ */
 export async function planImport(db: DbOrTx, content: string): Promise<ImportPlan> {
   const problems: ImportProblem[] = [];
-  let stocksNow: CatalogueState['stocks'] = new Map();
-  const report = (rows: PlannedRow[], columns: string[], dataRows: number): ImportPlan => {
+  /** The plan of `rows`; a file refused before the catalogue is read changes no stock. */
+  const report = (
+    rows: PlannedRow[],
+    columns: string[],
+    dataRows: number,
+    stocksNow: CatalogueState['stocks'] = new Map(),
+  ): ImportPlan => {
     const stockChanges = stockChangesOf(rows, stocksNow);
     return {
       rows,
@@ -207,7 +212,6 @@ export async function planImport(db: DbOrTx, content: string): Promise<ImportPla
   }
 
   const state = await readState(db);
-  stocksNow = state.stocks;
   const has = new Set(columns);
   const rows: PlannedRow[] = [];
   const lineOfId = new Map<number, number>();
@@ -288,7 +292,7 @@ export async function planImport(db: DbOrTx, content: string): Promise<ImportPla
     if (ownerKeeps) problems.push({ line: row.line, column: 'url_slug', message: m.slugTaken(owner) });
   }
   problems.sort((a, b) => a.line - b.line);
-  return report(problems.length ? [] : rows, columns, file.records.length);
+  return report(problems.length ? [] : rows, columns, file.records.length, state.stocks);
 }
 
 /** Checks a file without writing anything (the dry run). */

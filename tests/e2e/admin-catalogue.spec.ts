@@ -94,6 +94,7 @@ test('owner (TOTP) creates a category and a product with two images, sets stock,
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel(/Units/).fill('15');
   await dialog.getByLabel('Note').fill('First lot');
+  const stockedAt = Date.now();
   await dialog.getByRole('button', { name: 'Save stock' }).click();
   await expect(dialog.getByTestId('stock-now')).toHaveText('15');
   const saved = performance.now();
@@ -113,6 +114,18 @@ test('owner (TOTP) creates a category and a product with two images, sets stock,
     .toEqual([1249.5, 15, 1]);
   expect(performance.now() - saved).toBeLessThan(1_000);
   await expect(dialog.getByRole('table', { name: 'Stock history' })).toContainText('First lot');
+  // Its time is India time on a 24-hour clock, as on every other screen (the browser runs in UTC).
+  const indiaTime = (at: number) =>
+    new Intl.DateTimeFormat('en-IN', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      hourCycle: 'h23',
+      timeZone: 'Asia/Kolkata',
+    }).format(at);
+  const lotRow = dialog.getByRole('row').filter({ hasText: 'First lot' });
+  expect([indiaTime(stockedAt), indiaTime(Date.now())]).toContain(
+    await lotRow.getByRole('cell').first().textContent(),
+  );
   await page.screenshot({ path: testInfo.outputPath('product-1366.png'), fullPage: true });
   const list = (await (
     await request.get('/backend/api/web/categories', { params: { 'per-page': 200 } })

@@ -77,6 +77,10 @@ test('staff pack and ship a cash-on-delivery order; the customer sees the carrie
   await staff.getByRole('button', { name: 'Mark packed' }).click();
   await expect(staff.getByText('1 order marked packed.')).toBeVisible();
   await expect(row).toContainText('Packed');
+  // Packing it again is refused, and the notice names the order and the reason.
+  await row.getByRole('checkbox').check();
+  await staff.getByRole('button', { name: 'Mark packed' }).click();
+  await expect(staff.getByText(`${order.order_id}: This order is already packed.`)).toBeVisible();
 
   await row.getByRole('link', { name: order.order_id }).click();
   await expect(staff.getByRole('heading', { name: `Order ${order.order_id}` })).toBeVisible();
@@ -117,6 +121,19 @@ test('staff pack and ship a cash-on-delivery order; the customer sees the carrie
   await expect(staff.getByText(`Order ${order.order_id}: delivered.`)).toBeVisible();
   const delivered = await waitForMail(shopper.email, new RegExp(`Order ${order.order_id} delivered`));
   expect(delivered.text).toContain('has been delivered');
+
+  // The parcel comes back: a manager (the staff role may not) records the return, and the screen
+  // says what was done.
+  await expect(staff.getByRole('button', { name: 'Record return' })).toHaveCount(0);
+  const manager = await backOffice(browser, page, 'manager', `/admin/orders/${order.id}`);
+  await manager.getByRole('button', { name: 'Record return' }).click();
+  const returned = manager.getByRole('dialog', { name: 'Record return' });
+  await expect(returned.getByRole('checkbox', { name: 'Put the items back in stock' })).toBeChecked();
+  await returned.getByRole('button', { name: 'Record return' }).click();
+  await expect(
+    manager.getByText(`Order ${order.order_id}: return recorded, items back in stock.`),
+  ).toBeVisible();
+  await expect(manager.getByRole('button', { name: 'Record return' })).toHaveCount(0);
 });
 
 test('a manager confirms an unpaid online order (money taken offline); the customer sees it confirmed', async ({

@@ -29,6 +29,12 @@ test('the back office is its own page: noindex, no-store, a policy without inlin
   const asset = await request.get(script ?? '');
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   expect((await request.get('/admin/assets/index-missing.js')).status()).toBe(404);
+  // It names the shop's icon, which is served (browsers otherwise ask for a missing /favicon.ico).
+  const icon = html.match(/<link rel="icon" href="([^"]+)"/)?.[1];
+  expect(icon).toBe('/favicon.svg');
+  const iconFile = await request.get(icon ?? '');
+  expect(iconFile.status()).toBe(200);
+  expect(iconFile.headers()['content-type']).toContain('image/svg+xml');
 });
 
 test('the owner signs in with the authenticator code, sees every screen, adds an owner who must set up two-factor', async ({

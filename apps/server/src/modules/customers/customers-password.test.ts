@@ -150,6 +150,42 @@ describe('password reset', () => {
     ]);
   });
 
+  it('DESIGN §5 no enumeration: guessing the code of an e-mail without an account answers as for an account', async () => {
+    const { email } = await verifiedCustomer('guess-known');
+    const unknownEmail = uniqueEmail('guess-unknown');
+    const guesses = async (address: string) => {
+      const answers: string[] = [];
+      for (let i = 0; i < OTP_MAX_ATTEMPTS + 1; i += 1) {
+        const res = await post('customers/verify_email_forgot_password_otp', {
+          email: address,
+          email_verification_otp: '000000',
+        });
+        expect(res.statusCode).toBe(422);
+        answers.push(res.json<{ message: string }[]>()[0]?.message ?? '');
+      }
+      return answers;
+    };
+    // Before a reset is asked for, neither has a code: every guess is merely invalid.
+    expect(await guesses(unknownEmail)).toEqual(
+      Array(OTP_MAX_ATTEMPTS + 1).fill(customerMessages.otpInvalid),
+    );
+    for (const address of [email, unknownEmail])
+      await post('customers/forgot_email_password', { email: address });
+    if ((await latestCode(email, RESET_SUBJECT)) === '000000') return; // one chance in a million
+    const expected = [
+      ...Array(OTP_MAX_ATTEMPTS - 1).fill(customerMessages.otpInvalid),
+      customerMessages.otpTooManyAttempts,
+      customerMessages.otpTooManyAttempts,
+    ];
+    expect(await guesses(email)).toEqual(expected);
+    expect(await guesses(unknownEmail)).toEqual(expected);
+    // Asking again inside the cool-down gives neither a fresh code.
+    for (const address of [email, unknownEmail])
+      await post('customers/forgot_email_password', { email: address });
+    expect((await guesses(unknownEmail))[0]).toBe(customerMessages.otpTooManyAttempts);
+    expect((await guesses(email))[0]).toBe(customerMessages.otpTooManyAttempts);
+  });
+
   it('limits forgot-password requests per e-mail', async () => {
     const email = uniqueEmail('forgot-flood');
     const statuses: number[] = [];

@@ -58,6 +58,7 @@ import {
   RESET_AUTHORISATION_MINUTES,
 } from './one-time-code.ts';
 import { hashPassword, NO_PASSWORD, verifyAgainstDummy, verifyPassword } from '../../http/password-hash.ts';
+import { resetCodeStandIn } from './reset-code-stand-in.ts';
 import {
   hashRegistrationToken,
   MAX_PENDING_REGISTRATIONS,
@@ -445,6 +446,7 @@ export async function requestPasswordReset(
     return issueCode(ctx, tx, customer, 'reset_password');
   });
   if (result.sent) deliverMail(ctx);
+  else if (result.reason === 'nothing-pending') await resetCodeStandIn(ctx.limiter).requested(input.email);
   return { message: customerMessages.resetOtpSent };
 }
 
@@ -457,7 +459,13 @@ export async function verifyPasswordResetCode(
   await ctx.limiter.hitIp('code-check', ip, RATE_LIMITS.codeCheckPerIp, MINUTE);
   const outcome = await ctx.db.transaction(async (tx): Promise<CheckResult<PendingCode>> => {
     const customer = await lockCustomerByEmail(tx, input.email);
-    if (!customer?.emailVerifiedAt) return { ok: false, message: customerMessages.otpInvalid };
+    if (!customer?.emailVerifiedAt) {
+      const guess = await resetCodeStandIn(ctx.limiter).guessed(input.email);
+      return {
+        ok: false,
+        message: guess === 'used-up' ? customerMessages.otpTooManyAttempts : customerMessages.otpInvalid,
+      };
+    }
     const pending = await lockPendingCode(tx, customer.id, 'reset_password');
     const check = await checkCode(
       ctx,

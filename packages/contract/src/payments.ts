@@ -32,6 +32,12 @@ export const paymentMessages = {
   /** PayPal takes no domestic INR payments for Indian merchants (since 1 April 2021). */
   paypalAbroadOnly: 'for cards and PayPal accounts outside India',
   cancelledOrderRefunded: 'This order was cancelled, so your payment is being refunded to you in full.',
+  /** An online payment opened before cash on delivery confirmed the order, paid after it. */
+  codOrderPaymentRefunded:
+    'This order is confirmed for cash on delivery, so this online payment is being refunded to you in full.',
+  /** A capture for another amount than the order's total (the total changed after the payment began). */
+  amountChangedRefunded:
+    'The order total changed after this payment was started, so this payment is being refunded to you in full. Please pay the new total.',
 } as const;
 
 const invalidOrderId = paymentMessages.invalidOrderId;

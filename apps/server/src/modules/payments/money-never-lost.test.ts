@@ -4,11 +4,11 @@
  * and a second capture on a paid order — against the simulators over HTTP.
  */
 import type { CreatePaymentResult } from '@shop/contract/payments';
-import { orders, products } from '@shop/db/schema/index';
+import { invoices, orders, products } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { releaseExpiredReservations } from '../orders/order-lifecycle.service.ts';
-import { stockOf } from '../orders/orders.test-kit.ts';
+import { makeAddress, makeCustomer, stockOf } from '../orders/orders.test-kit.ts';
 import {
   createdPayment,
   newShopper,
@@ -184,5 +184,80 @@ describe('double payment', () => {
     expect((await listRefunds(h.t.ctx, order.id))[0]?.status).toBe('processed');
     expect((await h.paymentRows(order.id)).find((r) => r.gateway === 'paytm')?.status).toBe('refunded');
     expect(await h.orderRow(order.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'Paid' });
+  });
+});
+
+describe('cash on delivery chosen while an online payment was open', () => {
+  /** A shopper in Chennai, where cash on delivery adds a ₹40 fee. */
+  async function chennaiShopper(): Promise<Shopper> {
+    const customer = await makeCustomer(h.t.ctx.db);
+    const address = await makeAddress(h.t.ctx.db, customer.id, { pinCode: '600020', city: 'Chennai' });
+    return { ...customer, addressId: address.id };
+  }
+
+  it('the online payment made for the total without the fee settles the order, which loses the fee', async () => {
+    const chennai = await chennaiShopper();
+    const { order } = await placeOrder(h.t, chennai, { pricePaise: 25_000 });
+    const online = await createdPayment(h.t, chennai, order.id, 'razorpay');
+    expect(online.order.total_amount).toBe(310);
+    const cod = await createdPayment(h.t, chennai, order.id, 'cod');
+    expect(cod.order.total_amount).toBe(350);
+
+    const paid = await payRazorpay(online);
+    expect(await verified(h.t, chennai, order.order_id, paid.body)).toEqual({
+      payment_status: 'Paid',
+      payment_verification_error_message: null,
+    });
+    await h.sims.webhooks.idle();
+    expect(await h.orderRow(order.id)).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'Paid',
+      paymentGateway: 'razorpay',
+      codFeePaise: 0,
+      totalPaise: 31_000,
+    });
+    expect(await listRefunds(h.t.ctx, order.id)).toEqual([]);
+  });
+
+  it('after cash on delivery confirmed the order, a late online capture is refunded in full and the shopper told', async () => {
+    const chennai = await chennaiShopper();
+    const { order } = await placeOrder(h.t, chennai, { pricePaise: 25_000 });
+    const online = await createdPayment(h.t, chennai, order.id, 'razorpay');
+    await createdPayment(h.t, chennai, order.id, 'cod');
+    expect((await verified(h.t, chennai, order.order_id, {})).payment_status).toBe('Pending');
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'confirmed', paymentGateway: 'cod' });
+
+    const paid = await payRazorpay(online);
+    const told = {
+      payment_status: 'Failed',
+      payment_verification_error_message:
+        'This order is confirmed for cash on delivery, so this online payment is being refunded to you in full.',
+    };
+    expect(await verified(h.t, chennai, order.order_id, paid.body)).toEqual(told);
+    await h.sims.webhooks.idle();
+    await h.replayWebhooks(1);
+    // A repeated verify says the same; the order stays a cash-on-delivery order with its fee.
+    expect(await verified(h.t, chennai, order.order_id, paid.body)).toEqual(told);
+    expect(await h.orderRow(order.id)).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'Pending',
+      paymentGateway: 'cod',
+      codFeePaise: 4_000,
+      totalPaise: 35_000,
+    });
+    const refunds = await listRefunds(h.t.ctx, order.id);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      amountPaise: 31_000,
+      reason: 'The order is paid cash on delivery: this online payment is refunded',
+      requestedBy: 'system',
+    });
+    const mails = await h.mailsTo(chennai.email);
+    expect(mails.some((m) => m.subject === `Refund of ₹310.00 for order ${order.order_id} initiated`)).toBe(
+      true,
+    );
+    // The refund was no money of the order's: its invoice keeps its full total, with no credit note.
+    const documents = await h.t.ctx.db.select().from(invoices).where(eq(invoices.orderId, order.id));
+    expect(documents.map((d) => [d.kind, d.totalPaise])).toEqual([['invoice', 35_000]]);
   });
 });

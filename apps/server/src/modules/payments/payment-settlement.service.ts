@@ -7,6 +7,7 @@ import {
   confirmOrder,
   lockOrder,
 } from '../orders/order-lifecycle.service.ts';
+import { setCodFee } from '../orders/payment-charges.service.ts';
 import {
   lockPayment,
   type PaymentRow,
@@ -50,14 +51,20 @@ const gatewayLabels: Record<string, string> = {
  * stayed cancelled is being refunded: the shopper is told so, never "Paid".
  */
 export function resultOfPayment(
-  payment: Pick<PaymentRow, 'status' | 'errorMessage'>,
-  order?: { status: string; cancelledBy: OrderActorKind | null },
+  payment: Pick<PaymentRow, 'status' | 'errorMessage'> & { gateway?: string },
+  order?: { status: string; cancelledBy: OrderActorKind | null; paymentGateway?: string | null },
 ): VerifyPaymentResult {
   switch (payment.status as PaymentStatusValue) {
     case 'paid':
     case 'partially_refunded':
     case 'refunded':
       if (order?.status === 'cancelled') return refundedAnswer(order);
+      // A capture the order did not take (settlePayment refunded it): cash on delivery confirmed
+      // the order, or it is still unpaid because the capture did not pay its total.
+      if (order && payment.gateway && order.status === 'pending' && !order.paymentGateway)
+        return mismatchAnswer(order);
+      if (order?.paymentGateway === 'cod' && payment.gateway && payment.gateway !== 'cod')
+        return mismatchAnswer(order);
       return { payment_status: 'Paid', payment_verification_error_message: null };
     case 'failed':
       return {
@@ -85,6 +92,29 @@ function refundedAnswer(order: { cancelledBy: OrderActorKind | null }): VerifyPa
   };
 }
 
+/** The answer for a capture refunded because the order is paid another way or its total changed. */
+function mismatchAnswer(order: { paymentGateway?: string | null }): VerifyPaymentResult {
+  return {
+    payment_status: 'Failed',
+    payment_verification_error_message:
+      order.paymentGateway === 'cod'
+        ? paymentMessages.codOrderPaymentRefunded
+        : paymentMessages.amountChangedRefunded,
+  };
+}
+
+/**
+ * Whether a payment's capture pays `totalPaise`: exactly in rupees; in a foreign currency (PayPal)
+ * within one of its minor units, which the conversion rounds to.
+ */
+function paysTotal(
+  payment: Pick<PaymentRow, 'amountMinor' | 'currency' | 'currencyValue'>,
+  totalPaise: number,
+) {
+  const slack = payment.currency === 'INR' ? 0 : Math.ceil(1 / Number(payment.currencyValue || 1));
+  return Math.abs(capturedPaiseOf(payment) - totalPaise) <= slack;
+}
+
 /** A refund that a settlement decided on, asked of the gateway once the settlement has committed. */
 interface RefundAfterCommit {
   request: RefundRequest;
@@ -103,7 +133,10 @@ interface RefundAfterCommit {
  *   reservation ends, and the shopper may pay again (Razorpay retries on the same gateway order);
  * - a capture for a cancelled order takes the stock back and confirms the order when every line
  *   is still in stock, otherwise the capture is refunded in full;
- * - a capture on an order another payment has already paid is refunded in full.
+ * - a capture on an order another payment has already paid is refunded in full;
+ * - a capture of another amount than the order's total (cash on delivery was chosen after the
+ *   online payment began, adding its fee) settles the order without the fee while it is unpaid,
+ *   and is refunded in full once cash on delivery has confirmed it.
  * Refunds are asked of the gateway after commit (the refund row itself is written by the refunds
  * service, idempotently keyed by this payment, so a repeated settlement asks once).
  */
@@ -167,6 +200,35 @@ export async function settlePayment(
           result: { payment_status: 'Paid', payment_verification_error_message: null },
           refund: fullRefund('The order was already paid: this second payment is refunded', 'duplicate'),
         };
+      }
+      if (outcome.kind === 'paid' && !paysTotal(payment, order.totalPaise)) {
+        // Cash on delivery was chosen (adding its fee) after this online payment had begun, and the
+        // shopper then paid online: the payment settles the order, which loses the fee.
+        const withoutCodFee = order.totalPaise - order.codFeePaise;
+        const paysWithoutCodFee =
+          order.status === 'pending' &&
+          order.paymentStatus === 'Pending' &&
+          order.codFeePaise > 0 &&
+          paysTotal(payment, withoutCodFee);
+        if (paysWithoutCodFee) await setCodFee(tx, order.id, 0);
+        else {
+          // Cash on delivery confirmed the order meanwhile, it was cancelled, or its total changed
+          // otherwise: the order stays as it is and this capture goes back in full (the refund
+          // mail tells the shopper).
+          ctx.log.warn(
+            { orderId: order.id, paymentId: payment.id, totalPaise: order.totalPaise },
+            'capture does not pay the order total; refunding it',
+          );
+          return {
+            result: order.status === 'cancelled' ? refundedAnswer(order) : mismatchAnswer(order),
+            refund: fullRefund(
+              order.paymentGateway === 'cod' && order.status !== 'pending'
+                ? 'The order is paid cash on delivery: this online payment is refunded'
+                : 'The payment did not match the order total',
+              'amount-mismatch',
+            ),
+          };
+        }
       }
       if (order.status === 'cancelled') {
         const note = `Payment received via ${label} after the order was cancelled; stock reserved again`;

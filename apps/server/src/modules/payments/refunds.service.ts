@@ -136,16 +136,23 @@ class DuplicateRefundKey extends Error {}
  */
 async function settleRefundedPayment(tx: DbOrTx, refund: RefundRow): Promise<void> {
   const refunded = await processedRefundsOfOrder(tx, refund.orderId);
+  // A capture of another gateway than the one that settled the order (an online payment that
+  // came after cash on delivery confirmed it, or a second payment) was never the order's money:
+  // neither it nor its refund changes the order's payment status or credits its invoice.
+  const settledBy = (await lockOrder(tx, refund.orderId))?.paymentGateway ?? null;
   let capturedPaise = 0;
+  let refundedPaise = 0;
   for (const payment of await paymentsOfOrder(tx, refund.orderId)) {
     if (!CAPTURED_STATES.has(payment.status)) continue;
     const captured = capturedPaiseOf(payment);
-    capturedPaise += captured;
     const back = refunded.get(payment.id) ?? 0;
+    if (settledBy === null || payment.gateway === settledBy) {
+      capturedPaise += captured;
+      refundedPaise += back;
+    }
     const status = back <= 0 ? 'paid' : back >= captured ? 'refunded' : 'partially_refunded';
     if (status !== payment.status) await setPaymentStatus(tx, payment.id, status);
   }
-  const refundedPaise = [...refunded.values()].reduce((sum, paise) => sum + paise, 0);
   await settleRefundedMoney(tx, refund.orderId, { capturedPaise, refundedPaise });
 }
 

@@ -144,6 +144,16 @@ describe('product search index', () => {
     expect(await ids(index, { keyword: '5' })).toEqual([1]);
   });
 
+  it('a word of one letter repeated matches nothing, though descriptions hold the article "a"', async () => {
+    const rows = new Map([
+      [1, doc(1, 'Aam ka Achar', { description: 'A tangy pickle with a kick' })],
+      [2, doc(2, 'Garam Masala', { description: 'A warm blend' })],
+    ]);
+    const { index } = indexOver(rows);
+    expect(await ids(index, { keyword: 'aaaa' })).toEqual([]);
+    expect(await ids(index, { keyword: 'aam' })).toEqual([1]);
+  });
+
   it('pages the ranking without sorting every match: windows join up to the whole order', async () => {
     const rows = new Map(
       Array.from({ length: 30 }, (_, i) => {

@@ -117,7 +117,9 @@ export class Vocabulary {
         if (q > (fuzzyOffers.get(id) ?? 0)) fuzzyOffers.set(id, q);
       };
       const sk = skeleton(word);
-      for (const id of bySkeleton.get(sk) ?? []) offerFuzzy(id, Q_SKELETON);
+      // A word of one letter repeated ("aaaa") has a one-letter skeleton, which is that of the
+      // article "a" in every description: it stands for no word.
+      if (sk.length >= 2) for (const id of bySkeleton.get(sk) ?? []) offerFuzzy(id, Q_SKELETON);
       if (sk.length >= 3) {
         for (let i = lowerBound(skeletons, sk); i < skeletons.length; i++) {
           const other = skeletons[i] ?? '';

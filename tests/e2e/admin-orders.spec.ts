@@ -187,7 +187,7 @@ test('a manager refunds part of a prepaid order and the refund shows', async ({
   await dialog.getByRole('button', { name: 'Refund' }).click();
   await expect(dialog).toBeHidden();
   await expect(
-    manager.getByText(/Refund ₹10\.00 · (pending|processed) · One packet arrived torn/),
+    manager.getByText(/Refund ₹10\.00 · (Pending|Processed) · One packet arrived torn/),
   ).toBeVisible();
   await manager.screenshot({ path: `${shots}/refund-${testInfo.project.name}.png`, fullPage: true });
 

@@ -98,6 +98,8 @@ export const adminOrderDetailSchema = adminOrderRowSchema.extend({
   subtotal_paise: z.number().int(),
   discount_paise: z.number().int(),
   shipping_paise: z.number().int(),
+  /** The cash-on-delivery fee charged on top (0 for prepaid orders): part of the total. */
+  cod_fee_paise: z.number().int(),
   customer_remarks: z.string(),
   shipping_address: z.record(z.string(), z.unknown()),
   place_of_supply: z.string().nullable(),
@@ -106,7 +108,8 @@ export const adminOrderDetailSchema = adminOrderRowSchema.extend({
   shipment: z
     .object({
       carrier: z.string(),
-      tracking_number: z.string(),
+      /** Null when a carrier without a tracking page (the shop's own van) took it without a number. */
+      tracking_number: z.string().nullable(),
       tracking_url: z.string().nullable(),
       shipped_at: z.string(),
     })

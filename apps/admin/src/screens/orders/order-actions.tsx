@@ -26,6 +26,7 @@ type SetOrder = (order: Order) => void;
 interface Carrier {
   id: number;
   name: string;
+  tracking_url_template: string | null;
 }
 
 const actionLabels: Record<OrderAction, string> = {
@@ -42,6 +43,9 @@ function ShipDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
   const [carriers, setCarriers] = useState<Carrier[]>([]);
   const [carrierId, setCarrierId] = useState<string | null>(null);
   const [tracking, setTracking] = useState('');
+  // A carrier without a tracking page (the shop's own van) may ship without a number.
+  const chosen = carriers.find((c) => String(c.id) === carrierId);
+  const trackingRequired = !chosen || Boolean(chosen.tracking_url_template);
   const { submitting, formError, fieldErrors, submit } = useSubmit(['carrier_id', 'tracking_number']);
   const { formError: carrierError, submitting: loadingCarriers, submit: loadCarriers } = useSubmit();
   const open = async () => {
@@ -88,7 +92,7 @@ function ShipDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
             onChange={(e) => setTracking(e.currentTarget.value)}
             error={fieldErrors.tracking_number}
             maxLength={40}
-            required
+            required={trackingRequired}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setOpened(false)}>
@@ -207,6 +211,7 @@ function RefundDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
               onChange={(e) => setReference(e.currentTarget.value)}
               error={fieldErrors.reference}
               maxLength={100}
+              required
             />
           )}
           <FormError message={formError} />

@@ -1,3 +1,4 @@
+import type { AdminOrderDetail } from '@shop/contract/admin/orders';
 import { ORDER_STATUSES, type OrderStatus, orderStatusLabels, PAYMENT_STATUSES } from '@shop/contract/orders';
 
 /** Badge colours of the order statuses: what needs work stands out, what is done is quiet. */
@@ -21,6 +22,26 @@ export const methodOptions = [
   { value: 'paytm', label: 'Paytm' },
   { value: 'paypal', label: 'PayPal' },
 ];
+
+/** A payment's own status (one attempt at paying), as the Payments card shows it. */
+const paymentRowStatusLabels: Record<string, string> = {
+  created: 'Created',
+  pending: 'Pending',
+  paid: 'Paid',
+  failed: 'Failed',
+  partially_refunded: 'Partially refunded',
+  refunded: 'Refunded',
+};
+
+export function paymentRowStatusLabel(status: string): string {
+  return paymentRowStatusLabels[status] ?? status;
+}
+
+export const refundStatusLabels: Record<AdminOrderDetail['refunds'][number]['status'], string> = {
+  pending: 'Pending',
+  processed: 'Processed',
+  failed: 'Failed',
+};
 
 export function methodLabel(gateway: string | null): string {
   if (!gateway) return '—';

@@ -23,7 +23,7 @@ import { adminApi, adminUrl } from '../../api.ts';
 import { formatDateTime } from '../../forms/dates.ts';
 import { PageLoader } from '../../layout/page-loader.tsx';
 import { NoteForm, OrderActions } from './order-actions.tsx';
-import { methodLabel, statusColor } from './order-labels.ts';
+import { methodLabel, paymentRowStatusLabel, refundStatusLabels, statusColor } from './order-labels.ts';
 
 type Order = AdminOrderDetail;
 
@@ -115,8 +115,10 @@ export default function OrderPage() {
       </Group>
       <OrderActions order={order} onDone={setOrder} />
       {order.shipment && (
-        <Alert color="teal" title="Shipped">
-          {order.shipment.carrier}, tracking number {order.shipment.tracking_number}
+        <Alert color="teal" title="Shipment">
+          {order.shipment.tracking_number
+            ? `${order.shipment.carrier}, tracking number ${order.shipment.tracking_number}`
+            : order.shipment.carrier}
           {order.shipment.tracking_url && (
             <>
               {' · '}
@@ -172,6 +174,9 @@ export default function OrderPage() {
             </Text>
           )}
           <Text size="sm">Delivery {formatPaise(order.shipping_paise)}</Text>
+          {order.cod_fee_paise > 0 && (
+            <Text size="sm">Cash on delivery fee {formatPaise(order.cod_fee_paise)}</Text>
+          )}
           <Text fw={700}>Total {formatPaise(order.total_paise)}</Text>
         </Stack>
       </Section>
@@ -195,7 +200,7 @@ export default function OrderPage() {
           {order.payments.length === 0 && <Text size="sm">No payments yet.</Text>}
           {order.payments.map((p) => (
             <Text size="sm" key={`p${p.id}`}>
-              {methodLabel(p.gateway)} · {p.status} · {formatPaise(p.amount_paise)} ·{' '}
+              {methodLabel(p.gateway)} · {paymentRowStatusLabel(p.status)} · {formatPaise(p.amount_paise)} ·{' '}
               {formatDateTime(p.created_at)}
             </Text>
           ))}
@@ -203,7 +208,7 @@ export default function OrderPage() {
             <Stack gap={4} mt="sm" aria-label="Refunds">
               {order.refunds.map((r) => (
                 <Text size="sm" key={`r${r.id}`}>
-                  Refund {formatPaise(r.amount_paise)} · {r.status} · {r.reason}
+                  Refund {formatPaise(r.amount_paise)} · {refundStatusLabels[r.status]} · {r.reason}
                   {r.reference ? ` · ${r.reference}` : ''} · {formatDateTime(r.created_at)}
                 </Text>
               ))}

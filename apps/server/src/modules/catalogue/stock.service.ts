@@ -59,11 +59,31 @@ export async function restoreStock(
   quantity: number,
   ref: OrderRef = {},
 ): Promise<void> {
+  await giveBack(tx, productId, quantity, { reason: 'released', orderId: ref.orderId ?? null });
+}
+
+/**
+ * Puts the goods of a returned order back on sale. The history names the order and the staff
+ * member who took the parcel back, so a count that does not add up can be traced to the return.
+ */
+export async function restockReturn(
+  tx: DbOrTx,
+  productId: number,
+  quantity: number,
+  ref: { orderId: number; staffId: number },
+): Promise<void> {
+  await giveBack(tx, productId, quantity, { reason: 'returned', ...ref });
+}
+
+async function giveBack(
+  tx: DbOrTx,
+  productId: number,
+  quantity: number,
+  entry: { reason: StockReason; orderId: number | null; staffId?: number },
+): Promise<void> {
   const after = await giveStockBack(tx, productId, quantity);
   if (after === null) return; // the product is gone; nothing to give back to
-  await insertMovements(tx, [
-    { productId, change: quantity, stockAfter: after, reason: 'released', orderId: ref.orderId ?? null },
-  ]);
+  await insertMovements(tx, [{ productId, change: quantity, stockAfter: after, ...entry }]);
 }
 
 /**

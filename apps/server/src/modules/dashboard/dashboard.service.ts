@@ -21,12 +21,20 @@ export function periodOf(range: DashboardRange, now = new Date()): { from: Date;
 }
 
 /**
- * Which orders count as sales: paid (also when part or all was refunded later — refunds are
+ * Which orders brought money in: paid (also when part or all was refunded later — refunds are
  * subtracted separately) or cash on delivery the shop has confirmed and not cancelled. Pending,
- * failed and cancelled-before-payment orders are no sale.
+ * failed and cancelled-before-payment orders are no sale. Revenue sums these, a cancelled prepaid
+ * order included, because its refund is subtracted from revenue too: leaving it out would count
+ * the refund twice.
  */
 const SOLD = sql.raw(`(o.payment_status IN ('Paid', 'Partially Refunded', 'Refunded')
   OR (o.payment_gateway = 'cod' AND o.status IN ('confirmed', 'packed', 'shipped', 'delivered', 'returned')))`);
+
+/**
+ * A cancelled order is no order the shop fulfils, even when it was paid (and then refunded): the
+ * order count, average order, figures by method and day, and top products leave it out.
+ */
+const KEPT = sql.raw(`o.status <> 'cancelled'`);
 
 type Rows<T> = { rows?: T[] };
 async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -54,13 +62,13 @@ export async function dashboardOf(
 
   const inPeriod = sql`o.created_at >= ${fromIso}::timestamptz AND o.created_at < ${toIso}::timestamptz`;
   // One pass over the period's orders (index-only on orders_sales_idx) gives both the methods and the days.
-  const salesQuery = rowsOf<{ day: string; method: string; orders: number; revenue: string }>(
+  const salesQuery = rowsOf<{ day: string; method: string; kept: boolean; orders: number; revenue: string }>(
     db,
     sql`SELECT to_char(o.created_at AT TIME ZONE 'Asia/Kolkata', 'YYYY-MM-DD') AS day,
-               coalesce(o.payment_gateway, 'unknown') AS method, count(*)::int AS orders,
+               coalesce(o.payment_gateway, 'unknown') AS method, ${KEPT} AS kept, count(*)::int AS orders,
                sum(o.total_paise)::bigint AS revenue
         FROM orders o WHERE ${inPeriod} AND ${SOLD}
-        GROUP BY 1, 2`,
+        GROUP BY 1, 2, 3`,
   );
   // The lower bound on order_id never changes the answer (every order of the period has an id at
   // least the period's smallest) but lets the lines be read as a range of order_items_sales_idx.
@@ -69,7 +77,7 @@ export async function dashboardOf(
     sql`SELECT t.product_id, p.name, t.quantity, t.revenue FROM (
           SELECT i.product_id, sum(i.quantity)::int AS quantity, sum(i.line_total_paise)::bigint AS revenue
           FROM orders o JOIN order_items i ON i.order_id = o.id
-          WHERE ${inPeriod} AND ${SOLD}
+          WHERE ${inPeriod} AND ${SOLD} AND ${KEPT}
             AND i.order_id >= (SELECT min(id) FROM (SELECT o.id FROM orders o WHERE ${inPeriod} OFFSET 0) first)
           GROUP BY i.product_id ORDER BY 3 DESC, 1 LIMIT ${TOP_PRODUCTS}) t
         JOIN products p ON p.id = t.product_id
@@ -102,7 +110,10 @@ export async function dashboardOf(
 
   const methods = new Map<string, { orders: number; revenue: number }>();
   const dayRows = new Map<string, { orders: number; revenue: number }>();
+  let gross = 0;
   for (const row of sales) {
+    gross += Number(row.revenue);
+    if (!row.kept) continue;
     for (const [map, key] of [
       [methods, row.method],
       [dayRows, row.day],
@@ -117,7 +128,7 @@ export async function dashboardOf(
     .map(([method, m]) => ({ method, orders: m.orders, revenue_paise: m.revenue }))
     .sort((a, b) => b.revenue_paise - a.revenue_paise || a.method.localeCompare(b.method));
   const orderCount = byMethod.reduce((n, m) => n + m.orders, 0);
-  const gross = byMethod.reduce((n, m) => n + m.revenue_paise, 0);
+  const keptRevenue = byMethod.reduce((n, m) => n + m.revenue_paise, 0);
   const refunded = Number(refunds?.amount ?? 0);
   const istDay = (at: number) => new Date(at + IST_OFFSET_MS).toISOString().slice(0, 10);
   return {
@@ -126,7 +137,7 @@ export async function dashboardOf(
     to: toIso,
     revenue_paise: gross - refunded,
     orders: orderCount,
-    average_order_paise: orderCount ? Math.round(gross / orderCount) : 0,
+    average_order_paise: orderCount ? Math.round(keptRevenue / orderCount) : 0,
     by_method: byMethod,
     // Every day of the period, also those without sales, so the chart shows the gaps.
     by_day: Array.from({ length: days }, (_, i) => {

@@ -1,7 +1,9 @@
 /**
  * The back-office dashboard on a small known set of orders: revenue is paid plus confirmed
  * cash-on-delivery orders minus refunds processed in the period; pending, failed and cancelled
- * orders are no sale; days are India's days.
+ * orders are no sale; a cancelled order that was paid and refunded counts in revenue (its refund
+ * is subtracted) but not in the orders, average, methods, days or top products; days are India's
+ * days.
  */
 import type { Dashboard } from '@shop/contract/admin/dashboard';
 import type { DbOrTx } from '@shop/db/client';
@@ -75,22 +77,38 @@ beforeAll(async () => {
   await order(daysAgo(0), 'cod', 'confirmed', 'Pending', 50_000, [[p2, 1, 50_000]]);
   await order(daysAgo(0), 'cod', 'pending', 'Pending', 30_000, [[p1, 5, 30_000]]);
   await order(daysAgo(0), 'razorpay', 'cancelled', 'Failed', 40_000, [[p1, 5, 40_000]]);
+  // Paid, then cancelled by the shop and refunded in full today.
+  const cancelled = await order(daysAgo(0), 'razorpay', 'cancelled', 'Refunded', 45_000, [[p2, 9, 45_000]]);
   const refunded = await order(daysAgo(3), 'paytm', 'delivered', 'Partially Refunded', 70_000, [
     [p1, 1, 70_000],
   ]);
   await order(daysAgo(20), 'cod', 'delivered', 'Paid', 60_000);
   await order(daysAgo(40), 'razorpay', 'packed', 'Paid', 999_900);
   await refundRows(db, refunded);
+  await refundRows(db, cancelled, 'razorpay', 45_000);
 });
 afterAll(() => t.close());
 
-async function refundRows(db: DbOrTx, orderId: number) {
+/** A paid payment of the order and its refunds: `full` refunded (processed) or ₹200 processed and ₹50 pending. */
+async function refundRows(db: DbOrTx, orderId: number, gateway = 'paytm', full?: number) {
   const [payment] = await db
     .insert(payments)
-    .values({ orderId, gateway: 'paytm', amountMinor: 70_000, status: 'paid' })
+    .values({ orderId, gateway, amountMinor: full ?? 70_000, status: full ? 'refunded' : 'paid' })
     .returning();
   if (!payment) throw new Error('payment insert failed');
-  const base = { orderId, paymentId: payment.id, gateway: 'paytm', reason: 'damaged', requestedBy: 'staff' };
+  const base = { orderId, paymentId: payment.id, gateway, reason: 'damaged', requestedBy: 'staff' };
+  if (full) {
+    await db.insert(refunds).values({
+      ...base,
+      amountPaise: full,
+      amountMinor: full,
+      status: 'processed',
+      processedAt: daysAgo(0, 1),
+      idempotencyKey: `dash-full-${orderId}`,
+      gatewayKey: `dash-full-${orderId}`,
+    });
+    return;
+  }
   await db.insert(refunds).values([
     {
       ...base,
@@ -116,14 +134,15 @@ describe('dashboard', () => {
   it("today counts paid and confirmed cash-on-delivery orders, minus today's processed refunds", async () => {
     const today = await dashboardOf(t.ctx.db, 'today', 3, NOW);
     expect(today.from).toBe('2031-01-14T18:30:00.000Z');
+    // The cancelled, refunded ₹450 order: in revenue and out again with its refund, not an order.
     expect(today.orders).toBe(2);
-    expect(today.revenue_paise).toBe(150_000 - 20_000);
+    expect(today.revenue_paise).toBe(150_000 + 45_000 - 20_000 - 45_000);
     expect(today.average_order_paise).toBe(75_000);
     expect(today.by_method).toEqual([
       { method: 'razorpay', orders: 1, revenue_paise: 100_000 },
       { method: 'cod', orders: 1, revenue_paise: 50_000 },
     ]);
-    expect(today.refunds).toEqual({ count: 1, amount_paise: 20_000 });
+    expect(today.refunds).toEqual({ count: 2, amount_paise: 65_000 });
     expect(today.failed_mails).toBe(3);
     expect(today.by_day).toEqual([{ day: '2031-01-15', orders: 2, revenue_paise: 150_000 }]);
     // Two confirmed orders wait to be packed, one packed order to be shipped (whatever their date).
@@ -137,6 +156,11 @@ describe('dashboard', () => {
     const week = await dashboardOf(t.ctx.db, '7d', 0, NOW);
     expect(week.orders).toBe(3);
     expect(week.revenue_paise).toBe(220_000 - 20_000);
+    expect(week.by_method.find((m) => m.method === 'razorpay')).toEqual({
+      method: 'razorpay',
+      orders: 1,
+      revenue_paise: 100_000,
+    });
     expect(week.average_order_paise).toBe(73_333);
     expect(week.by_day).toHaveLength(7);
     expect(week.by_day[0]?.day).toBe('2031-01-09');
@@ -152,6 +176,7 @@ describe('dashboard', () => {
     const month = await dashboardOf(t.ctx.db, '30d', 0, NOW);
     expect(month.orders).toBe(4);
     expect(month.revenue_paise).toBe(280_000 - 20_000);
+    expect(month.average_order_paise).toBe(70_000);
     expect(month.by_day).toHaveLength(30);
     expect(month.by_method.find((m) => m.method === 'cod')).toEqual({
       method: 'cod',

@@ -67,6 +67,7 @@ export async function adminOrderDetail(
     subtotal_paise: order.subtotalPaise,
     discount_paise: order.discountPaise,
     shipping_paise: order.shippingPaise,
+    cod_fee_paise: order.codFeePaise,
     customer_remarks: order.customerRemarks,
     shipping_address: order.shippingAddress as Record<string, unknown>,
     place_of_supply: order.placeOfSupply,

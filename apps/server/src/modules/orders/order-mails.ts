@@ -70,7 +70,8 @@ function letterToCustomer(ctx: AppContext, { order, to, actor, note, paidVia }: 
         highlight: number,
         paragraphs: [
           `Your order ${number} has left our warehouse with ${order.carrier ?? 'our courier'}.`,
-          `Tracking number: ${order.trackingNumber ?? '—'}.`,
+          // The shop's own van ships without a tracking number: then the order page is the link.
+          ...(order.trackingNumber ? [`Tracking number: ${order.trackingNumber}.`] : []),
           order.trackingUrl ? `Track your parcel at ${order.trackingUrl}` : link,
         ],
       };

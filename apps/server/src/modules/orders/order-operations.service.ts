@@ -2,7 +2,7 @@ import type { OrderAction } from '@shop/contract/orders';
 import type { DbOrTx } from '@shop/db/client';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
-import { restoreStock } from '../catalogue/stock.service.ts';
+import { restockReturn } from '../catalogue/stock.service.ts';
 import { carrierById, trackingUrlOf } from '../fulfilment/shipping-carriers.service.ts';
 import { collectCashOnDelivery } from '../payments/cash-collection.service.ts';
 import { refundOrderInFull } from '../payments/refunds.service.ts';
@@ -15,7 +15,7 @@ export interface StaffOrderAction {
   action: OrderAction;
   /** Shown to the customer on the order's timeline (and in the cancellation mail). */
   note?: string | undefined;
-  /** ship: the carrier (shipping_carriers id) and the parcel's tracking number. */
+  /** ship: the carrier (shipping_carriers id) and the parcel's tracking number (optional for a carrier without a tracking page). */
   carrierId?: number | undefined;
   trackingNumber?: string | undefined;
   /** return: put the returned goods back on sale (sealed packs); perishable returns stay out. */
@@ -60,19 +60,22 @@ export async function actOnOrder(
         updated = (await findOrder(tx, orderId)) as OrderRow;
         break;
       case 'ship': {
+        const carrier = input.carrierId ? await carrierById(tx, input.carrierId) : undefined;
+        if (!carrier?.isActive) throw AppError.invalid('carrier_id', 'Please choose a carrier.');
         const trackingNumber = input.trackingNumber?.trim() ?? '';
-        if (!TRACKING_NUMBER.test(trackingNumber))
+        // A carrier with a tracking page needs the number for the customer's link; the shop's own
+        // van has no page and often no number, so there it may stay empty (a number given is checked).
+        const optional = !carrier.trackingUrlTemplate && trackingNumber === '';
+        if (!optional && !TRACKING_NUMBER.test(trackingNumber))
           throw AppError.invalid(
             'tracking_number',
             'Please enter the tracking number: 4 to 40 letters, digits or dashes.',
           );
-        const carrier = input.carrierId ? await carrierById(tx, input.carrierId) : undefined;
-        if (!carrier?.isActive) throw AppError.invalid('carrier_id', 'Please choose a carrier.');
         updated = await transition(ctx, tx, order, 'shipped', actor, note, {
           shipment: {
             carrier: carrier.name,
-            trackingNumber,
-            trackingUrl: trackingUrlOf(carrier, trackingNumber),
+            trackingNumber: trackingNumber || null,
+            trackingUrl: trackingNumber ? trackingUrlOf(carrier, trackingNumber) : null,
           },
         });
         break;
@@ -81,7 +84,7 @@ export async function actOnOrder(
         updated = await transition(ctx, tx, order, 'returned', actor, note);
         if (input.restock)
           for (const item of await itemsOfOrders(tx, [orderId]))
-            await restoreStock(tx, item.productId, item.quantity);
+            await restockReturn(tx, item.productId, item.quantity, { orderId, staffId });
         break;
       case 'confirm':
         updated = await transition(ctx, tx, order, 'confirmed', actor, note);

@@ -10,6 +10,7 @@ import { shippingCarriers } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createdPayment, paidThrough, placeOrder } from '../payments/payments.test-kit.ts';
+import { stockHistory } from '../catalogue/stock.service.ts';
 import { runDueRefunds } from '../payments/refunds.service.ts';
 import { orderPayments, refundOrderAmount } from '../payments/staff-refunds.service.ts';
 import { type StaffPaymentsHarness, staffPaymentsHarness } from '../staff/staff-payments.test-kit.ts';
@@ -131,7 +132,50 @@ describe('staff order operations', () => {
         trackingNumber: 'AB123456',
       }),
     ).rejects.toMatchObject({ kind: 'invalid', message: 'Please choose a carrier.' });
+    // No carrier and no number: the carrier is what is missing first.
+    await expect(actOnOrder(h.t.ctx, STAFF_ID, order.id, { action: 'ship' })).rejects.toMatchObject({
+      kind: 'invalid',
+      fields: [{ field: 'carrier_id', message: 'Please choose a carrier.' }],
+    });
     expect((await details(order.id)).status).toBe('confirmed');
+  });
+
+  it("ships with the shop's own van (a carrier without a tracking page) without a tracking number; a number given is still checked", async () => {
+    const [van] = await h.t.ctx.db
+      .select()
+      .from(shippingCarriers)
+      .where(eq(shippingCarriers.name, 'Kesar Foods delivery van'));
+    if (!van) throw new Error('the demo carriers are not seeded');
+    const { order } = await h.codOrder();
+    await expect(
+      actOnOrder(h.t.ctx, STAFF_ID, order.id, { action: 'ship', carrierId: van.id, trackingNumber: 'x' }),
+    ).rejects.toMatchObject({ kind: 'invalid', fields: [{ field: 'tracking_number' }] });
+    // A carrier with a tracking page still needs the number for the customer's link.
+    await expect(
+      actOnOrder(h.t.ctx, STAFF_ID, order.id, { action: 'ship', carrierId: delhivery, trackingNumber: '' }),
+    ).rejects.toMatchObject({ kind: 'invalid', fields: [{ field: 'tracking_number' }] });
+
+    const shipped = await h.as('manager', 'POST', `/orders/${order.id}/actions`, {
+      action: 'ship',
+      carrier_id: van.id,
+      tracking_number: '',
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+    expect(shipped.json()).toMatchObject({
+      status: 'shipped',
+      shipment: { carrier: 'Kesar Foods delivery van', tracking_number: null, tracking_url: null },
+    });
+    expect((await details(order.id)).shipment).toMatchObject({
+      carrier: 'Kesar Foods delivery van',
+      tracking_number: null,
+      tracking_url: null,
+    });
+    const mail = (await h.mailsTo(h.shopper.email)).find(
+      (m) => m.subject === `Order ${order.order_id} is on its way`,
+    );
+    expect(mail?.text).toContain('with Kesar Foods delivery van');
+    expect(mail?.text).not.toContain('Tracking number');
+    expect(mail?.text).not.toContain('null');
   });
 
   it('staff cancel a packed prepaid order: stock back, refunded in full, the customer told why', async () => {
@@ -191,14 +235,27 @@ describe('staff order operations', () => {
         action,
         ...(action === 'ship' ? { carrierId: delhivery, trackingNumber: 'RT-0001' } : {}),
       });
-    await actOnOrder(h.t.ctx, STAFF_ID, order.id, { action: 'return', restock: true });
+    const returned = await h.as('manager', 'POST', `/orders/${order.id}/actions`, {
+      action: 'return',
+      restock: true,
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
     expect(await stockOf(h.t.ctx.db, productId)).toBe(5);
     expect((await details(order.id)).status).toBe('returned');
+    // The stock history shows the goods came back from this order, taken back by this manager.
+    const history = await stockHistory(h.t.ctx.db, productId, { limit: 1, offset: 0 });
+    expect(history?.items[0]).toMatchObject({
+      change: 2,
+      stock_after: 5,
+      reason: 'returned',
+      order_id: order.id,
+      staff_id: h.signedIn.manager.staff.id,
+    });
 
     const list = async (query: string) =>
       h.t.request({ method: 'GET', url: `${API}/orders?${query}`, headers: h.shopper.auth });
-    const returned = (await list('status=returned')).json<Collection<Order>>();
-    expect(returned.items.map((o) => o.id)).toEqual([order.id]);
+    const listed = (await list('status=returned')).json<Collection<Order>>();
+    expect(listed.items.map((o) => o.id)).toEqual([order.id]);
     const several = (await list('status=returned,delivered')).json<Collection<Order>>();
     expect(several.items.every((o) => o.status === 'returned' || o.status === 'delivered')).toBe(true);
     const bad = await list('status=lost');

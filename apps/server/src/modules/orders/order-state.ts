@@ -105,7 +105,8 @@ export function allowedActions(from: OrderStatus, actor: OrderActorKind): OrderA
 /** A parcel handed to a carrier (required to ship). */
 export interface Shipment {
   carrier: string;
-  trackingNumber: string;
+  /** Null when the carrier has no tracking page and staff gave no number (the shop's own van). */
+  trackingNumber: string | null;
   trackingUrl: string | null;
 }
 

@@ -61,7 +61,7 @@ export function toStatusEntry(row: StatusHistoryRow): OrderStatusEntry {
 
 /** The parcel of a shipped order as the customer sees it; null before shipping. */
 export function toShipment(row: OrderRow): OrderShipment | null {
-  if (!row.shippedAt || !row.carrier || !row.trackingNumber) return null;
+  if (!row.shippedAt || !row.carrier) return null;
   return {
     carrier: row.carrier,
     tracking_number: row.trackingNumber,

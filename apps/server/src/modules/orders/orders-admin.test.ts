@@ -9,10 +9,17 @@ import type { CheckoutResult } from '@shop/contract/orders';
 import { auditLog, orders } from '@shop/db/schema/index';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, newShopper, paidThrough, placeOrder } from '../payments/payments.test-kit.ts';
+import {
+  API,
+  createdPayment,
+  newShopper,
+  paidThrough,
+  placeOrder,
+  verified,
+} from '../payments/payments.test-kit.ts';
 import { runDueRefunds } from '../payments/refunds.service.ts';
 import { type StaffPaymentsHarness, staffPaymentsHarness } from '../staff/staff-payments.test-kit.ts';
-import { makeCoupon, makeProduct } from './orders.test-kit.ts';
+import { makeAddress, makeCoupon, makeCustomer, makeProduct } from './orders.test-kit.ts';
 
 let h: StaffPaymentsHarness<'manager' | 'staff'>;
 beforeAll(async () => {
@@ -153,6 +160,27 @@ describe('back-office orders', () => {
       );
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ staffId: h.signedIn.staff.staff.id, before: { status: 'packed' } });
+  });
+
+  it("states the cash-on-delivery fee in the order's totals, so subtotal, delivery and fee add up to the total", async () => {
+    // Chennai: ₹60 delivery below ₹999 and a ₹40 cash-on-delivery fee.
+    const customer = await makeCustomer(h.t.ctx.db);
+    const address = await makeAddress(h.t.ctx.db, customer.id, { pinCode: '600020', city: 'Chennai' });
+    const chennai = { ...customer, addressId: address.id };
+    const { order } = await placeOrder(h.t, chennai, { pricePaise: 29_500 });
+    await createdPayment(h.t, chennai, order.id, 'cod');
+    await verified(h.t, chennai, order.order_id, {});
+    const detail = (await h.as('manager', 'GET', `/orders/${order.id}`)).json<AdminOrderDetail>();
+    expect(detail).toMatchObject({
+      subtotal_paise: 29_500,
+      discount_paise: 0,
+      shipping_paise: 6_000,
+      cod_fee_paise: 4_000,
+      total_paise: 39_500,
+    });
+    const prepaid = await paidThrough(h, h.shopper, 'razorpay', 30_000);
+    const paid = (await h.as('manager', 'GET', `/orders/${prepaid.order.id}`)).json<AdminOrderDetail>();
+    expect(paid.cod_fee_paise).toBe(0);
   });
 
   it('keeps internal notes and refunds part of a prepaid order, never more than captured', async () => {

@@ -182,9 +182,7 @@ export async function ordersAdminRoutes(app: FastifyInstance, ctx: AppContext) {
             after: {
               status: after.status,
               note: body.note ?? null,
-              ...(after.trackingNumber
-                ? { carrier: after.carrier, tracking_number: after.trackingNumber }
-                : {}),
+              ...(after.carrier ? { carrier: after.carrier, tracking_number: after.trackingNumber } : {}),
               ...(body.restock !== undefined ? { restock: body.restock } : {}),
             },
             ip: request.ip,

@@ -44,6 +44,11 @@ test.describe('photo gallery /gallery/{category}', () => {
     const photos = await photosOf(page, category);
     expect((await page.goto(`/gallery/${category}`))?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Photo Gallery' })).toBeVisible();
+    // The browser's title names the category as the heading shows it: capitalised.
+    const shown = category
+      .replace(/-/g, ' ')
+      .replace(/(^|\s)(\p{Ll})/gu, (_, s, l: string) => s + l.toUpperCase());
+    await expect(page).toHaveTitle(new RegExp(`^${shown} Photo Gallery`));
     const grid = page.getByTestId('photo-grid');
     await expect(grid.getByRole('button')).toHaveCount(photos.length);
     const first = photos[0];

@@ -151,6 +151,23 @@ test('testimonials carousel: five stars and the 300x300 photo on each testimonia
   ).toHaveCount(5);
 });
 
+test('§2 Home and §9 breakpoint: testimonials one per view up to 768 px, two above it', async ({ page }) => {
+  const perView = async (width: number) => {
+    await page.setViewportSize({ width, height: 900 });
+    await gotoHydrated(page, '/');
+    const section = page.getByTestId('testimonials');
+    await section.scrollIntoViewIfNeeded();
+    const [first, second] = await section.getByTestId('testimonial').all();
+    const a = await first?.boundingBox();
+    const b = await second?.boundingBox();
+    if (!a || !b) throw new Error('fewer than two testimonials');
+    // Side by side: the second starts where the row of the first is, within the view.
+    return Math.abs(a.y - b.y) < 2 && b.x + b.width <= width ? 2 : 1;
+  };
+  expect(await perView(768)).toBe(1);
+  expect(await perView(800)).toBe(2);
+});
+
 test('§2 Home: the testimonial carousel controls never cover a testimonial', async ({ page }) => {
   await gotoHydrated(page, '/');
   const section = page.getByTestId('testimonials');

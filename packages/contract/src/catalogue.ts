@@ -106,5 +106,4 @@ export const productSortFields = ['display_order', 'id', 'name', 'selling_price'
 
 /** The label that marks featured products (product rules §3). */
 export const FEATURED_LABEL = 'Featured';
-/** Longest search keyword the API looks at; longer input is cut, not rejected. */
-export const MAX_KEYWORD_LENGTH = 100;
+export { MAX_KEYWORD_LENGTH } from './search-keyword.ts';

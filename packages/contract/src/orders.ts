@@ -5,10 +5,9 @@ import { messages } from './messages.ts';
 import { formatPaise } from './money.ts';
 import { digitsToNumber, idField, textFieldError } from './validation.ts';
 
-/** Largest quantity of one product in one order. */
-export const MAX_LINE_QUANTITY = 100;
-/** Largest number of distinct products in one order. */
-export const MAX_ORDER_LINES = 100;
+import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from './order-limits.ts';
+
+export { MAX_LINE_QUANTITY, MAX_ORDER_LINES };
 
 /**
  * Where an order is: pending (awaiting payment) → confirmed → packed → shipped → delivered;
@@ -258,7 +257,8 @@ export interface OrderStatusEntry {
 /** How a shipped order travels: the carrier, its tracking number and the carrier's tracking page. */
 export interface OrderShipment {
   carrier: string;
-  tracking_number: string;
+  /** Null when the shop's own van (a carrier without a tracking page) took it without a number. */
+  tracking_number: string | null;
   /** The carrier's page for this parcel; null when the carrier has no tracking page. */
   tracking_url: string | null;
   shipped_at: string;

@@ -1,4 +1,5 @@
 import { messages } from '@shop/contract/messages';
+import { MAX_LINE_QUANTITY } from '@shop/contract/order-limits';
 import { storageKeys } from '@shop/contract/storage-keys';
 import { storedValue, useStoredValue } from './browser-storage.ts';
 import { notifySuccess } from './notify.ts';
@@ -43,9 +44,17 @@ function write(items: CartItem[]) {
 }
 
 /**
+ * The most of a product the cart holds: its known stock, and never more than one order takes
+ * (MAX_LINE_QUANTITY), so that the shopper is stopped at the + button instead of at checkout.
+ */
+export function maxCartQuantity(product: Pick<CartProduct, 'available_stock'>): number {
+  return Math.min(Math.max(product.available_stock, 0), MAX_LINE_QUANTITY);
+}
+
+/**
  * Cart state (product rules §4): adding starts at 1 ('Product added to cart'); + and − change qty;
  * reaching 0 removes the item ('Product removed from cart'); setting a quantity for a new item adds it.
- * Quantities never exceed the known available stock.
+ * Quantities never exceed `maxCartQuantity`.
  */
 export const cart = {
   items: () => cartData.get(),
@@ -55,7 +64,7 @@ export const cart = {
   setQty(product: CartProduct, qty: number) {
     const items = cartData.get();
     const existing = items.find((i) => i.id === product.id);
-    const capped = Math.min(Math.max(0, Math.floor(qty)), Math.max(product.available_stock, 0));
+    const capped = Math.min(Math.max(0, Math.floor(qty)), maxCartQuantity(product));
     if (capped <= 0) {
       if (existing) {
         write(items.filter((i) => i.id !== product.id));

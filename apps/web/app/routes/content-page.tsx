@@ -14,6 +14,11 @@ export async function loader({ params, context }: StorefrontLoaderArgs) {
   return { page, slug };
 }
 
+/** The banner title of a missing page: its address's words, or a plain title when it has none (/page/%20). */
+function missingTitle(slug: string): string {
+  return decodeSlug(slug) || 'Page not found';
+}
+
 export const meta: MetaFunction<typeof loader> = ({ loaderData, matches, location }) => {
   const root = rootDataFrom(matches);
   const page = loaderData?.page;
@@ -23,7 +28,7 @@ export const meta: MetaFunction<typeof loader> = ({ loaderData, matches, locatio
       ...pageMeta({
         settings: root.settings,
         module: 'page',
-        title: decodeSlug(loaderData?.slug ?? ''),
+        title: missingTitle(loaderData?.slug ?? ''),
         description: 'Sorry! Content is not available on the given url.',
         publicUrl: root.publicUrl,
         path,
@@ -47,5 +52,5 @@ export default function ContentPageRoute() {
   const { page, slug } = useLoaderData<typeof loader>();
   // A link from one content page to another keeps this component mounted: start at the top.
   useScrollToTopOnChange(slug);
-  return page ? <ContentPageView page={page} /> : <ContentMissingView title={decodeSlug(slug)} />;
+  return page ? <ContentPageView page={page} /> : <ContentMissingView title={missingTitle(slug)} />;
 }

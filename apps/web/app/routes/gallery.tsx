@@ -76,7 +76,11 @@ export function clientLoader({ params, request, serverLoader }: ClientLoaderFunc
 export const meta: MetaFunction<typeof loader> = ({ params, matches, location }) => {
   const { title, module, many } = galleries[kindOf(location.pathname)];
   const root = rootDataFrom(matches);
-  const label = decodeSlug(params.category ?? '');
+  // As the page's heading shows it (capitalised words): "Events Photo Gallery", not "events …".
+  const label = decodeSlug(params.category ?? '').replace(
+    /(^|\s)(\p{Ll})/gu,
+    (_, space, letter: string) => `${space}${letter.toUpperCase()}`,
+  );
   return pageMeta({
     settings: root.settings,
     module,

@@ -1,5 +1,6 @@
 import { Button, Container, Group, Text, TextInput, Title } from '@mantine/core';
 import type { Product } from '@shop/contract/catalogue';
+import { MAX_KEYWORD_LENGTH } from '@shop/contract/search-keyword';
 import type { Collection } from '@shop/contract/collection';
 import { IconSearch } from '@tabler/icons-react';
 import { Form, type MetaArgs, useLoaderData } from 'react-router';
@@ -11,7 +12,7 @@ import { breadcrumbJsonLd, pageMeta } from '../features/seo/page-meta.ts';
 
 /** The full search results, server-rendered; an empty keyword searches nothing (product rules §5). */
 export async function loader({ context, url }: StorefrontLoaderArgs) {
-  const q = (url.searchParams.get('q') ?? '').trim().slice(0, 100);
+  const q = (url.searchParams.get('q') ?? '').trim().slice(0, MAX_KEYWORD_LENGTH);
   if (!q) return { q, products: [] as Product[] };
   const body = await context.api.get<Collection<Product>>('products', {
     query: { 'ProductsSearch[keyword]': q, 'per-page': 100, page: 1 },
@@ -65,7 +66,8 @@ export default function SearchRoute() {
           </Group>
         </Form>
         <div className={classes.listHeader} style={{ marginTop: 28 }}>
-          <Title order={2} fz="h3" c="maroon.9">
+          {/* A long word typed as the keyword wraps instead of widening the page on a phone. */}
+          <Title order={2} fz="h3" c="maroon.9" style={{ overflowWrap: 'anywhere' }}>
             {q ? `Results for “${q}”` : 'Search our products'}
           </Title>
           {q && (

@@ -2,7 +2,7 @@ import { Group, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Button, IconButton } from '../../components/ui/button.tsx';
 import { CartPlusIcon } from '../../components/ui/icons.tsx';
-import { cart, useCart } from '../../lib/cart-store.ts';
+import { cart, maxCartQuantity, useCart } from '../../lib/cart-store.ts';
 import { type Product, toCartProduct } from './product.ts';
 import classes from './product-cart-actions.module.css';
 
@@ -15,7 +15,7 @@ interface Props {
 
 /**
  * The product button states (product rules §2): 'Out of Stock' (disabled) at stock 0, 'Add to Cart', and
- * in the cart a quantity stepper (max = stock) with 'View Cart' and optionally 'Remove from Cart'.
+ * in the cart a quantity stepper (max = stock, at most one order's worth: cart-store `maxCartQuantity`) with 'View Cart' and optionally 'Remove from Cart'.
  * The cart store renders empty on the server, so SSR always shows 'Add to Cart' (no mismatch).
  */
 export function ProductCartActions({ product, withRemove = false, fullWidth = true }: Props) {
@@ -65,7 +65,7 @@ export function ProductCartActions({ product, withRemove = false, fullWidth = tr
             color="maroon"
             size={34}
             aria-label="Increase quantity"
-            disabled={line.qty >= stock}
+            disabled={line.qty >= maxCartQuantity(product)}
             onClick={() => setQty(line.qty + 1)}
           >
             <IconPlus size={16} aria-hidden />

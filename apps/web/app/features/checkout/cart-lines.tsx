@@ -4,7 +4,7 @@ import { formatInr } from '@shop/contract/money';
 import { productPath } from '@shop/contract/product-path';
 import { IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { type CartItem, cart } from '../../lib/cart-store.ts';
+import { type CartItem, cart, maxCartQuantity } from '../../lib/cart-store.ts';
 import classes from './checkout.module.css';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
@@ -77,7 +77,7 @@ export function CartLines({ items }: { items: CartItem[] }) {
                   <QuantityStepper
                     name={item.name}
                     qty={item.qty}
-                    max={item.available_stock}
+                    max={maxCartQuantity(item)}
                     onChange={(q) => setQty(item, q)}
                   />
                 </Table.Td>
@@ -117,7 +117,7 @@ export function CartLines({ items }: { items: CartItem[] }) {
                   <QuantityStepper
                     name={item.name}
                     qty={item.qty}
-                    max={item.available_stock}
+                    max={maxCartQuantity(item)}
                     onChange={(q) => setQty(item, q)}
                   />
                   <Text fw={700}>{formatInr(lineTotal(item))}</Text>

@@ -14,6 +14,7 @@ const METHOD_NAMES: Record<string, string> = {
   razorpay: 'Razorpay',
   paytm: 'Paytm',
   paypal: 'PayPal',
+  offline: 'Paid offline',
 };
 /** Axis labels: ₹12.5L, ₹3.2K — the bars' exact amounts are in the tooltip. */
 function compactRupees(value: number): string {

@@ -156,13 +156,14 @@ function RefundDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
   const [reason, setReason] = useState('');
   const [reference, setReference] = useState('');
   const { submitting, formError, fieldErrors, submit } = useSubmit(['amount_paise', 'reason', 'reference']);
-  const cod = order.payment_gateway === 'cod';
+  // Cash on delivery and money confirmed as received offline go back by hand, with a reference.
+  const byHand = order.payment_gateway === 'cod' || order.payment_gateway === 'offline';
   const run = async () => {
     const updated = await submit(() =>
       adminApi.post<Order>(`orders/${order.id}/refunds`, {
         amount_paise: amount === '' ? undefined : rupeesToPaise(amount),
         reason,
-        ...(cod && reference ? { reference } : {}),
+        ...(byHand && reference ? { reference } : {}),
       }),
     );
     if (updated) {
@@ -204,7 +205,7 @@ function RefundDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
             maxLength={200}
             required
           />
-          {cod && (
+          {byHand && (
             <TextInput
               label="Reference (bank transfer or cash handed back)"
               value={reference}

@@ -21,6 +21,8 @@ export const methodOptions = [
   { value: 'razorpay', label: 'Razorpay' },
   { value: 'paytm', label: 'Paytm' },
   { value: 'paypal', label: 'PayPal' },
+  // Money staff confirmed as received another way (bank transfer, UPI to the shop).
+  { value: 'offline', label: 'Paid offline' },
 ];
 
 /** A payment's own status (one attempt at paying), as the Payments card shows it. */

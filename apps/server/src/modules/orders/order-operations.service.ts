@@ -4,7 +4,12 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { restockReturn } from '../catalogue/stock.service.ts';
 import { carrierById, trackingUrlOf } from '../fulfilment/shipping-carriers.service.ts';
-import { collectCashOnDelivery } from '../payments/cash-collection.service.ts';
+import {
+  collectCashOnDelivery,
+  OFFLINE_GATEWAY,
+  recordPaidOffline,
+  takeCashChoice,
+} from '../payments/cash-collection.service.ts';
 import { refundOrderInFull } from '../payments/refunds.service.ts';
 import { cancelOrder, invoiceConfirmedOrder } from './order-lifecycle.service.ts';
 import { type OrderActor, transition } from './order-state.ts';
@@ -86,10 +91,31 @@ export async function actOnOrder(
           for (const item of await itemsOfOrders(tx, [orderId]))
             await restockReturn(tx, item.productId, item.quantity, { orderId, staffId });
         break;
-      case 'confirm':
-        updated = await transition(ctx, tx, order, 'confirmed', actor, note);
+      case 'confirm': {
+        // Staff confirm an unpaid order when its money reached the shop another way (a bank
+        // transfer, UPI to the shop): the total is recorded as paid offline, so the order reads
+        // Paid, counts as a sale and can be refunded by hand. An order for cash on delivery is
+        // still paid at the door.
+        const unpaid = order.paymentStatus === 'Pending' && order.paymentGateway !== 'cod';
+        const cash = unpaid && (await takeCashChoice(tx, orderId));
+        const offline = unpaid && !cash;
+        updated = await transition(
+          ctx,
+          tx,
+          order,
+          'confirmed',
+          actor,
+          note,
+          offline
+            ? { patch: { paymentStatus: 'Paid', paymentGateway: OFFLINE_GATEWAY } }
+            : cash
+              ? { patch: { paymentGateway: 'cod' } }
+              : {},
+        );
+        if (offline) await recordPaidOffline(tx, orderId, order.totalPaise);
         await invoiceConfirmedOrder(tx, orderId);
         break;
+      }
       case 'pack':
         updated = await transition(ctx, tx, order, 'packed', actor, note);
         break;

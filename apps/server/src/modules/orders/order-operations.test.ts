@@ -93,7 +93,13 @@ describe('staff order operations', () => {
 
     const first = await confirm();
     expect(first.statusCode, first.body).toBe(200);
-    expect(first.json()).toMatchObject({ status: 'confirmed', payment_status: 'Pending' });
+    // The money reached the shop: the order reads Paid, through an offline payment of its total.
+    expect(first.json()).toMatchObject({ status: 'confirmed', payment_status: 'Paid' });
+    const payments = await orderPayments(h.t.ctx.db, order.id);
+    expect(payments.find((p) => p.gateway === 'offline')).toMatchObject({
+      status: 'paid',
+      refundablePaise: Math.round(order.total_amount * 100),
+    });
     const again = await confirm();
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: 'This order is already confirmed.' });
@@ -114,6 +120,38 @@ describe('staff order operations', () => {
     expect(shop).toHaveLength(1);
     // Not "paid online": no gateway took the money.
     expect(shop[0]?.text).toContain('confirmed by the shop');
+
+    // No gateway can give it back: it is refunded by hand, with the transfer's reference.
+    const refund = (reference?: string) =>
+      refundOrderAmount(h.t.ctx, order.id, {
+        amountPaise: 5_000,
+        reason: 'Price matched',
+        staffId: STAFF_ID,
+        ...(reference ? { reference } : {}),
+        key: `offline-${order.id}`,
+      });
+    await expect(refund()).rejects.toMatchObject({
+      message: 'An offline payment is refunded by hand: please enter the reference of the transfer.',
+    });
+    await refund('NEFT-0001');
+    expect(await details(order.id)).toMatchObject({ payment_status: 'Partially Refunded' });
+  });
+
+  it('a manager confirms an order whose shopper chose cash on delivery: it stays cash on delivery, collected at the door', async () => {
+    const { order } = await placeOrder(h.t, h.shopper);
+    await createdPayment(h.t, h.shopper, order.id, 'cod');
+    const confirmed = await h.as('manager', 'POST', `/orders/${order.id}/actions`, { action: 'confirm' });
+    expect(confirmed.json()).toMatchObject({ status: 'confirmed', payment_status: 'Pending' });
+    expect((await h.orderRow(order.id)).paymentGateway).toBe('cod');
+    for (const action of ['pack', 'ship', 'deliver'] as const)
+      await actOnOrder(h.t.ctx, STAFF_ID, order.id, {
+        action,
+        ...(action === 'ship' ? { carrierId: delhivery, trackingNumber: 'CASH-0002' } : {}),
+      });
+    expect(await details(order.id)).toMatchObject({ status: 'delivered', payment_status: 'Paid' });
+    expect((await orderPayments(h.t.ctx.db, order.id)).map((p) => [p.gateway, p.status])).toEqual([
+      ['cod', 'paid'],
+    ]);
   });
 
   it('refuses what the table forbids and shipping without a carrier or tracking number', async () => {

@@ -1,5 +1,18 @@
 import type { DbOrTx } from '@shop/db/client';
-import { recordCashCollected } from './payments.repository.ts';
+import { insertPayment, latestPayment, recordCashCollected, updatePayment } from './payments.repository.ts';
+
+/**
+ * Money the shop takes by hand rather than through a gateway: cash at the door ('cod') and money
+ * staff say they received otherwise ('offline': a bank transfer, UPI to the shop's account) when
+ * they confirm an unpaid order. No gateway can refund it: staff refund it by hand with the
+ * reference of their transfer (staff-refunds.service.ts, refunds.service.ts recordManualRefund).
+ */
+export const OFFLINE_GATEWAY = 'offline';
+
+/** Whether a payment of `gateway` is money taken by hand (see OFFLINE_GATEWAY). */
+export function paidByHand(gateway: string): boolean {
+  return gateway === 'cod' || gateway === OFFLINE_GATEWAY;
+}
 
 /**
  * Cash on delivery is paid at the door: when the order is delivered, its pending cash payment
@@ -9,4 +22,34 @@ import { recordCashCollected } from './payments.repository.ts';
  */
 export async function collectCashOnDelivery(tx: DbOrTx, orderId: number): Promise<void> {
   await recordCashCollected(tx, orderId);
+}
+
+/**
+ * Staff confirmed an unpaid order because its money reached the shop another way: the order's
+ * total is recorded as an offline payment, captured, so that the order counts as paid (dashboard,
+ * money checks) and can be refunded by hand like collected cash. Call in the confirmation's
+ * transaction.
+ */
+export async function recordPaidOffline(tx: DbOrTx, orderId: number, totalPaise: number): Promise<void> {
+  await insertPayment(tx, {
+    orderId,
+    gateway: OFFLINE_GATEWAY,
+    amountMinor: totalPaise,
+    currency: 'INR',
+    currencyValue: '1',
+    status: 'paid',
+  });
+}
+
+/**
+ * Whether the shopper's latest choice of payment for an unconfirmed order was cash on delivery;
+ * if so its cash payment is made pending, as the shopper's own confirmation would have made it, so
+ * that delivery collects it. For staff confirming such an order: it stays cash on delivery, not
+ * paid offline. Call in the confirmation's transaction.
+ */
+export async function takeCashChoice(tx: DbOrTx, orderId: number): Promise<boolean> {
+  const latest = await latestPayment(tx, orderId);
+  if (latest?.gateway !== 'cod') return false;
+  if (latest.status === 'created') await updatePayment(tx, latest.id, { status: 'pending' });
+  return true;
 }

@@ -3,6 +3,7 @@ import type { DbOrTx } from '@shop/db/client';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { lockOrder, settleRefundedMoney } from '../orders/order-lifecycle.service.ts';
+import { paidByHand } from './cash-collection.service.ts';
 import { type GatewaySettings, resolveGateway } from './gateway-settings.ts';
 import { CAPTURED_STATES, findGateway, type PaymentRow, recordEvent } from './payments.repository.ts';
 import type { RefundAnswer } from './providers/refund-answer.ts';
@@ -178,7 +179,7 @@ export async function requestRefund(
       await lockOrder(tx, request.orderId);
       const payment = await findPaymentOfOrder(tx, request.orderId, request.paymentId);
       if (!payment) return { ok: false, reason: 'not-found', message: 'No such payment for this order.' };
-      if (!CAPTURED_STATES.has(payment.status) || payment.gateway === 'cod') {
+      if (!CAPTURED_STATES.has(payment.status) || paidByHand(payment.gateway)) {
         return {
           ok: false,
           reason: 'not-captured',
@@ -242,7 +243,7 @@ export async function refundOrderInFull(
 ): Promise<number> {
   let asked = 0;
   for (const payment of await paymentsOfOrder(ctx.db, orderId)) {
-    if (!CAPTURED_STATES.has(payment.status) || payment.gateway === 'cod') continue;
+    if (!CAPTURED_STATES.has(payment.status) || paidByHand(payment.gateway)) continue;
     const replay = await findRefundByKey(ctx.db, payment.id, request.key);
     const left = capturedPaiseOf(payment) - (await refundedOfPayment(ctx.db, payment.id));
     if (!replay && left <= 0) continue;
@@ -298,25 +299,25 @@ export async function recordManualRefund(
     await lockOrder(tx, input.orderId);
     const payment = await findPaymentOfOrder(tx, input.orderId, input.paymentId);
     if (!payment) return { ok: false, reason: 'not-found', message: 'No such payment for this order.' };
-    if (payment.gateway !== 'cod' || !CAPTURED_STATES.has(payment.status)) {
+    if (!paidByHand(payment.gateway) || !CAPTURED_STATES.has(payment.status)) {
       return {
         ok: false,
         reason: 'not-captured',
-        message: 'Only collected cash payments are refunded by hand.',
+        message: 'Only money taken by hand (collected cash, confirmed offline payments) is refunded by hand.',
       };
     }
     if (!(await reserveRefundAmount(tx, payment.id, capturedPaiseOf(payment), input.amountPaise))) {
       return {
         ok: false,
         reason: 'exceeds-capture',
-        message: 'The refunds would exceed the cash collected.',
+        message: 'The refunds would exceed the money taken.',
       };
     }
     const key = `manual:${input.reference.trim()}`;
     const row = await insertRefund(tx, {
       orderId: input.orderId,
       paymentId: payment.id,
-      gateway: 'cod',
+      gateway: payment.gateway,
       amountPaise: input.amountPaise,
       amountMinor: input.amountPaise,
       reason: input.reason,

@@ -1,6 +1,7 @@
 import type { DbOrTx } from '@shop/db/client';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
+import { paidByHand } from './cash-collection.service.ts';
 import { CAPTURED_STATES } from './payments.repository.ts';
 import { paymentsOfOrder, refundedOfPayment } from './refunds.repository.ts';
 import { capturedPaiseOf, recordManualRefund, requestRefund } from './refunds.service.ts';
@@ -76,11 +77,13 @@ export async function refundOrderAmount(
       requestedBy: 'staff' as const,
       requestedById: input.staffId,
     };
-    if (payment.gateway === 'cod') {
+    if (paidByHand(payment.gateway)) {
       if (!input.reference?.trim())
         throw AppError.invalid(
           'reference',
-          'Cash is refunded by hand: please enter the reference of the transfer.',
+          payment.gateway === 'cod'
+            ? 'Cash is refunded by hand: please enter the reference of the transfer.'
+            : 'An offline payment is refunded by hand: please enter the reference of the transfer.',
         );
       const result = await recordManualRefund(ctx, { ...request, reference: input.reference });
       if (!result.ok) throw AppError.invalid('amount_paise', result.message);

@@ -266,8 +266,12 @@ export async function refundOrderInFull(
 }
 
 /** Refunds of an order, newest first, for order details (customer and staff). */
-export async function listRefunds(ctx: AppContext, orderId: number): Promise<RefundView[]> {
-  const rows = await listOrderRefunds(ctx.db, orderId);
+export async function listRefunds(
+  ctx: AppContext,
+  orderId: number,
+  db: DbOrTx = ctx.db,
+): Promise<RefundView[]> {
+  const rows = await listOrderRefunds(db, orderId);
   return rows.map((r) => ({
     id: r.id,
     orderId: r.orderId,

@@ -30,7 +30,7 @@ describe('checkout', () => {
     t.request({
       method: 'POST',
       url: CHECKOUT,
-      headers: { ...who.auth, ...(key ? { 'idempotency-key': key } : {}) },
+      headers: { ...who.auth, ...(key === undefined ? {} : { 'idempotency-key': key }) },
       payload: { customer_remarks: '', coupon_code: '', customer: { address_id: who.addressId }, ...payload },
     });
 
@@ -174,6 +174,14 @@ describe('checkout', () => {
     expect(notJson.statusCode).toBe(400);
     const badKey = await place(shopper, { items: [{ item_id: p.id, quantity: 1 }] }, 'x'.repeat(101));
     expect(badKey.statusCode).toBe(400);
+    // An empty key would make every retry a new order: it is refused too, and places nothing.
+    for (const blank of ['', ' ']) {
+      const empty = await place(shopper, { items: [{ item_id: p.id, quantity: 1 }] }, blank);
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json()).toMatchObject({
+        message: 'Idempotency-Key must be 1–100 printable characters (a UUID is best).',
+      });
+    }
   });
 
   it('requires a login (401 Unauthorized)', async () => {

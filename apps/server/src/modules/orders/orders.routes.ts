@@ -23,11 +23,15 @@ import { idParam } from '../../http/query-params.ts';
 const idParams = z.object({ id: idParam });
 const SORTABLE = ['id', 'created_at', 'total_amount'] as const;
 
-/** The Idempotency-Key header: printable, at most 100 characters; anything else is a 400. */
+/**
+ * The Idempotency-Key header: printable, 1–100 characters; anything else is a 400 — an empty one
+ * too, since a client that sends the header means a retry to be recognised, and a blank key would
+ * silently make every retry a new order.
+ */
 function idempotencyKeyOf(request: FastifyRequest): string | null {
   const raw = request.headers['idempotency-key'];
   const value = Array.isArray(raw) ? raw[0] : raw;
-  if (value === undefined || value.trim() === '') return null;
+  if (value === undefined) return null;
   if (!/^[\x21-\x7e]{1,100}$/.test(value.trim()))
     throw new AppError('bad-request', 'Idempotency-Key must be 1–100 printable characters (a UUID is best).');
   return value.trim();

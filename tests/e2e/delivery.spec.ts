@@ -48,6 +48,8 @@ test('the address form fills in city and state from the pincode; an unserviceabl
   await page.getByRole('button', { name: 'Save Address' }).click();
   await expect(page.getByText('Address added successfully.')).toBeVisible();
   await expect(page.getByTestId('not-serviceable')).toContainText(refusal);
+  // The summary beside the refusal offers no delivery charge (it read 'Free').
+  await expect(page.getByTestId('summary-delivery')).toHaveText('Not available');
   await page.getByRole('button', { name: 'Proceed to payment page' }).click();
   await expect(page.getByText(refusal).last()).toBeVisible();
   await expect(page).toHaveURL(/\/shipping$/);

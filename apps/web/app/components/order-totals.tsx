@@ -48,6 +48,7 @@ export function OrderTotals({
   totals,
   couponCode,
   deliveryKnown = true,
+  deliveryUnavailable = false,
   deliveryNote,
   gst,
   totalTestId = 'summary-total',
@@ -56,6 +57,8 @@ export function OrderTotals({
   couponCode?: string | null;
   /** False until the delivery address is chosen. */
   deliveryKnown?: boolean;
+  /** The chosen address is one the shop does not deliver to: no charge is shown (not 'Free'). */
+  deliveryUnavailable?: boolean;
   deliveryNote?: ReactNode;
   /** The GST inside the total; undefined while it cannot be known (no line is shown). */
   gst?: IncludedGst | undefined;
@@ -78,7 +81,11 @@ export function OrderTotals({
       <div>
         <Group justify="space-between">
           <Text>Shipping</Text>
-          {deliveryKnown ? (
+          {deliveryUnavailable ? (
+            <Text size="sm" c="red.8" data-testid="summary-delivery">
+              Not available
+            </Text>
+          ) : deliveryKnown ? (
             <Text fw={600} data-testid="summary-delivery">
               {totals.deliveryPaise === 0 ? 'Free' : formatPaise(totals.deliveryPaise)}
             </Text>

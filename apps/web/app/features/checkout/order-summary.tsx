@@ -100,6 +100,7 @@ export function OrderSummary({
           totals={totals}
           couponCode={couponCode}
           deliveryKnown={delivery !== undefined}
+          deliveryUnavailable={quote !== undefined && !quote.serviceable}
           deliveryNote={deliveryNoteOf(quote, totals.deliveryPaise === 0)}
           gst={gst}
         />

@@ -46,6 +46,13 @@ test('forgot password: code by mail → verify OTP → log in with the code → 
   await expect(page.getByText('Logged in successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/change-password$/);
 
+  // Wandering off to another account page keeps the reset session: it asks for the new password
+  // first, and its button leads back (the page's check once ended the session for good).
+  await gotoHydrated(page, '/orders');
+  await expect(page.getByRole('heading', { name: 'Set a new password first' })).toBeVisible();
+  await page.getByRole('button', { name: 'Change password' }).click();
+  await expect(page).toHaveURL(/\/change-password$/);
+
   await page.getByLabel('New Password').fill('NewSaffron#2');
   await page.getByLabel('Retype Password').fill('NewSaffron#2');
   await page.getByRole('button', { name: 'Change Password' }).click();

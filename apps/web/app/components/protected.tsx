@@ -17,8 +17,8 @@ import { api } from '../lib/api-client.ts';
  * The product's protected wrapper for the logged-in area. On mount it asks the API who the stored
  * token belongs to: an 'Unauthorized' answer clears the session (api-client does that), which
  * turns this wrapper into the login prompt. Before hydration nothing session-dependent is
- * rendered, so server and client HTML agree. A password-reset session counts as logged out
- * everywhere except where `allowPasswordReset` is set.
+ * rendered, so server and client HTML agree. A password-reset session is sent to /change-password
+ * from everywhere except where `allowPasswordReset` is set, and keeps its token meanwhile.
  */
 export function Protected({
   children,
@@ -34,10 +34,11 @@ export function Protected({
   const mounted = useMounted();
   const { token, customer } = useSession();
   const resetSession = isPasswordResetSession(customer);
-  const skipCheck = resetSession && allowPasswordReset;
 
   useEffect(() => {
-    if (!token || skipCheck) return;
+    // A password-reset session is not asked about: customers/details refuses its token, and the
+    // 401 would end the session before the password is changed (the code cannot be used again).
+    if (!token || resetSession) return;
     let current = true;
     api
       .get<SessionCustomer>('customers/details')
@@ -52,7 +53,7 @@ export function Protected({
     return () => {
       current = false;
     };
-  }, [token, skipCheck]);
+  }, [token, resetSession]);
 
   if (!mounted) {
     return (
@@ -61,8 +62,32 @@ export function Protected({
       </Center>
     );
   }
-  if (!token || (resetSession && !allowPasswordReset)) return <LoginPrompt />;
+  if (!token) return <LoginPrompt />;
+  if (resetSession && !allowPasswordReset) return <ChangePasswordPrompt />;
   return <>{children}</>;
+}
+
+/** Elsewhere than /change-password, a password-reset session is asked to finish the reset first. */
+function ChangePasswordPrompt() {
+  const navigate = useNavigate();
+  return (
+    <Center py={60} px="md">
+      <Paper withBorder shadow="sm" radius="lg" p="xl" maw={480} w="100%">
+        <Stack align="center" gap="md" ta="center">
+          <ThemeIcon size={56} radius="xl" color="maroon" variant="light">
+            <IconLock size={30} aria-hidden="true" />
+          </ThemeIcon>
+          <Title order={2} size="h3">
+            Set a new password first
+          </Title>
+          <Text>You logged in with a one-time code. Please set a new password to use your account.</Text>
+          <Button color="maroon" size="md" onClick={() => navigate('/change-password')}>
+            Change password
+          </Button>
+        </Stack>
+      </Paper>
+    </Center>
+  );
 }
 
 function LoginPrompt() {

@@ -12,6 +12,7 @@ import { invalidateOnChange } from './http/cache-invalidation.ts';
 import { answerCompression } from './http/brotli.ts';
 import { answerClientError, REQUEST_TIMEOUT_MS } from './http/client-errors.ts';
 import { dropGoneClients } from './http/gone-clients.ts';
+import { refusingListForms } from './http/query-params.ts';
 import { enforceStaffGuards, PUBLIC_ADMIN_OPERATION } from './http/require-staff.ts';
 import { responseCacheOf } from './http/response-cache.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
@@ -105,9 +106,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     // Fastify's compiler factories, zod's compilers are the only ones: Fastify no longer loads its
     // default ones (ajv, fast-json-stringify), ~45 ms of every start. (Fastify types these
     // factories as ajv's and fast-json-stringify's own; it calls zod's compilers the same way.)
+    // Query schemas also refuse a known parameter sent as a PHP list (http/query-params.ts).
     schemaController: {
       compilersFactory: {
-        buildValidator: (() => validatorCompiler) as never,
+        buildValidator: (() => refusingListForms(validatorCompiler)) as never,
         buildSerializer: (() => serializerCompiler) as never,
       },
     },

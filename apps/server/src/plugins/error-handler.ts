@@ -19,6 +19,7 @@ export function sendNamedError(reply: FastifyReply, status: number, message: str
 }
 
 interface ValidationItem {
+  keyword?: string;
   instancePath?: string;
   message?: string;
   params?: Record<string, unknown>;
@@ -29,6 +30,18 @@ function fieldOf(item: ValidationItem): string {
   if (path) return path;
   const missing = item.params?.missingProperty;
   return typeof missing === 'string' ? missing : 'body';
+}
+
+/**
+ * The fields one problem names: usually one, but a strict object's unknown keys are one problem
+ * of the object; each key is named as its own field, so the client sees which one to drop.
+ */
+function fieldsOf(item: ValidationItem): string[] {
+  const keys = item.params?.keys;
+  if (item.keyword !== 'unrecognized_keys' || !Array.isArray(keys) || keys.length === 0)
+    return [fieldOf(item)];
+  const path = (item.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  return keys.map((key) => (path ? `${path}.${String(key)}` : String(key)));
 }
 
 /**
@@ -53,10 +66,11 @@ export function registerErrorHandler(app: FastifyInstance) {
         const seen = new Set<string>();
         const fields: FieldError[] = [];
         for (const item of validation) {
-          const field = fieldOf(item);
-          if (seen.has(field)) continue;
-          seen.add(field);
-          fields.push({ field, message: item.message ?? 'Invalid value.' });
+          for (const field of fieldsOf(item)) {
+            if (seen.has(field)) continue;
+            seen.add(field);
+            fields.push({ field, message: item.message ?? 'Invalid value.' });
+          }
         }
         return reply.code(422).send(fields);
       }

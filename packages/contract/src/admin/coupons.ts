@@ -11,6 +11,8 @@ export const couponAdminMessages = {
   codeTaken: 'Another coupon already has this code.',
   percent: 'A percentage is a whole number from 1 to 100.',
   flat: 'Give the discount in paise: a whole number of at least 100 (₹1).',
+  maxDiscountFlat:
+    'A maximum discount applies only to percentage coupons. Leave it empty for a rupees-off coupon.',
   schedule: 'The end must be after the start.',
   notFound: 'This coupon no longer exists. Please reload the page.',
 } as const;
@@ -31,7 +33,7 @@ export const couponInputSchema = z
     /** Whole percent for 'percent', paise for 'flat'. */
     discount_value: z.number().int().min(1).max(100_000_000),
     min_cart_paise: paise.default(0),
-    /** The most a percent coupon takes off; null: no cap. */
+    /** The most a percent coupon takes off; null: no cap. A flat coupon has none (refused, not dropped). */
     max_discount_paise: paise.nullable().default(null),
     starts_at: isoDate.nullable().default(null),
     ends_at: isoDate.nullable().default(null),
@@ -46,6 +48,12 @@ export const couponInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['discount_value'], message: couponAdminMessages.percent });
     if (c.discount_type === 'flat' && c.discount_value < 100)
       ctx.addIssue({ code: 'custom', path: ['discount_value'], message: couponAdminMessages.flat });
+    if (c.discount_type === 'flat' && c.max_discount_paise !== null)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['max_discount_paise'],
+        message: couponAdminMessages.maxDiscountFlat,
+      });
     if (c.starts_at && c.ends_at && Date.parse(c.ends_at) <= Date.parse(c.starts_at))
       ctx.addIssue({ code: 'custom', path: ['ends_at'], message: couponAdminMessages.schedule });
   });

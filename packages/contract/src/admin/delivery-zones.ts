@@ -5,8 +5,9 @@ import { PINCODE_PATTERN } from '../pincode.ts';
 /**
  * Back-office shapes of delivery zones. A zone matches a list of pincodes, pincode prefixes, state
  * names, or (default) every pincode; the most specific match wins (pincode > prefix > state >
- * default). Amounts are paise. `free_above_paise` compares with the goods after the coupon,
- * `cod_max_paise` with the order total including delivery, before the cash-on-delivery fee.
+ * default). A shop has at most one default zone: with two, one would silently never serve.
+ * Amounts are paise. `free_above_paise` compares with the goods after the coupon, `cod_max_paise`
+ * with the order total including delivery, before the cash-on-delivery fee.
  */
 
 export const DELIVERY_ZONE_KINDS = ['pincodes', 'prefix', 'state', 'default'] as const;
@@ -30,6 +31,9 @@ export const deliveryZoneMessages = {
   state: (value: string) => `"${value}" is not an Indian state or union territory.`,
   tooMany: 'A zone can list at most 20,000 entries.',
   codMax: 'A limit for cash on delivery needs cash on delivery allowed.',
+  codMaxZero: 'A limit for cash on delivery must be above ₹0. Leave it empty for no limit.',
+  defaultTaken: (name: string) =>
+    `The zone "${name}" already covers everywhere else, and there can be only one. Please edit that zone instead.`,
   notFound: 'This delivery zone no longer exists. Please reload the page.',
 } as const;
 
@@ -53,7 +57,10 @@ export const deliveryZoneInputSchema = z
     free_above_paise: paise.nullable().default(null),
     eta_days: z.number().int().min(0).max(60),
     cod_allowed: z.boolean().default(true),
-    /** Largest order total paid in cash at the door; null: no limit. */
+    /**
+     * Largest order total paid in cash at the door; null: no limit. 0 is refused while cash on
+     * delivery is allowed: it would offer cash on delivery that no order can use.
+     */
     cod_max_paise: paise.nullable().default(null),
     cod_fee_paise: paise.default(0),
     is_active: z.boolean().default(true),
@@ -74,6 +81,8 @@ export const deliveryZoneInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['matches'], message: deliveryZoneMessages[zone.kind](bad) });
     if (!zone.cod_allowed && zone.cod_max_paise !== null)
       ctx.addIssue({ code: 'custom', path: ['cod_max_paise'], message: deliveryZoneMessages.codMax });
+    if (zone.cod_allowed && zone.cod_max_paise === 0)
+      ctx.addIssue({ code: 'custom', path: ['cod_max_paise'], message: deliveryZoneMessages.codMaxZero });
   })
   .transform((zone) => {
     const entries =

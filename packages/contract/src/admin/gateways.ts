@@ -31,6 +31,7 @@ export const GATEWAY_KEY_FIELDS: Record<AdminGatewayName, readonly { field: stri
 export const gatewayAdminMessages = {
   notFound: 'There is no such payment gateway.',
   unknownKey: 'This gateway has no such key.',
+  unknownField: 'A payment gateway has no such setting: send is_active, mode or keys.',
   key: 'A key has 1 to 200 characters without spaces.',
   lastGateway: 'At least one way to pay must stay enabled.',
   codNoConnection: 'Cash on delivery needs no connection.',
@@ -62,12 +63,19 @@ export const adminGatewaySchema = z.object({
 });
 export type AdminGateway = z.infer<typeof adminGatewaySchema>;
 
-export const gatewayUpdateSchema = z.object({
-  is_active: z.boolean().optional(),
-  mode: z.enum(['test', 'live']).optional(),
-  /** New key values; an empty or missing key stays as it is. */
-  keys: z.record(z.string().max(40), z.string().trim().max(200)).optional(),
-});
+/**
+ * A change of one gateway. Strict: a misspelt switch (`is_enabled`) is refused by name instead of
+ * answering 200 with nothing changed, which reads as if the gateway had been switched.
+ */
+export const gatewayUpdateSchema = z.strictObject(
+  {
+    is_active: z.boolean().optional(),
+    mode: z.enum(['test', 'live']).optional(),
+    /** New key values; an empty or missing key stays as it is. */
+    keys: z.record(z.string().max(40), z.string().trim().max(200)).optional(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? gatewayAdminMessages.unknownField : undefined) },
+);
 export type GatewayUpdate = z.infer<typeof gatewayUpdateSchema>;
 
 export const gatewayTestResultSchema = z.object({

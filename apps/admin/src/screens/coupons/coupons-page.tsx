@@ -174,6 +174,8 @@ function CouponForm({ editor }: { editor: OpenDraftEditor<Draft> }) {
             set({
               discount_type: type,
               discount_value: type === 'percent' ? Math.round(shown) : Math.round(shown * 100),
+              // A cap is for percentages only; the server refuses one on a rupees-off coupon.
+              ...(type === 'flat' ? { max_discount_paise: null } : {}),
             });
           }}
           data={[

@@ -53,7 +53,8 @@ export async function catalogueCsvAdminRoutes(app: FastifyInstance, ctx: AppCont
       preHandler: guard,
       schema: {
         tags,
-        summary: 'The import template: header, two example products and a column guide (# rows)',
+        summary:
+          'The import template: header, then two example products and a column guide as # rows (skipped)',
         response: csvResponse('CSV template'),
       },
     },

@@ -71,15 +71,20 @@ export async function exportCatalogueCsv(db: Db, kind: CatalogueExportKind): Pro
   return parts.join('');
 }
 
+/** The id cell of the template's example rows: a # note, so the import skips the row. */
+export const TEMPLATE_EXAMPLE_ID = '# example (skipped): empty this cell to import the row';
+
 /**
- * The template to fill in: the header, two example products (new ones, id empty) and a short
- * column guide as rows whose first cell starts with # (the import skips such rows; a spreadsheet
- * keeps them in column A when it saves the file again).
+ * The template to fill in: the header, two example products and a short column guide, all as
+ * rows whose first cell starts with # (the import skips such rows; a spreadsheet keeps them in
+ * column A when it saves the file again). The examples are notes too: imported unedited, the
+ * template would otherwise create two sample products in the live shop. Emptying an example's
+ * id cell makes it a new product, as any row with an empty id is.
  */
 export function templateCsv(): string {
   const examples: Array<Record<CatalogueCsvColumn, string>> = [
     {
-      id: '',
+      id: TEMPLATE_EXAMPLE_ID,
       name: 'Kaju Katli 500 g',
       url_slug: 'kaju-katli-500g',
       category: 'sweets',
@@ -106,7 +111,7 @@ export function templateCsv(): string {
       food_type: 'veg',
     },
     {
-      id: '',
+      id: TEMPLATE_EXAMPLE_ID,
       name: 'Brass Padlock 7 Lever, 65 mm',
       url_slug: 'brass-padlock-7-lever-65mm',
       category: 'padlocks',
@@ -134,7 +139,7 @@ export function templateCsv(): string {
     },
   ];
   const guide = [
-    '# Guide: one product per row. Delete these # rows or leave them: the import skips them.',
+    '# Guide: one product per row. The import skips rows whose first cell starts with # (the examples above and these notes): delete them or leave them.',
     ...catalogueCsvColumns.map((c) => `# ${c}: ${catalogueCsvGuide[c]}`),
   ];
   return [

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { csvLine, parseRupees } from './catalogue-csv.ts';
-import { exportCatalogueCsv, templateCsv } from './catalogue-export.service.ts';
+import { exportCatalogueCsv, TEMPLATE_EXAMPLE_ID, templateCsv } from './catalogue-export.service.ts';
 import { dryRunImport, runImport } from './catalogue-import.service.ts';
 
 let t: TestApp;
@@ -115,11 +115,28 @@ describe('catalogue CSV: the dry run', () => {
     expect(report.problems[0]?.message).toBe(m.missingColumn('name'));
   });
 
-  it('the template imports as it is (its # guide rows are skipped)', async () => {
+  it('the unedited template creates nothing: its examples are # rows, so a dry run says it has no product rows', async () => {
     const template = templateCsv();
-    expect(template.split('\n').filter((l) => /^"?# /.test(l)).length).toBe(1 + catalogueCsvColumns.length);
+    expect(template.split('\n').filter((l) => /^"?# /.test(l)).length).toBe(3 + catalogueCsvColumns.length);
     const report = await dryRunImport(t.ctx.db, template);
-    expect(report).toMatchObject({ rows: 2, creates: 2, updates: 0, problems: [] });
+    expect(report).toMatchObject({ rows: 0, creates: 0, updates: 0 });
+    expect(report.problems).toEqual([{ line: 2, column: null, message: m.noRows }]);
+    const error = await runImport(t.ctx.db, template).catch((e: unknown) => e);
+    expect((error as AppError).fields).toEqual([{ field: 'line 2', message: m.noRows }]);
+  });
+
+  it('an example row whose # id is emptied imports like any new row, and problems keep their line numbers', async () => {
+    const lines = templateCsv().split('\r\n');
+    expect(lines[1]?.startsWith(TEMPLATE_EXAMPLE_ID)).toBe(true);
+    expect(lines[2]?.startsWith(TEMPLATE_EXAMPLE_ID)).toBe(true);
+    const first = lines[1]?.replace(TEMPLATE_EXAMPLE_ID, '') ?? '';
+    const report = await dryRunImport(t.ctx.db, [lines[0], first, ...lines.slice(2)].join('\r\n'));
+    expect(report).toMatchObject({ rows: 1, creates: 1, updates: 0, problems: [] });
+
+    // The second example, used with a bad stock: the problem is on line 3 of the file.
+    const second = (lines[2] ?? '').replace(TEMPLATE_EXAMPLE_ID, '').replace(',12,420,', ',-1,420,');
+    const bad = await dryRunImport(t.ctx.db, [lines[0], lines[1], second, ...lines.slice(3)].join('\r\n'));
+    expect(bad.problems).toEqual([{ line: 3, column: 'stock', message: m.badWholeNumber }]);
   });
 });
 

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { PAGING_MESSAGE } from '../../http/collection.ts';
+import { LIST_FORM_MESSAGE } from '../../http/query-params.ts';
 
 /**
  * Bad input for every public catalogue, content and engagement route: always a 4xx in the
@@ -131,6 +132,21 @@ describe('bad input on the public API', () => {
       if (res.statusCode === 400) expectNamedError(res, 400);
     });
 
+    it('a parameter it reads, given as a PHP list (per-page[]=1, sort[0]=id), → named 400 naming it, not ignored', async () => {
+      for (const [query, field] of [
+        ['per-page%5B%5D=1', 'per-page'],
+        ['sort[0]=id', 'sort'],
+      ]) {
+        const res = await get(`${path}?${query}`);
+        expectNamedError(res, 400);
+        expect(res.json<{ message: string }>().message, query).toBe(
+          `Invalid query parameter "${field}": ${LIST_FORM_MESSAGE}`,
+        );
+      }
+      // A parameter the route does not read stays ignored, brackets or not.
+      expect((await get(`${path}?unknown[]=1&_[]=2`)).statusCode).toBe(200);
+    });
+
     it('wrong methods are named 404s', async () => {
       for (const method of ['DELETE', 'PUT', 'PATCH'] as const) {
         const res = await t.request({ method, url: `${API}/${path}` });
@@ -176,6 +192,31 @@ describe('bad input on the public API', () => {
       expect(res.statusCode).toBe(200);
       expect(res.json<{ items: unknown[] }>().items).toEqual([]);
     });
+  });
+
+  describe('filters given as PHP lists, on every collection route', () => {
+    it.each([
+      ['pages', 'PageSearch[url_slug]', '[]=terms'],
+      ['products', 'ProductsSearch[category_id]', '[]=5'],
+      ['products', 'ProductsSearch[keyword]', '[]=a'],
+      ['products', 'ProductsSearch[product_labels]', '[0]=Featured'],
+      ['menus', 'MenusSearch[category]', '[]=header'],
+      ['banners', 'BannersSearch[category]', '[x]=home'],
+    ])(
+      'a filter given as a list (%s?%s%s) → named 400 naming it, not the unfiltered list',
+      async (path, key, rest) => {
+        for (const url of [
+          `${path}?${key}${rest}`,
+          `${path}?${encodeURIComponent(`${key}${rest.split('=')[0]}`)}=x`,
+        ]) {
+          const res = await get(url);
+          expectNamedError(res, 400);
+          expect(res.json<{ message: string }>().message, url).toBe(
+            `Invalid query parameter "${key}": ${LIST_FORM_MESSAGE}`,
+          );
+        }
+      },
+    );
   });
 
   describe('unknown routes', () => {

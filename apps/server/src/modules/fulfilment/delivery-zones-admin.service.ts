@@ -5,6 +5,7 @@ import {
   deliveryZoneMessages,
   type deliveryZoneInputSchema,
 } from '@shop/contract/admin/delivery-zones';
+import type { DbOrTx } from '@shop/db/client';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -14,6 +15,7 @@ import {
   allZones,
   deleteZone,
   insertZone,
+  lockedDefaultZone,
   lockZone,
   type ZoneRow,
   updateZone,
@@ -64,6 +66,16 @@ const values = (z: ZoneInput) => ({
   isActive: z.is_active,
 });
 
+/**
+ * A shop has one default zone ("Everywhere else"): resolution takes the oldest of equals, so a
+ * second one would never serve a pincode while looking as if it did.
+ */
+async function requireNoOtherDefault(tx: DbOrTx, input: ZoneInput, id?: number) {
+  if (input.kind !== 'default') return;
+  const other = await lockedDefaultZone(tx, id);
+  if (other) throw AppError.invalid('kind', deliveryZoneMessages.defaultTaken(other.name));
+}
+
 function dropCachedQuotes(ctx: AppContext) {
   responseCacheOf(ctx).invalidate([cacheTags.delivery]);
 }
@@ -73,13 +85,14 @@ export async function listDeliveryZones(ctx: AppContext): Promise<AdminDeliveryZ
   return (await allZones(ctx.db)).map(view);
 }
 
-/** Adds a zone (audited); quotes and checkout use it from the next request. */
+/** Adds a zone (audited); quotes and checkout use it from the next request. One default zone at most. */
 export async function createDeliveryZone(
   ctx: AppContext,
   actor: Actor,
   input: ZoneInput,
 ): Promise<AdminDeliveryZone> {
   const zone = await ctx.db.transaction(async (tx) => {
+    await requireNoOtherDefault(tx, input);
     const after = view(await insertZone(tx, values(input)));
     await recordAudit(tx, {
       ...actor,
@@ -104,6 +117,7 @@ export async function updateDeliveryZone(
   const zone = await ctx.db.transaction(async (tx) => {
     const before = await lockZone(tx, id);
     if (!before) throw AppError.notFound(deliveryZoneMessages.notFound);
+    await requireNoOtherDefault(tx, input, id);
     const row = await updateZone(tx, id, values(input));
     if (!row) throw AppError.notFound(deliveryZoneMessages.notFound);
     const after = view(row);

@@ -149,11 +149,12 @@ describe('delivery zones in the back office', () => {
     });
     expect(goa.statusCode, goa.body).toBe(201);
     expect(goa.json<AdminDeliveryZone>().matches).toEqual(['Tamil Nadu', 'Jammu and Kashmir']);
-    const anywhere = await t.as('owner', 'POST', '/delivery-zones', {
-      ...base,
-      kind: 'default',
+    const seededDefault = (await zones()).find((z) => z.kind === 'default') as AdminDeliveryZone;
+    const anywhere = await t.as('owner', 'PUT', `/delivery-zones/${seededDefault.id}`, {
+      ...inputOf(seededDefault),
       matches: ['x'],
     });
+    expect(anywhere.statusCode, anywhere.body).toBe(200);
     expect(anywhere.json<AdminDeliveryZone>().matches).toEqual([]);
     expect(
       (await t.as('owner', 'PUT', '/delivery-zones/2147483000', { ...base, kind: 'default' })).statusCode,
@@ -162,6 +163,60 @@ describe('delivery zones in the back office', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entity, 'delivery_zone'), eq(auditLog.action, 'delivery_zone.create')));
-    expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('there is at most one default ("Everywhere else") zone: a second one is refused, created or edited into one', async () => {
+    const base = { name: 'Second default', charge_paise: 0, eta_days: 3 };
+    const before = await zones();
+    const seededDefault = before.find((z) => z.kind === 'default') as AdminDeliveryZone;
+    const refusal = [{ field: 'kind', message: deliveryZoneMessages.defaultTaken(seededDefault.name) }];
+
+    const created = await t.as('owner', 'POST', '/delivery-zones', { ...base, kind: 'default' });
+    expect(created.statusCode, created.body).toBe(422);
+    expect(created.json()).toEqual(refusal);
+    expect(await zones()).toHaveLength(before.length);
+
+    const other = before.find((z) => z.kind === 'state') as AdminDeliveryZone;
+    const edited = await t.as('owner', 'PUT', `/delivery-zones/${other.id}`, {
+      ...inputOf(other),
+      kind: 'default',
+    });
+    expect(edited.statusCode, edited.body).toBe(422);
+    expect(edited.json()).toEqual(refusal);
+    expect((await zones()).find((z) => z.id === other.id)?.kind).toBe('state');
+
+    // The default zone itself stays editable, and a switched-off default still counts.
+    const own = await t.as('owner', 'PUT', `/delivery-zones/${seededDefault.id}`, {
+      ...inputOf(seededDefault),
+      is_active: false,
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    expect((await t.as('owner', 'POST', '/delivery-zones', { ...base, kind: 'default' })).statusCode).toBe(
+      422,
+    );
+    await t.as('owner', 'PUT', `/delivery-zones/${seededDefault.id}`, inputOf(seededDefault));
+  });
+
+  it('a cash-on-delivery limit of ₹0 is refused while cash on delivery is allowed (null is "no limit")', async () => {
+    const base = { name: 'Zero limit', kind: 'pincodes', matches: ['302017'], charge_paise: 0, eta_days: 3 };
+    for (const cod of [{}, { cod_allowed: true }]) {
+      const res = await t.as('owner', 'POST', '/delivery-zones', { ...base, ...cod, cod_max_paise: 0 });
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toEqual([{ field: 'cod_max_paise', message: deliveryZoneMessages.codMaxZero }]);
+    }
+    const jaipur = (await zones())[0] as AdminDeliveryZone;
+    const edit = await t.as('owner', 'PUT', `/delivery-zones/${jaipur.id}`, {
+      ...inputOf(jaipur),
+      cod_allowed: true,
+      cod_max_paise: 0,
+    });
+    expect(edit.statusCode).toBe(422);
+    expect((await zones())[0]?.cod_max_paise).toBe(jaipur.cod_max_paise);
+
+    const noLimit = await t.as('owner', 'POST', '/delivery-zones', { ...base, cod_max_paise: null });
+    expect(noLimit.statusCode, noLimit.body).toBe(201);
+    expect((await quote('302017')).body).toMatchObject({ cod_available: true, cod_max: null });
+    await t.as('owner', 'DELETE', `/delivery-zones/${noLimit.json<AdminDeliveryZone>().id}`);
   });
 });

@@ -22,7 +22,8 @@ export async function deliveryZonesAdminRoutes(app: FastifyInstance, ctx: AppCon
   const actorOf = (request: FastifyRequest) => ({ staffId: staffOf(request).id, ip: request.ip });
   const rules =
     'The most specific zone that matches a pincode serves it: a listed pincode, then the longest ' +
-    'prefix, then the state, then the default. Amounts in paise. A change applies to the next ' +
+    'prefix, then the state, then the default (one default zone at most). Amounts in paise; a cash ' +
+    'on delivery limit is above 0, or null for none. A change applies to the next ' +
     'delivery quote and checkout (cached quotes are dropped).';
 
   api.get(

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@shop/db/client';
 import { deliveryZones, pincodes } from '@shop/db/schema/index';
-import { asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, ne, sql } from 'drizzle-orm';
 
 export type PincodeRow = typeof pincodes.$inferSelect;
 export type ZoneRow = typeof deliveryZones.$inferSelect;
@@ -25,6 +25,29 @@ export function allZones(db: DbOrTx): Promise<ZoneRow[]> {
 
 export async function lockZone(db: DbOrTx, id: number): Promise<ZoneRow | undefined> {
   const [row] = await db.select().from(deliveryZones).where(eq(deliveryZones.id, id)).for('update');
+  return row;
+}
+
+/** An advisory lock key nothing else takes (the migrations hold 727001, the demo seed 727002). */
+const DEFAULT_ZONE_LOCK_KEY = 727003;
+
+/**
+ * The default zone other than `exceptId`, if any, after waiting for any other transaction that is
+ * checking the same: two owners adding a default zone at once cannot both see none.
+ */
+export async function lockedDefaultZone(db: DbOrTx, exceptId?: number): Promise<ZoneRow | undefined> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${DEFAULT_ZONE_LOCK_KEY})`);
+  const [row] = await db
+    .select()
+    .from(deliveryZones)
+    .where(
+      and(
+        eq(deliveryZones.kind, 'default'),
+        exceptId === undefined ? undefined : ne(deliveryZones.id, exceptId),
+      ),
+    )
+    .orderBy(asc(deliveryZones.id))
+    .limit(1);
   return row;
 }
 

@@ -87,7 +87,8 @@ const values = (c: CouponInput) => ({
   discountType: c.discount_type,
   discountValue: c.discount_value,
   minCartPaise: c.min_cart_paise,
-  maxDiscountPaise: c.discount_type === 'percent' ? c.max_discount_paise : null,
+  // The input schema refuses a cap on a flat coupon, so none is dropped here unseen.
+  maxDiscountPaise: c.max_discount_paise,
   startsAt: c.starts_at ? new Date(c.starts_at) : null,
   endsAt: c.ends_at ? new Date(c.ends_at) : null,
   usageLimitTotal: c.usage_limit_total,

@@ -118,6 +118,31 @@ describe('coupons in the back office', () => {
     expect(backwards.json()).toEqual([{ field: 'ends_at', message: couponAdminMessages.schedule }]);
   });
 
+  it('a maximum discount applies only to percentage coupons: a flat coupon with one is refused, not saved without it', async () => {
+    const flat = { code: 'ZZFLATCAP', discount_type: 'flat', discount_value: 5_000, max_discount_paise: 100 };
+    const refused = await t.as('manager', 'POST', '/coupons', flat);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json()).toEqual([
+      { field: 'max_discount_paise', message: couponAdminMessages.maxDiscountFlat },
+    ]);
+    const listed = await t.as('manager', 'GET', '/coupons');
+    expect(listed.json<{ items: AdminCoupon[] }>().items.some((c) => c.code === 'ZZFLATCAP')).toBe(false);
+
+    const percent = (
+      await t.as('manager', 'POST', '/coupons', { ...flat, discount_type: 'percent', discount_value: 10 })
+    ).json<AdminCoupon>();
+    expect(percent).toMatchObject({ discount_type: 'percent', max_discount_paise: 100 });
+    const toFlat = await t.as('manager', 'PUT', `/coupons/${percent.id}`, flat);
+    expect(toFlat.json()).toEqual([
+      { field: 'max_discount_paise', message: couponAdminMessages.maxDiscountFlat },
+    ]);
+    const flatNoCap = await t.as('manager', 'PUT', `/coupons/${percent.id}`, {
+      ...flat,
+      max_discount_paise: null,
+    });
+    expect(flatNoCap.json<AdminCoupon>()).toMatchObject({ discount_type: 'flat', max_discount_paise: null });
+  });
+
   it('is closed to a staff member without the coupons permission', async () => {
     const res = await t.as('staff', 'GET', '/coupons');
     expect(res.statusCode).toBe(403);

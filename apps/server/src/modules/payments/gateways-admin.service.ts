@@ -144,8 +144,8 @@ function rowWithKeys(row: GatewayRow, keys: Map<string, string>): Partial<Gatewa
 }
 
 /**
- * Switches, mode and new keys of one gateway, audited with masked keys. The last enabled way
- * to pay cannot be switched off (the checkout would have nothing to offer).
+ * Switches, mode and new keys of one gateway, audited with masked keys when something changed.
+ * The last enabled way to pay cannot be switched off (the checkout would have nothing to offer).
  */
 export async function updateGateway(
   ctx: AppContext,
@@ -160,20 +160,27 @@ export async function updateGateway(
   return ctx.db.transaction(async (tx) => {
     const row = await lockGateway(tx, name);
     if (!row) throw AppError.notFound(gatewayAdminMessages.notFound);
+    // A key sent again with its saved value changes nothing, yet is written again: that seals one
+    // saved in plain text before secrets were sealed.
+    const replaced = [...keys].filter(([field, value]) => savedKey(row, field) !== value).map(([f]) => f);
     const values: Partial<GatewayRow> = rowWithKeys(row, keys);
-    if (update.is_active !== undefined) {
+    if (update.is_active !== undefined && update.is_active !== row.isActive) {
       values.isActive = update.is_active;
-      if (!update.is_active && row.isActive) {
+      if (!update.is_active) {
         const others = (await listAllGateways(tx)).filter((g) => g.isActive && g.id !== row.id);
         if (others.length === 0) throw AppError.invalid('is_active', gatewayAdminMessages.lastGateway);
       }
     }
     if (update.mode !== undefined && (update.mode === 'live') !== (row.environment === 'live'))
       values.environment = update.mode === 'live' ? 'live' : TEST_ENVIRONMENT[name];
+    const changed = replaced.length > 0 || values.isActive !== undefined || values.environment !== undefined;
+    if (!changed && keys.size === 0) return view(row, ctx.config);
     const saved = await updateGatewayRow(tx, row.id, values);
     if (!saved) throw AppError.notFound(gatewayAdminMessages.notFound);
     const before = view(row, ctx.config);
     const after = view(saved, ctx.config);
+    // The log lists changes, not saves: a PATCH that changes nothing leaves no entry.
+    if (!changed) return after;
     await recordAudit(tx, {
       staffId: actor.staffId,
       ip: actor.ip,
@@ -181,7 +188,7 @@ export async function updateGateway(
       entity: 'payment_gateway',
       entityId: name,
       before: auditView(before),
-      after: { ...auditView(after), keys_replaced: [...keys.keys()] },
+      after: { ...auditView(after), keys_replaced: replaced },
     });
     return after;
   });

@@ -162,6 +162,52 @@ describe('payment gateways (owner only)', () => {
     expect(last.json()).toEqual([{ field: 'is_active', message: gatewayAdminMessages.lastGateway }]);
   });
 
+  it('refuses unknown fields by name (422), and a PATCH that changes nothing writes no audit entry', async () => {
+    const audits = async () =>
+      (
+        await t.ctx.db
+          .select({ id: auditLog.id })
+          .from(auditLog)
+          .where(and(eq(auditLog.entity, 'payment_gateway'), eq(auditLog.entityId, 'razorpay')))
+      ).length;
+    const before = await gatewayRow('razorpay');
+    const auditsBefore = await audits();
+
+    const unknown = await t.as('owner', 'PATCH', '/payment-gateways/razorpay', {
+      is_enabled: !before?.isActive,
+      mode: 'live',
+    });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json()).toEqual([{ field: 'is_enabled', message: gatewayAdminMessages.unknownField }]);
+    expect(await gatewayRow('razorpay')).toEqual(before);
+
+    for (const body of [
+      {},
+      { is_active: before?.isActive, mode: 'test' },
+      { keys: { key_id: before?.apiKey } },
+    ]) {
+      const same = await t.as('owner', 'PATCH', '/payment-gateways/razorpay', body);
+      expect(same.statusCode, JSON.stringify(body)).toBe(200);
+      expect(same.json<AdminGateway>()).toMatchObject({ is_active: before?.isActive, mode: 'test' });
+    }
+    expect(await gatewayRow('razorpay')).toEqual(before);
+    expect(await audits()).toBe(auditsBefore);
+
+    // A real change is still audited.
+    const changed = await t.as('owner', 'PATCH', '/payment-gateways/razorpay', {
+      keys: { key_id: before?.apiKey, webhook_secret: 'zz_new_webhook_secret_77' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await audits()).toBe(auditsBefore + 1);
+    const [audit] = await t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'payment_gateway'), eq(auditLog.entityId, 'razorpay')))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audit?.action).toBe('payment_gateway.update');
+  });
+
   it('is closed to managers and staff (403), whatever they send', async () => {
     for (const role of ['manager', 'staff'] as const) {
       expect((await t.as(role, 'GET', '/payment-gateways')).statusCode).toBe(403);

@@ -190,7 +190,10 @@ export async function verifyPayment(
   const payload = input.payload ?? {};
   const payment = await paymentOfPayload(deps, ref.id, payload);
   if (!payment) throw AppError.invalid('order_id', paymentMessages.noPaymentStarted);
-  if (CAPTURED_STATES.has(payment.status)) return resultOfPayment(payment, ref);
+  // The order as it stands now, read after the payment: a settlement (a webhook) commits both at
+  // once, so an order read before it could still look unpaid beside a captured payment.
+  if (CAPTURED_STATES.has(payment.status))
+    return resultOfPayment(payment, (await customerOrderByRef(deps.ctx.db, customerId, ref.id)) ?? ref);
   // A failed attempt is not final: Razorpay lets the shopper retry on the same gateway order, and
   // the browser then points at the new payment, which is checked like the first.
   const retried = str(payload.razorpay_payment_id);

@@ -173,6 +173,13 @@ test('a staff member sees only their screens; staff, audit, settings and gateway
   expect((await page.request.get('/backend/api/admin/staff')).status()).toBe(403);
   expect((await page.request.get('/backend/api/admin/audit')).status()).toBe(403);
 
+  // Staff adjust stock of any product, not only those running low: the stock screen lists all.
+  await page.goto('/admin/stock/low');
+  await expect(page.getByRole('heading', { name: 'Low stock', exact: true })).toBeVisible();
+  await page.getByText('All products', { exact: true }).click();
+  await page.getByLabel('Search name or id').fill('Kaju Katli');
+  await expect(page.getByRole('button', { name: 'Adjust stock of Kaju Katli', exact: true })).toBeVisible();
+
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('heading', { name: 'Back office sign-in' })).toBeVisible();
 });

@@ -59,6 +59,12 @@ describe('who may do what', () => {
     expect(adjusted.json<StockHistory>().available_stock).toBe(25);
     expect((await t.as('staff', 'GET', '/stock/low?per-page=5')).statusCode).toBe(200);
     expect((await t.as('staff', 'PATCH', `/products/${p.id}`, { name: 'Nope' })).statusCode).toBe(403);
+    // At 25 the product no longer runs low; the stock screen still finds it among all products,
+    // so staff can record a delivery of anything.
+    const find = (scope: string) =>
+      t.as('staff', 'GET', `/stock/low?q=${p.id}${scope}`).then((r) => r.json<{ items: { id: number }[] }>());
+    expect((await find('')).items.map((i) => i.id)).not.toContain(p.id);
+    expect((await find('&scope=all')).items.map((i) => i.id)).toContain(p.id);
   });
 });
 

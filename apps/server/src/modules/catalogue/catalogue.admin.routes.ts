@@ -339,8 +339,16 @@ export async function catalogueAdminRoutes(app: FastifyInstance, ctx: AppContext
       schema: {
         tags: stockTags,
         summary:
-          "Products at or below their low-stock threshold (the product's own or the shop's), fewest first",
-        querystring: z.object({ ...paginationQuery, q: searchParam(200) }),
+          "Products at or below their low-stock threshold (the product's own or the shop's), fewest first; with `scope=all` every product",
+        description:
+          "The stock screen of the staff role, which may adjust any product's stock but not open the " +
+          'product list: `scope=all` lists every product (a delivery of one that is not running low is ' +
+          'recorded too).',
+        querystring: z.object({
+          ...paginationQuery,
+          q: searchParam(200),
+          scope: z.enum(['low', 'all']).optional(),
+        }),
         response: { 200: collectionSchema(adminProductRowSchema) },
       },
     },
@@ -348,7 +356,7 @@ export async function catalogueAdminRoutes(app: FastifyInstance, ctx: AppContext
       const page = pageRequest(request.query);
       const { items, total } = await listAdminProducts(
         ctx.db,
-        { q: request.query.q, stock: 'reorder' },
+        { q: request.query.q, stock: request.query.scope === 'all' ? undefined : 'reorder' },
         sortOf(request.query.sort, 'available_stock'),
         { page: page.page, perPage: page.perPage },
         names,

@@ -121,6 +121,9 @@ export const orderMessages = {
   shippingAtNextStep: 'calculated at next step',
   cannotCancel: 'This order can no longer be cancelled: it is already being packed or on its way.',
   cancelledByCustomer: 'Cancelled by the customer',
+  /** The shop took this order's money directly (staff confirmed it paid offline): no gateway refunds it. */
+  paidOfflineCancel:
+    'This order was paid to the shop directly. Please contact us to cancel it, and we will refund you.',
 } as const;
 
 /**

@@ -35,6 +35,8 @@ export const paymentMessages = {
   /** An online payment opened before cash on delivery confirmed the order, paid after it. */
   codOrderPaymentRefunded:
     'This order is confirmed for cash on delivery, so this online payment is being refunded to you in full.',
+  /** A capture on an order another way of paying (another gateway, money taken offline) settled. */
+  alreadyPaidRefunded: 'This order is already paid, so this payment is being refunded to you in full.',
   /** A capture for another amount than the order's total (the total changed after the payment began). */
   amountChangedRefunded:
     'The order total changed after this payment was started, so this payment is being refunded to you in full. Please pay the new total.',

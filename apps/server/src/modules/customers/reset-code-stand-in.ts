@@ -2,7 +2,13 @@ import { OTP_RESEND_SECONDS } from '@shop/contract/customers';
 import type { RateLimiter } from '../../plugins/rate-limiter.ts';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES } from './one-time-code.ts';
 
-const DAY_MS = 24 * 60 * 60_000;
+/**
+ * How long a stand-in's counters are kept. A real used-up code keeps saying "Too many wrong
+ * attempts" until a new one is asked for, with no end: a day's window let a guess after it tell
+ * the two apart. Thirty days bounds the limiter's memory; without Redis a restart forgets them,
+ * while real codes are in the database (README, Security).
+ */
+const KEEP_MS = 30 * 24 * 60 * 60_000;
 
 /**
  * The password-reset code an e-mail without an account "has" (DESIGN §5: no answer tells a
@@ -21,7 +27,7 @@ export function resetCodeStandIn(limiter: RateLimiter) {
     async requested(email: string): Promise<void> {
       if ((await limiter.increment(`reset-stand-in-issued:${email}`, OTP_RESEND_SECONDS * 1000)) !== 1)
         return;
-      const generation = await limiter.increment(generationKey(email), DAY_MS);
+      const generation = await limiter.increment(generationKey(email), KEEP_MS);
       await limiter.increment(`reset-stand-in-live:${email}:${generation}`, OTP_TTL_MINUTES * 60_000);
     },
 
@@ -35,7 +41,7 @@ export function resetCodeStandIn(limiter: RateLimiter) {
       if (attempts >= OTP_MAX_ATTEMPTS) return 'used-up';
       // An expired code counts no more guesses.
       if ((await limiter.peek(`reset-stand-in-live:${email}:${generation}`)) === 0) return 'invalid';
-      return (await limiter.increment(attemptsKey, DAY_MS)) >= OTP_MAX_ATTEMPTS ? 'used-up' : 'invalid';
+      return (await limiter.increment(attemptsKey, KEEP_MS)) >= OTP_MAX_ATTEMPTS ? 'used-up' : 'invalid';
     },
   };
 }

@@ -1,6 +1,8 @@
 import { type Order, orderMessages } from '@shop/contract/orders';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
 import { refundOrderInFull } from '../payments/refunds.service.ts';
+import { offlineMoneyLeft } from '../payments/staff-refunds.service.ts';
 import { orderDetails } from './order-details.service.ts';
 import { cancelOrder } from './order-lifecycle.service.ts';
 
@@ -16,9 +18,14 @@ export async function cancelOrderAsCustomer(
   customerId: number,
   orderId: number,
 ): Promise<Order> {
-  await ctx.db.transaction((tx) =>
-    cancelOrder(ctx, tx, orderId, { kind: 'customer', customerId }, orderMessages.cancelledByCustomer),
-  );
+  await ctx.db.transaction(async (tx) => {
+    await cancelOrder(ctx, tx, orderId, { kind: 'customer', customerId }, orderMessages.cancelledByCustomer);
+    // Money the shop took directly (confirmed as paid offline) cannot be refunded automatically:
+    // the whole cancellation rolls back. Checked after cancelOrder, which refuses another
+    // customer's order as not found first.
+    if ((await offlineMoneyLeft(tx, orderId)) > 0)
+      throw new AppError('conflict', orderMessages.paidOfflineCancel);
+  });
   await refundOrderInFull(ctx, orderId, {
     reason: 'Order cancelled by the customer',
     requestedBy: 'customer',

@@ -11,6 +11,7 @@ import {
   takeCashChoice,
 } from '../payments/cash-collection.service.ts';
 import { refundOrderInFull } from '../payments/refunds.service.ts';
+import { offlineMoneyLeft } from '../payments/staff-refunds.service.ts';
 import { cancelOrder, invoiceConfirmedOrder } from './order-lifecycle.service.ts';
 import { type OrderActor, transition } from './order-state.ts';
 import { findOrder, itemsOfOrders, type OrderRow } from './orders.repository.ts';
@@ -61,6 +62,13 @@ export async function actOnOrder(
     let updated: OrderRow;
     switch (input.action) {
       case 'cancel':
+        // Money taken offline goes back by hand, with its reference, before the order is cancelled:
+        // the cancellation's automatic refund cannot reach it, and its mails promise one.
+        if ((await offlineMoneyLeft(tx, orderId)) > 0)
+          throw new AppError(
+            'conflict',
+            'This order was paid offline: refund it by hand first (Refund, with the reference of the transfer), then cancel it.',
+          );
         await cancelOrder(ctx, tx, orderId, actor, note);
         updated = (await findOrder(tx, orderId)) as OrderRow;
         break;
@@ -107,7 +115,11 @@ export async function actOnOrder(
           actor,
           note,
           offline
-            ? { patch: { paymentStatus: 'Paid', paymentGateway: OFFLINE_GATEWAY } }
+            ? {
+                patch: { paymentStatus: 'Paid', paymentGateway: OFFLINE_GATEWAY },
+                // "We have received your payment via bank transfer or UPI." in the placed mail.
+                paidVia: 'bank transfer or UPI',
+              }
             : cash
               ? { patch: { paymentGateway: 'cod' } }
               : {},

@@ -133,8 +133,36 @@ describe('staff order operations', () => {
     await expect(refund()).rejects.toMatchObject({
       message: 'An offline payment is refunded by hand: please enter the reference of the transfer.',
     });
+    // Cancelling would promise an automatic refund no gateway can make: neither the customer nor
+    // staff cancel while offline money is unrefunded.
+    const customerCancel = await h.t.request({
+      method: 'POST',
+      url: `${API}/orders/${order.id}/cancel`,
+      headers: h.shopper.auth,
+    });
+    expect(customerCancel.statusCode).toBe(409);
+    expect(customerCancel.json()).toMatchObject({
+      message:
+        'This order was paid to the shop directly. Please contact us to cancel it, and we will refund you.',
+    });
+    await expect(actOnOrder(h.t.ctx, STAFF_ID, order.id, { action: 'cancel' })).rejects.toMatchObject({
+      kind: 'conflict',
+      message:
+        'This order was paid offline: refund it by hand first (Refund, with the reference of the transfer), then cancel it.',
+    });
+    expect((await details(order.id)).status).toBe('confirmed');
+
     await refund('NEFT-0001');
     expect(await details(order.id)).toMatchObject({ payment_status: 'Partially Refunded' });
+    await refundOrderAmount(h.t.ctx, order.id, {
+      amountPaise: Math.round(order.total_amount * 100) - 5_000,
+      reason: 'Order called off',
+      staffId: STAFF_ID,
+      reference: 'NEFT-0002',
+      key: `offline-rest-${order.id}`,
+    });
+    await actOnOrder(h.t.ctx, STAFF_ID, order.id, { action: 'cancel' });
+    expect(await details(order.id)).toMatchObject({ status: 'cancelled', payment_status: 'Refunded' });
   });
 
   it('a manager confirms an order whose shopper chose cash on delivery: it stays cash on delivery, collected at the door', async () => {

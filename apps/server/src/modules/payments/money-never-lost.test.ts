@@ -166,7 +166,12 @@ describe('double payment', () => {
       txnToken: viaPaytm.order.payment_transaction_token,
       outcome: 'approve',
     });
-    expect((await verified(h.t, shopper, order.order_id, second.body)).payment_status).toBe('Paid');
+    // The shopper of the second payment is told the truth: the order is paid, this is going back.
+    expect(await verified(h.t, shopper, order.order_id, second.body)).toEqual({
+      payment_status: 'Failed',
+      payment_verification_error_message:
+        'This order is already paid, so this payment is being refunded to you in full.',
+    });
     await h.sims.webhooks.idle();
     await h.replayWebhooks(1);
 
@@ -184,6 +189,30 @@ describe('double payment', () => {
     expect((await listRefunds(h.t.ctx, order.id))[0]?.status).toBe('processed');
     expect((await h.paymentRows(order.id)).find((r) => r.gateway === 'paytm')?.status).toBe('refunded');
     expect(await h.orderRow(order.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'Paid' });
+  });
+});
+
+describe('a capture for another total than the order’s', () => {
+  it('is refunded in full, and the order, still unpaid, stays Pending (not Refunded) for its own payment', async () => {
+    const { order } = await placeOrder(h.t, shopper, { pricePaise: 30_000 });
+    const stale = await createdPayment(h.t, shopper, order.id, 'razorpay');
+    // The order's total changes after this payment began (as a cash-on-delivery fee would).
+    await h.t.ctx.db.update(orders).set({ totalPaise: 31_500 }).where(eq(orders.id, order.id));
+
+    const paid = await payRazorpay(stale);
+    expect(await verified(h.t, shopper, order.order_id, paid.body)).toEqual({
+      payment_status: 'Failed',
+      payment_verification_error_message:
+        'The order total changed after this payment was started, so this payment is being refunded to you in full. Please pay the new total.',
+    });
+    await h.sims.webhooks.idle();
+    await runDueRefunds(h.t.ctx, new Date(Date.now() + 60 * 60_000));
+    await h.sims.webhooks.idle();
+    expect((await listRefunds(h.t.ctx, order.id))[0]).toMatchObject({
+      amountPaise: 30_000,
+      status: 'processed',
+    });
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'pending', paymentStatus: 'Pending' });
   });
 });
 

@@ -59,11 +59,11 @@ export function resultOfPayment(
     case 'partially_refunded':
     case 'refunded':
       if (order?.status === 'cancelled') return refundedAnswer(order);
-      // A capture the order did not take (settlePayment refunded it): cash on delivery confirmed
-      // the order, or it is still unpaid because the capture did not pay its total.
+      // A capture the order did not take (settlePayment refunded it): another way of paying
+      // settled the order, or it is still unpaid because the capture did not pay its total.
       if (order && payment.gateway && order.status === 'pending' && !order.paymentGateway)
         return mismatchAnswer(order);
-      if (order?.paymentGateway === 'cod' && payment.gateway && payment.gateway !== 'cod')
+      if (order?.paymentGateway && payment.gateway && payment.gateway !== order.paymentGateway)
         return mismatchAnswer(order);
       return { payment_status: 'Paid', payment_verification_error_message: null };
     case 'failed':
@@ -92,14 +92,19 @@ function refundedAnswer(order: { cancelledBy: OrderActorKind | null }): VerifyPa
   };
 }
 
-/** The answer for a capture refunded because the order is paid another way or its total changed. */
+/**
+ * The answer for a capture refunded because the order is settled another way (cash on delivery,
+ * money taken offline, another gateway) or because its total changed.
+ */
 function mismatchAnswer(order: { paymentGateway?: string | null }): VerifyPaymentResult {
   return {
     payment_status: 'Failed',
     payment_verification_error_message:
       order.paymentGateway === 'cod'
         ? paymentMessages.codOrderPaymentRefunded
-        : paymentMessages.amountChangedRefunded,
+        : order.paymentGateway
+          ? paymentMessages.alreadyPaidRefunded
+          : paymentMessages.amountChangedRefunded,
   };
 }
 
@@ -197,7 +202,11 @@ export async function settlePayment(
           'second capture on a paid order; refunding it',
         );
         return {
-          result: { payment_status: 'Paid', payment_verification_error_message: null },
+          // Another gateway's payment (or money taken offline) paid it: this one is told the truth.
+          result:
+            order.paymentGateway && order.paymentGateway !== payment.gateway
+              ? mismatchAnswer(order)
+              : { payment_status: 'Paid', payment_verification_error_message: null },
           refund: fullRefund('The order was already paid: this second payment is refunded', 'duplicate'),
         };
       }
@@ -222,9 +231,11 @@ export async function settlePayment(
           return {
             result: order.status === 'cancelled' ? refundedAnswer(order) : mismatchAnswer(order),
             refund: fullRefund(
-              order.paymentGateway === 'cod' && order.status !== 'pending'
-                ? 'The order is paid cash on delivery: this online payment is refunded'
-                : 'The payment did not match the order total',
+              order.status === 'cancelled'
+                ? 'Payment received after the order was cancelled'
+                : order.paymentGateway === 'cod' && order.status !== 'pending'
+                  ? 'The order is paid cash on delivery: this online payment is refunded'
+                  : 'The payment did not match the order total',
               'amount-mismatch',
             ),
           };

@@ -139,15 +139,20 @@ async function settleRefundedPayment(tx: DbOrTx, refund: RefundRow): Promise<voi
   const refunded = await processedRefundsOfOrder(tx, refund.orderId);
   // A capture of another gateway than the one that settled the order (an online payment that
   // came after cash on delivery confirmed it, or a second payment) was never the order's money:
-  // neither it nor its refund changes the order's payment status or credits its invoice.
-  const settledBy = (await lockOrder(tx, refund.orderId))?.paymentGateway ?? null;
+  // neither it nor its refund changes the order's payment status or credits its invoice. Nor is
+  // any capture the money of an order nothing settled yet (a capture for another total, refunded
+  // while the order still waits for its payment); of a cancelled one, every capture is.
+  const order = await lockOrder(tx, refund.orderId);
+  const settledBy = order?.paymentGateway ?? null;
+  const ordersMoney = (gateway: string) =>
+    settledBy !== null ? gateway === settledBy : order?.status === 'cancelled';
   let capturedPaise = 0;
   let refundedPaise = 0;
   for (const payment of await paymentsOfOrder(tx, refund.orderId)) {
     if (!CAPTURED_STATES.has(payment.status)) continue;
     const captured = capturedPaiseOf(payment);
     const back = refunded.get(payment.id) ?? 0;
-    if (settledBy === null || payment.gateway === settledBy) {
+    if (ordersMoney(payment.gateway)) {
       capturedPaise += captured;
       refundedPaise += back;
     }

@@ -1,7 +1,7 @@
 import type { DbOrTx } from '@shop/db/client';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
-import { paidByHand } from './cash-collection.service.ts';
+import { OFFLINE_GATEWAY, paidByHand } from './cash-collection.service.ts';
 import { CAPTURED_STATES } from './payments.repository.ts';
 import { paymentsOfOrder, refundedOfPayment } from './refunds.repository.ts';
 import { capturedPaiseOf, recordManualRefund, requestRefund } from './refunds.service.ts';
@@ -36,6 +36,17 @@ export async function orderPayments(db: DbOrTx, orderId: number): Promise<OrderP
       };
     }),
   );
+}
+
+/**
+ * What of an order's offline payments (staff confirmed the money as received by transfer or UPI)
+ * is not refunded yet. No gateway can give it back, so an order holding it is not cancelled with
+ * an automatic refund: staff refund it by hand first (order-operations, order-cancellation).
+ */
+export async function offlineMoneyLeft(db: DbOrTx, orderId: number): Promise<number> {
+  return (await orderPayments(db, orderId))
+    .filter((p) => p.gateway === OFFLINE_GATEWAY)
+    .reduce((sum, p) => sum + p.refundablePaise, 0);
 }
 
 /**

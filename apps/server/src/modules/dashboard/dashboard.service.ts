@@ -83,10 +83,15 @@ export async function dashboardOf(
         JOIN products p ON p.id = t.product_id
         ORDER BY t.revenue DESC, t.product_id`,
   );
-  const refundsQuery = rowsOf<{ n: number; amount: string }>(
+  // Revenue gives back only refunds of sales: a refunded stray payment (a second capture, an online
+  // payment on an order cash on delivery settled) was never counted in the sales either.
+  const refundsQuery = rowsOf<{ n: number; amount: string; of_sales: string }>(
     db,
-    sql`SELECT count(*)::int AS n, coalesce(sum(amount_paise), 0)::bigint AS amount FROM refunds
-        WHERE status = 'processed' AND processed_at >= ${fromIso}::timestamptz AND processed_at < ${toIso}::timestamptz`,
+    sql`SELECT count(*)::int AS n, coalesce(sum(r.amount_paise), 0)::bigint AS amount,
+               coalesce(sum(r.amount_paise) FILTER (
+                 WHERE o.payment_gateway IS NULL OR o.payment_gateway = p.gateway), 0)::bigint AS of_sales
+        FROM refunds r JOIN payments p ON p.id = r.payment_id JOIN orders o ON o.id = r.order_id
+        WHERE r.status = 'processed' AND r.processed_at >= ${fromIso}::timestamptz AND r.processed_at < ${toIso}::timestamptz`,
   );
   const pendingQuery = rowsOf<{ status: string; n: number }>(
     db,
@@ -135,7 +140,7 @@ export async function dashboardOf(
     range,
     from: fromIso,
     to: toIso,
-    revenue_paise: gross - refunded,
+    revenue_paise: gross - Number(refunds?.of_sales ?? 0),
     orders: orderCount,
     average_order_paise: orderCount ? Math.round(keptRevenue / orderCount) : 0,
     by_method: byMethod,

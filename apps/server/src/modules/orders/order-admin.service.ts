@@ -41,7 +41,20 @@ export async function adminOrderDetail(
   orderId: number,
   role: string,
 ): Promise<AdminOrderDetail> {
-  const db = ctx.db;
+  // One snapshot: payment status, payments, refunds and what is refundable agree even while a
+  // refund's webhook lands.
+  return ctx.db.transaction((tx) => detailIn(ctx, tx, orderId, role), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+async function detailIn(
+  ctx: AppContext,
+  db: DbOrTx,
+  orderId: number,
+  role: string,
+): Promise<AdminOrderDetail> {
   const order = await findOrder(db, orderId);
   if (!order) throw AppError.notFound('Order not found.');
   const [customer] = await db
@@ -53,7 +66,7 @@ export async function adminOrderDetail(
     historyOfOrder(db, orderId),
     notesOfOrder(db, orderId),
     orderPayments(db, orderId),
-    listRefunds(ctx, orderId),
+    listRefunds(ctx, orderId, db),
     staffOrderTaxDocuments(db, orderId),
   ]);
   const staffIds = [...history.map((e) => e.staffId), ...notes.map((n) => n.staffId)];

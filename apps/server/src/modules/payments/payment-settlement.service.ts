@@ -193,9 +193,13 @@ export async function settlePayment(
         idempotencyKey: `${key}-${payment.id}`,
       });
 
+      // Paid already — also when its money was refunded since while the order lives on (staff
+      // refunded it in full): a new capture is no payment of it. A cancelled order's is handled below.
       if (
         outcome.kind === 'paid' &&
-        (order.paymentStatus === 'Paid' || order.paymentStatus === 'Partially Refunded')
+        (order.paymentStatus === 'Paid' ||
+          order.paymentStatus === 'Partially Refunded' ||
+          (order.paymentStatus === 'Refunded' && order.status !== 'cancelled'))
       ) {
         ctx.log.warn(
           { orderId: order.id, paymentId: payment.id },

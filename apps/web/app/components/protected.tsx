@@ -71,22 +71,12 @@ export function Protected({
 function ChangePasswordPrompt() {
   const navigate = useNavigate();
   return (
-    <Center py={60} px="md">
-      <Paper withBorder shadow="sm" radius="lg" p="xl" maw={480} w="100%">
-        <Stack align="center" gap="md" ta="center">
-          <ThemeIcon size={56} radius="xl" color="maroon" variant="light">
-            <IconLock size={30} aria-hidden="true" />
-          </ThemeIcon>
-          <Title order={2} size="h3">
-            Set a new password first
-          </Title>
-          <Text>You logged in with a one-time code. Please set a new password to use your account.</Text>
-          <Button color="maroon" size="md" onClick={() => navigate('/change-password')}>
-            Change password
-          </Button>
-        </Stack>
-      </Paper>
-    </Center>
+    <LockedPrompt
+      title="Set a new password first"
+      text="You logged in with a one-time code. Please set a new password to use your account."
+      action="Change password"
+      onAction={() => navigate('/change-password')}
+    />
   );
 }
 
@@ -98,6 +88,13 @@ function LoginPrompt() {
     navigate('/login');
   }
   return (
+    <LockedPrompt title="Login required" text={messages.notLoggedIn} action="Login" onAction={goToLogin} />
+  );
+}
+
+/** The card a protected page shows instead of itself: a lock, why, and the one way on. */
+function LockedPrompt(props: { title: string; text: string; action: string; onAction: () => void }) {
+  return (
     <Center py={60} px="md">
       <Paper withBorder shadow="sm" radius="lg" p="xl" maw={480} w="100%">
         <Stack align="center" gap="md" ta="center">
@@ -105,11 +102,11 @@ function LoginPrompt() {
             <IconLock size={30} aria-hidden="true" />
           </ThemeIcon>
           <Title order={2} size="h3">
-            Login required
+            {props.title}
           </Title>
-          <Text>{messages.notLoggedIn}</Text>
-          <Button color="maroon" size="md" onClick={goToLogin}>
-            Login
+          <Text>{props.text}</Text>
+          <Button color="maroon" size="md" onClick={props.onAction}>
+            {props.action}
           </Button>
         </Stack>
       </Paper>

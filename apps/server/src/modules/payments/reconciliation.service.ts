@@ -166,7 +166,7 @@ export async function reconcile(
   for (const group of byGatewayOrder.values()) {
     const first = group[0];
     if (!first?.payment.gatewayOrderId) continue;
-    const { payment, orderNumber, orderStatus } = first;
+    const { payment, orderNumber, orderStatus, orderGateway } = first;
     const gatewayOrderId = first.payment.gatewayOrderId;
     const refunds = group.flatMap((g) => g.refunds);
     if (payment.gateway === 'razorpay') knownRazorpayOrders.add(gatewayOrderId);
@@ -214,17 +214,23 @@ export async function reconcile(
         detail: `gateway order ${gatewayOrderId}: processed refunds differ`,
       });
     }
-    // Money taken for an order the shop cancelled must be on its way back.
+    // Money taken for an order the shop cancelled must be on its way back, and so must a capture
+    // the shop recorded but the order did not take: another way of paying settled it (cash on
+    // delivery, another gateway) or the capture was for another total (payment-settlement).
     const refunding = refunds
       .filter((r) => r.status !== 'failed' || r.nextAttemptAt !== null)
       .reduce((s, r) => s + r.amountMinor, 0);
-    if (orderStatus === 'cancelled' && totals.captured > refunding) {
+    const stray = orderStatus !== 'cancelled' && shopCaptured > 0 && orderGateway !== payment.gateway;
+    if ((orderStatus === 'cancelled' || stray) && totals.captured > refunding) {
       mismatches.push({
         ...base,
         kind: 'money-kept',
         gatewaySays: totals.captured,
         shopSays: refunding,
-        detail: `order cancelled but only ${refunding} of ${totals.captured} is refunded or being refunded`,
+        detail:
+          orderStatus === 'cancelled'
+            ? `order cancelled but only ${refunding} of ${totals.captured} is refunded or being refunded`
+            : `order settled by ${orderGateway ?? 'no payment yet'}, but only ${refunding} of this capture's ${totals.captured} is refunded or being refunded`,
       });
     }
   }

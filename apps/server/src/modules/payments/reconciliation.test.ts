@@ -2,16 +2,21 @@
  * `npm run reconcile`'s comparison, against the simulators: gateways and shop agree after
  * payments and refunds on all three gateways; one planted disagreement is reported, exit 1.
  */
-import { payments } from '@shop/db/schema/index';
+import { payments, refunds } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { selfOrigin } from './gateway-settings.ts';
+import { makeAddress, makeCustomer } from '../orders/orders.test-kit.ts';
 import {
+  createdPayment,
   newShopper,
   type PaymentsHarness,
   paidThrough,
   paymentsHarness,
+  placeOrder,
   type Shopper,
+  simCheckout,
+  verified,
 } from './payments.test-kit.ts';
 import { parseSince, reconcile, reconcileReport } from './reconciliation.service.ts';
 import { requestRefund } from './refunds.service.ts';
@@ -74,5 +79,49 @@ describe('reconcile', () => {
     lines.length = 0;
     expect(await reconcileReport(h.t.ctx, origin(), today(), (l) => lines.push(l))).toBe(1);
     expect(lines[0]).toMatch(/^MISMATCH razorpay \S+ captured: gateway 40000, shop 0/);
+  });
+});
+
+describe('reconcile: captures the order did not take', () => {
+  it('a capture refunded because cash on delivery settled the order agrees; if its refund went missing, it is money kept', async () => {
+    const customer = await makeCustomer(h.t.ctx.db);
+    const address = await makeAddress(h.t.ctx.db, customer.id, { pinCode: '600020', city: 'Chennai' });
+    const chennai: Shopper = { ...customer, addressId: address.id };
+    const { order } = await placeOrder(h.t, chennai, { pricePaise: 25_000 });
+    const online = await createdPayment(h.t, chennai, order.id, 'razorpay');
+    await createdPayment(h.t, chennai, order.id, 'cod');
+    await verified(h.t, chennai, order.order_id, {});
+    h.sims.razorpay.refundSwitch.hold = true;
+    try {
+      const paid = await simCheckout(h.t, 'razorpay/checkout/pay', {
+        key_id: online.settings.key,
+        order_id: online.order.payment_gateway_order_id,
+        amount: Math.round(online.order.total_amount * 100),
+        outcome: 'approve',
+      });
+      expect((await verified(h.t, chennai, order.order_id, paid.body)).payment_status).toBe('Failed');
+      await h.sims.webhooks.idle();
+      const ofOrder = async () =>
+        (await reconcile(h.t.ctx, origin(), today())).filter((m) => m.order === order.order_id);
+      // The capture is on its way back: the books agree.
+      expect(await ofOrder()).toEqual([]);
+
+      // Planted: the refund the settlement decided on was never recorded (a crash after commit).
+      const [row] = await h.t.ctx.db
+        .select()
+        .from(payments)
+        .where(eq(payments.gatewayOrderId, online.order.payment_gateway_order_id ?? ''));
+      await h.t.ctx.db.delete(refunds).where(eq(refunds.paymentId, row?.id ?? 0));
+      expect(await ofOrder()).toEqual([
+        expect.objectContaining({
+          gateway: 'razorpay',
+          kind: 'money-kept',
+          gatewaySays: 31_000,
+          shopSays: 0,
+        }),
+      ]);
+    } finally {
+      h.sims.razorpay.refundSwitch.hold = false;
+    }
   });
 });

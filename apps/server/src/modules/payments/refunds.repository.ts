@@ -190,6 +190,8 @@ export async function paymentsForReconciliation(db: DbOrTx, since: Date) {
       payment: payments,
       orderStatus: orders.status,
       orderNumber: orders.orderNumber,
+      /** The gateway whose payment settled the order (null while nothing has). */
+      orderGateway: orders.paymentGateway,
     })
     .from(payments)
     .innerJoin(orders, eq(orders.id, payments.orderId))

@@ -84,7 +84,9 @@ export async function dashboardOf(
         ORDER BY t.revenue DESC, t.product_id`,
   );
   // Revenue gives back only refunds of sales: a refunded stray payment (a second capture, an online
-  // payment on an order cash on delivery settled) was never counted in the sales either.
+  // payment on an order cash on delivery settled) was never counted in the sales either. The
+  // filter is payments' orders-money rule in SQL, widened to unsettled orders, whose refunded
+  // captures count in SOLD as 'Refunded' sales.
   const refundsQuery = rowsOf<{ n: number; amount: string; of_sales: string }>(
     db,
     sql`SELECT count(*)::int AS n, coalesce(sum(r.amount_paise), 0)::bigint AS amount,

@@ -7,6 +7,7 @@ import type { CreatePaymentResult } from '@shop/contract/payments';
 import { invoices, orders, products } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardOf } from '../dashboard/dashboard.service.ts';
 import { releaseExpiredReservations } from '../orders/order-lifecycle.service.ts';
 import { makeAddress, makeCustomer, stockOf } from '../orders/orders.test-kit.ts';
 import {
@@ -255,6 +256,8 @@ describe('cash on delivery chosen while an online payment was open', () => {
     await createdPayment(h.t, chennai, order.id, 'cod');
     expect((await verified(h.t, chennai, order.order_id, {})).payment_status).toBe('Pending');
     expect(await h.orderRow(order.id)).toMatchObject({ status: 'confirmed', paymentGateway: 'cod' });
+    const revenue = async () => (await dashboardOf(h.t.ctx.db, 'today', 0)).revenue_paise;
+    const revenueBefore = await revenue();
 
     const paid = await payRazorpay(online);
     const told = {
@@ -285,7 +288,9 @@ describe('cash on delivery chosen while an online payment was open', () => {
     expect(mails.some((m) => m.subject === `Refund of ₹310.00 for order ${order.order_id} initiated`)).toBe(
       true,
     );
-    // The refund was no money of the order's: its invoice keeps its full total, with no credit note.
+    // The refund was no money of the order's: the day's revenue does not lose it, and its invoice
+    // keeps its full total, with no credit note.
+    expect(await revenue()).toBe(revenueBefore);
     const documents = await h.t.ctx.db.select().from(invoices).where(eq(invoices.orderId, order.id));
     expect(documents.map((d) => [d.kind, d.totalPaise])).toEqual([['invoice', 35_000]]);
   });

@@ -8,6 +8,7 @@ import {
   lockOrder,
 } from '../orders/order-lifecycle.service.ts';
 import { setCodFee } from '../orders/payment-charges.service.ts';
+import { isOrdersMoney } from './orders-money.ts';
 import {
   lockPayment,
   type PaymentRow,
@@ -52,7 +53,7 @@ const gatewayLabels: Record<string, string> = {
  */
 export function resultOfPayment(
   payment: Pick<PaymentRow, 'status' | 'errorMessage'> & { gateway?: string },
-  order?: { status: string; cancelledBy: OrderActorKind | null; paymentGateway?: string | null },
+  order?: { status: string; cancelledBy: OrderActorKind | null; paymentGateway: string | null },
 ): VerifyPaymentResult {
   switch (payment.status as PaymentStatusValue) {
     case 'paid':
@@ -61,10 +62,7 @@ export function resultOfPayment(
       if (order?.status === 'cancelled') return refundedAnswer(order);
       // A capture the order did not take (settlePayment refunded it): another way of paying
       // settled the order, or it is still unpaid because the capture did not pay its total.
-      if (order && payment.gateway && order.status === 'pending' && !order.paymentGateway)
-        return mismatchAnswer(order);
-      if (order?.paymentGateway && payment.gateway && payment.gateway !== order.paymentGateway)
-        return mismatchAnswer(order);
+      if (order && payment.gateway && !isOrdersMoney(order, payment.gateway)) return mismatchAnswer(order);
       return { payment_status: 'Paid', payment_verification_error_message: null };
     case 'failed':
       return {
@@ -96,7 +94,7 @@ function refundedAnswer(order: { cancelledBy: OrderActorKind | null }): VerifyPa
  * The answer for a capture refunded because the order is settled another way (cash on delivery,
  * money taken offline, another gateway) or because its total changed.
  */
-function mismatchAnswer(order: { paymentGateway?: string | null }): VerifyPaymentResult {
+function mismatchAnswer(order: { paymentGateway: string | null }): VerifyPaymentResult {
   return {
     payment_status: 'Failed',
     payment_verification_error_message:
@@ -207,10 +205,9 @@ export async function settlePayment(
         );
         return {
           // Another gateway's payment (or money taken offline) paid it: this one is told the truth.
-          result:
-            order.paymentGateway && order.paymentGateway !== payment.gateway
-              ? mismatchAnswer(order)
-              : { payment_status: 'Paid', payment_verification_error_message: null },
+          result: isOrdersMoney(order, payment.gateway)
+            ? { payment_status: 'Paid', payment_verification_error_message: null }
+            : mismatchAnswer(order),
           refund: fullRefund('The order was already paid: this second payment is refunded', 'duplicate'),
         };
       }

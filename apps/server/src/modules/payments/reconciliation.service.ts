@@ -5,6 +5,7 @@ import { asRecord, asString, basicAuth, gatewayFetch } from './providers/gateway
 import { paytmClient } from './providers/paytm/paytm.client.ts';
 import { paypalClient } from './providers/paypal/paypal.client.ts';
 import { findGateway } from './payments.repository.ts';
+import { isOrdersMoney } from './orders-money.ts';
 import { paymentsForReconciliation } from './refunds.repository.ts';
 import { CAPTURED_STATES } from './payments.repository.ts';
 
@@ -220,7 +221,10 @@ export async function reconcile(
     const refunding = refunds
       .filter((r) => r.status !== 'failed' || r.nextAttemptAt !== null)
       .reduce((s, r) => s + r.amountMinor, 0);
-    const stray = orderStatus !== 'cancelled' && shopCaptured > 0 && orderGateway !== payment.gateway;
+    const stray =
+      orderStatus !== 'cancelled' &&
+      shopCaptured > 0 &&
+      !isOrdersMoney({ paymentGateway: orderGateway, status: orderStatus }, payment.gateway);
     if ((orderStatus === 'cancelled' || stray) && totals.captured > refunding) {
       mismatches.push({
         ...base,

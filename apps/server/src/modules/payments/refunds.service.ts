@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { lockOrder, settleRefundedMoney } from '../orders/order-lifecycle.service.ts';
 import { paidByHand } from './cash-collection.service.ts';
+import { isOrdersMoney } from './orders-money.ts';
 import { type GatewaySettings, resolveGateway } from './gateway-settings.ts';
 import { CAPTURED_STATES, findGateway, type PaymentRow, recordEvent } from './payments.repository.ts';
 import type { RefundAnswer } from './providers/refund-answer.ts';
@@ -137,22 +138,15 @@ class DuplicateRefundKey extends Error {}
  */
 async function settleRefundedPayment(tx: DbOrTx, refund: RefundRow): Promise<void> {
   const refunded = await processedRefundsOfOrder(tx, refund.orderId);
-  // A capture of another gateway than the one that settled the order (an online payment that
-  // came after cash on delivery confirmed it, or a second payment) was never the order's money:
-  // neither it nor its refund changes the order's payment status or credits its invoice. Nor is
-  // any capture the money of an order nothing settled yet (a capture for another total, refunded
-  // while the order still waits for its payment); of a cancelled one, every capture is.
+  // Only the order's own money sets its payment status and credits its invoice (orders-money.ts).
   const order = await lockOrder(tx, refund.orderId);
-  const settledBy = order?.paymentGateway ?? null;
-  const ordersMoney = (gateway: string) =>
-    settledBy !== null ? gateway === settledBy : order?.status === 'cancelled';
   let capturedPaise = 0;
   let refundedPaise = 0;
   for (const payment of await paymentsOfOrder(tx, refund.orderId)) {
     if (!CAPTURED_STATES.has(payment.status)) continue;
     const captured = capturedPaiseOf(payment);
     const back = refunded.get(payment.id) ?? 0;
-    if (ordersMoney(payment.gateway)) {
+    if (order && isOrdersMoney(order, payment.gateway)) {
       capturedPaise += captured;
       refundedPaise += back;
     }

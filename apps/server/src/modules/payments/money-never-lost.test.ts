@@ -19,6 +19,7 @@ import {
   type Shopper,
   simCheckout,
   verified,
+  verify,
 } from './payments.test-kit.ts';
 import { listRefunds, runDueRefunds } from './refunds.service.ts';
 import { settleExpiringPayments } from './reservation-check.service.ts';
@@ -185,6 +186,55 @@ describe('double payment', () => {
 
     // Once the gateway has paid the refund out, the extra payment shows refunded and the order,
     // which keeps exactly its total, stays Paid.
+    await runDueRefunds(h.t.ctx, new Date(Date.now() + 60 * 60_000));
+    await h.sims.webhooks.idle();
+    expect((await listRefunds(h.t.ctx, order.id))[0]?.status).toBe('processed');
+    expect((await h.paymentRows(order.id)).find((r) => r.gateway === 'paytm')?.status).toBe('refunded');
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'Paid' });
+  });
+});
+
+describe('a refund the settlement decides on', () => {
+  it('is written in the settlement’s own transaction: a process that dies right after the commit still gives the money back', async () => {
+    const { order } = await placeOrder(h.t, shopper, { pricePaise: 27_000 });
+    const viaRazorpay = await createdPayment(h.t, shopper, order.id, 'razorpay');
+    const viaPaytm = await createdPayment(h.t, shopper, order.id, 'paytm');
+    const first = await payRazorpay(viaRazorpay);
+    expect((await verified(h.t, shopper, order.order_id, first.body)).payment_status).toBe('Paid');
+
+    // The process "dies" as soon as the second capture is committed: every later transaction fails.
+    const db = h.t.ctx.db;
+    const transaction = db.transaction.bind(db);
+    const paytmCaptured = async () =>
+      (await h.paymentRows(order.id)).some((r) => r.gateway === 'paytm' && r.status === 'paid');
+    let dead = false;
+    db.transaction = (async (...args: Parameters<typeof transaction>) => {
+      if (dead) throw new Error('the process died');
+      const out = await transaction(...args);
+      if (await paytmCaptured()) dead = true;
+      return out;
+    }) as typeof db.transaction;
+    h.sims.webhooks.pause();
+    try {
+      const second = await simCheckout(h.t, 'paytm/checkout/pay', {
+        mid: viaPaytm.settings.mid,
+        orderId: viaPaytm.order.payment_gateway_order_id,
+        txnToken: viaPaytm.order.payment_transaction_token,
+        outcome: 'approve',
+      });
+      const res = await verify(h.t, shopper, order.order_id, second.body);
+      expect(dead).toBe(true);
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      db.transaction = transaction;
+      h.sims.webhooks.resume();
+    }
+    // The gateway's webhook now finds the capture already settled and changes nothing…
+    await h.sims.webhooks.idle();
+    // …yet the refund committed with the capture, and the refunds job asks the gateway for it.
+    expect(await listRefunds(h.t.ctx, order.id)).toEqual([
+      expect.objectContaining({ amountPaise: 27_000, requestedBy: 'system', status: 'pending' }),
+    ]);
     await runDueRefunds(h.t.ctx, new Date(Date.now() + 60 * 60_000));
     await h.sims.webhooks.idle();
     expect((await listRefunds(h.t.ctx, order.id))[0]?.status).toBe('processed');

@@ -1,5 +1,6 @@
 import type { OrderActorKind } from '@shop/contract/orders';
 import { paymentMessages, type VerifyPaymentResult } from '@shop/contract/payments';
+import type { DbOrTx } from '@shop/db/client';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
@@ -17,7 +18,7 @@ import {
   updatePayment,
 } from './payments.repository.ts';
 import type { PaymentOutcome, WebhookEvent } from './providers/payment-provider.ts';
-import { capturedPaiseOf, type RefundRequest, requestRefund } from './refunds.service.ts';
+import { askRefundGateway, capturedPaiseOf, type RefundRequest, recordRefund } from './refunds.service.ts';
 
 /** A webhook event recorded with the settlement it caused, so that a repeat changes nothing. */
 type GatewayEvent = Pick<WebhookEvent, 'eventId' | 'eventType'> & { gateway: string; payload: unknown };
@@ -118,7 +119,7 @@ function paysTotal(
   return Math.abs(capturedPaiseOf(payment) - totalPaise) <= slack;
 }
 
-/** A refund that a settlement decided on, asked of the gateway once the settlement has committed. */
+/** A refund that a settlement decided on: recorded in its transaction, asked of the gateway after it. */
 interface RefundAfterCommit {
   request: RefundRequest;
   idempotencyKey: string;
@@ -140,8 +141,9 @@ interface RefundAfterCommit {
  * - a capture of another amount than the order's total (cash on delivery was chosen after the
  *   online payment began, adding its fee) settles the order without the fee while it is unpaid,
  *   and is refunded in full once cash on delivery has confirmed it.
- * Refunds are asked of the gateway after commit (the refund row itself is written by the refunds
- * service, idempotently keyed by this payment, so a repeated settlement asks once).
+ * A refund is written in the same transaction as the capture it gives back (keyed by this payment,
+ * so a repeated settlement writes it once) and asked of the gateway after commit; should the
+ * process die in between, the refunds job asks (the money is never recorded without its refund).
  */
 export async function settlePayment(
   ctx: AppContext,
@@ -150,132 +152,143 @@ export async function settlePayment(
   outcome: PaymentOutcome,
   event?: GatewayEvent,
 ): Promise<VerifyPaymentResult> {
-  const settled = await ctx.db.transaction(
-    async (tx): Promise<{ result: VerifyPaymentResult; refund?: RefundAfterCommit }> => {
-      const order = await lockOrder(tx, orderId);
-      const payment = await lockPayment(tx, paymentId);
-      if (!order || !payment) throw AppError.notFound(paymentMessages.noPaymentStarted);
-      if (event && !(await recordEvent(tx, event))) return { result: resultOfPayment(payment, order) };
-
-      const next = statusOfOutcome[outcome.kind];
-      const current = payment.status as PaymentStatusValue;
-      if (rank[next] <= rank[current]) return { result: resultOfPayment(payment, order) };
-      if (outcome.kind === 'cod' && order.status === 'cancelled') {
-        throw new AppError('conflict', paymentMessages.orderCancelled);
-      }
-
-      const errorMessage = outcome.kind === 'failed' ? outcome.reason : null;
-      await updatePayment(tx, payment.id, {
-        status: next,
-        errorMessage,
-        ...('gatewayPaymentId' in outcome && outcome.gatewayPaymentId
-          ? { gatewayPaymentId: outcome.gatewayPaymentId }
-          : {}),
-        ...(outcome.raw === undefined ? {} : { raw: outcome.raw }),
-      });
-      // A failed attempt only records itself on the payment: the order keeps its stock until the
-      // reservation ends, so the shopper can retry.
-      if (outcome.kind === 'failed' || outcome.kind === 'processing') {
-        return { result: resultOfPayment({ status: next, errorMessage }) };
-      }
-      const label = gatewayLabels[payment.gateway] ?? payment.gateway;
-      const captured = { ...payment, status: next };
-      const fullRefund = (reason: string, key: string): RefundAfterCommit => ({
-        request: {
-          orderId: order.id,
-          paymentId: payment.id,
-          amountPaise: capturedPaiseOf(captured),
-          reason,
-          requestedBy: 'system',
-        },
-        idempotencyKey: `${key}-${payment.id}`,
-      });
-
-      // Paid already — also when its money was refunded since while the order lives on (staff
-      // refunded it in full): a new capture is no payment of it. A cancelled order's is handled below.
-      if (
-        outcome.kind === 'paid' &&
-        (order.paymentStatus === 'Paid' ||
-          order.paymentStatus === 'Partially Refunded' ||
-          (order.paymentStatus === 'Refunded' && order.status !== 'cancelled'))
-      ) {
-        ctx.log.warn(
-          { orderId: order.id, paymentId: payment.id },
-          'second capture on a paid order; refunding it',
-        );
-        return {
-          // Another gateway's payment (or money taken offline) paid it: this one is told the truth.
-          result: isOrdersMoney(order, payment.gateway)
-            ? { payment_status: 'Paid', payment_verification_error_message: null }
-            : mismatchAnswer(order),
-          refund: fullRefund('The order was already paid: this second payment is refunded', 'duplicate'),
-        };
-      }
-      if (outcome.kind === 'paid' && !paysTotal(payment, order.totalPaise)) {
-        // Cash on delivery was chosen (adding its fee) after this online payment had begun, and the
-        // shopper then paid online: the payment settles the order, which loses the fee.
-        const withoutCodFee = order.totalPaise - order.codFeePaise;
-        const paysWithoutCodFee =
-          order.status === 'pending' &&
-          order.paymentStatus === 'Pending' &&
-          order.codFeePaise > 0 &&
-          paysTotal(payment, withoutCodFee);
-        if (paysWithoutCodFee) await setCodFee(tx, order.id, 0);
-        else {
-          // Cash on delivery confirmed the order meanwhile, it was cancelled, or its total changed
-          // otherwise: the order stays as it is and this capture goes back in full (the refund
-          // mail tells the shopper).
-          ctx.log.warn(
-            { orderId: order.id, paymentId: payment.id, totalPaise: order.totalPaise },
-            'capture does not pay the order total; refunding it',
-          );
-          return {
-            result: order.status === 'cancelled' ? refundedAnswer(order) : mismatchAnswer(order),
-            refund: fullRefund(
-              order.status === 'cancelled'
-                ? 'Payment received after the order was cancelled'
-                : order.paymentGateway === 'cod' && order.status !== 'pending'
-                  ? 'The order is paid cash on delivery: this online payment is refunded'
-                  : 'The payment did not match the order total',
-              'amount-mismatch',
-            ),
-          };
-        }
-      }
-      if (order.status === 'cancelled') {
-        const note = `Payment received via ${label} after the order was cancelled; stock reserved again`;
-        if (
-          !(await confirmCancelledOrderIfStockAllows(ctx, tx, order.id, {
-            gateway: payment.gateway,
-            note,
-            label,
-          }))
-        ) {
-          ctx.log.warn(
-            { orderId: order.id, paymentId: payment.id },
-            'capture for a cancelled order without stock; refunding it',
-          );
-          return {
-            result: refundedAnswer(order),
-            refund: fullRefund('Payment received after the order was cancelled', 'late-capture'),
-          };
-        }
-      } else {
-        await confirmOrder(ctx, tx, order.id, {
-          paymentStatus: outcome.kind === 'paid' ? 'Paid' : 'Pending',
-          gateway: payment.gateway,
-          note: outcome.kind === 'paid' ? `Payment received via ${label}` : `Confirmed: ${label}`,
-          label,
-        });
-      }
-      return { result: resultOfPayment({ status: next, errorMessage }) };
-    },
-  );
-  if (settled.refund) {
-    // The refund row is keyed by this payment: a repeated settlement (webhook + browser) asks once,
-    // and the refunds job retries the gateway call should it fail now.
-    const asked = await requestRefund(ctx, settled.refund.request, settled.refund.idempotencyKey);
-    if (!asked.ok) ctx.log.error({ ...settled.refund.request, reason: asked.reason }, 'refund refused');
-  }
+  const settled = await ctx.db.transaction(async (tx) => {
+    const decided = await settleInTransaction(ctx, tx, paymentId, orderId, outcome, event);
+    if (!decided.refund) return { result: decided.result };
+    const { request, idempotencyKey } = decided.refund;
+    const recorded = await recordRefund(ctx, tx, request, idempotencyKey);
+    if (!recorded.ok) ctx.log.error({ ...request, reason: recorded.reason }, 'refund refused');
+    return { result: decided.result, askRefund: recorded.ok && recorded.ask ? recorded.refundId : undefined };
+  });
+  // Best effort now; the refunds job retries the gateway call should it fail (or never happen).
+  if (settled.askRefund !== undefined) await askRefundGateway(ctx, settled.askRefund);
   return settled.result;
+}
+
+/** What a gateway outcome does to its payment and order, inside the settlement's transaction. */
+async function settleInTransaction(
+  ctx: AppContext,
+  tx: DbOrTx,
+  paymentId: number,
+  orderId: number,
+  outcome: PaymentOutcome,
+  event: GatewayEvent | undefined,
+): Promise<{ result: VerifyPaymentResult; refund?: RefundAfterCommit }> {
+  const order = await lockOrder(tx, orderId);
+  const payment = await lockPayment(tx, paymentId);
+  if (!order || !payment) throw AppError.notFound(paymentMessages.noPaymentStarted);
+  if (event && !(await recordEvent(tx, event))) return { result: resultOfPayment(payment, order) };
+
+  const next = statusOfOutcome[outcome.kind];
+  const current = payment.status as PaymentStatusValue;
+  if (rank[next] <= rank[current]) return { result: resultOfPayment(payment, order) };
+  if (outcome.kind === 'cod' && order.status === 'cancelled') {
+    throw new AppError('conflict', paymentMessages.orderCancelled);
+  }
+
+  const errorMessage = outcome.kind === 'failed' ? outcome.reason : null;
+  await updatePayment(tx, payment.id, {
+    status: next,
+    errorMessage,
+    ...('gatewayPaymentId' in outcome && outcome.gatewayPaymentId
+      ? { gatewayPaymentId: outcome.gatewayPaymentId }
+      : {}),
+    ...(outcome.raw === undefined ? {} : { raw: outcome.raw }),
+  });
+  // A failed attempt only records itself on the payment: the order keeps its stock until the
+  // reservation ends, so the shopper can retry.
+  if (outcome.kind === 'failed' || outcome.kind === 'processing') {
+    return { result: resultOfPayment({ status: next, errorMessage }) };
+  }
+  const label = gatewayLabels[payment.gateway] ?? payment.gateway;
+  const captured = { ...payment, status: next };
+  const fullRefund = (reason: string, key: string): RefundAfterCommit => ({
+    request: {
+      orderId: order.id,
+      paymentId: payment.id,
+      amountPaise: capturedPaiseOf(captured),
+      reason,
+      requestedBy: 'system',
+    },
+    idempotencyKey: `${key}-${payment.id}`,
+  });
+
+  // Paid already — also when its money was refunded since while the order lives on (staff
+  // refunded it in full): a new capture is no payment of it. A cancelled order's is handled below.
+  if (
+    outcome.kind === 'paid' &&
+    (order.paymentStatus === 'Paid' ||
+      order.paymentStatus === 'Partially Refunded' ||
+      (order.paymentStatus === 'Refunded' && order.status !== 'cancelled'))
+  ) {
+    ctx.log.warn(
+      { orderId: order.id, paymentId: payment.id },
+      'second capture on a paid order; refunding it',
+    );
+    return {
+      // Another gateway's payment (or money taken offline) paid it: this one is told the truth.
+      result: isOrdersMoney(order, payment.gateway)
+        ? { payment_status: 'Paid', payment_verification_error_message: null }
+        : mismatchAnswer(order),
+      refund: fullRefund('The order was already paid: this second payment is refunded', 'duplicate'),
+    };
+  }
+  if (outcome.kind === 'paid' && !paysTotal(payment, order.totalPaise)) {
+    // Cash on delivery was chosen (adding its fee) after this online payment had begun, and the
+    // shopper then paid online: the payment settles the order, which loses the fee.
+    const withoutCodFee = order.totalPaise - order.codFeePaise;
+    const paysWithoutCodFee =
+      order.status === 'pending' &&
+      order.paymentStatus === 'Pending' &&
+      order.codFeePaise > 0 &&
+      paysTotal(payment, withoutCodFee);
+    if (paysWithoutCodFee) await setCodFee(tx, order.id, 0);
+    else {
+      // Cash on delivery confirmed the order meanwhile, it was cancelled, or its total changed
+      // otherwise: the order stays as it is and this capture goes back in full (the refund
+      // mail tells the shopper).
+      ctx.log.warn(
+        { orderId: order.id, paymentId: payment.id, totalPaise: order.totalPaise },
+        'capture does not pay the order total; refunding it',
+      );
+      return {
+        result: order.status === 'cancelled' ? refundedAnswer(order) : mismatchAnswer(order),
+        refund: fullRefund(
+          order.status === 'cancelled'
+            ? 'Payment received after the order was cancelled'
+            : order.paymentGateway === 'cod' && order.status !== 'pending'
+              ? 'The order is paid cash on delivery: this online payment is refunded'
+              : 'The payment did not match the order total',
+          'amount-mismatch',
+        ),
+      };
+    }
+  }
+  if (order.status === 'cancelled') {
+    const note = `Payment received via ${label} after the order was cancelled; stock reserved again`;
+    if (
+      !(await confirmCancelledOrderIfStockAllows(ctx, tx, order.id, {
+        gateway: payment.gateway,
+        note,
+        label,
+      }))
+    ) {
+      ctx.log.warn(
+        { orderId: order.id, paymentId: payment.id },
+        'capture for a cancelled order without stock; refunding it',
+      );
+      return {
+        result: refundedAnswer(order),
+        refund: fullRefund('Payment received after the order was cancelled', 'late-capture'),
+      };
+    }
+  } else {
+    await confirmOrder(ctx, tx, order.id, {
+      paymentStatus: outcome.kind === 'paid' ? 'Paid' : 'Pending',
+      gateway: payment.gateway,
+      note: outcome.kind === 'paid' ? `Payment received via ${label}` : `Confirmed: ${label}`,
+      label,
+    });
+  }
+  return { result: resultOfPayment({ status: next, errorMessage }) };
 }

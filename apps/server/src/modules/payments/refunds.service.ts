@@ -156,78 +156,105 @@ async function settleRefundedPayment(tx: DbOrTx, refund: RefundRow): Promise<voi
   await settleRefundedMoney(tx, refund.orderId, { capturedPaise, refundedPaise });
 }
 
+function checkRefundInput(request: RefundRequest, idempotencyKey: string) {
+  if (!Number.isSafeInteger(request.amountPaise) || request.amountPaise <= 0) {
+    throw AppError.invalid('amountPaise', 'The refund amount must be a positive number of paise.');
+  }
+  if (!idempotencyKey) throw AppError.invalid('idempotencyKey', 'A refund needs an idempotency key.');
+}
+
+/**
+ * A refund recorded inside the caller's transaction: `ask` says whether the gateway still has to
+ * be asked (with `askRefundGateway`, after commit). Until then the refund waits as 'requested'
+ * with a short lease, so should the process die first, the refunds job asks with the same key.
+ */
+export type RecordedRefund =
+  | { ok: true; refundId: number; status: RefundStatus; ask: boolean }
+  | { ok: false; reason: 'exceeds-capture' | 'not-captured' | 'not-found'; message: string };
+
+/**
+ * Writes a refund of a captured gateway payment in `tx`, idempotently per (paymentId,
+ * idempotencyKey): the refund is part of whatever the caller commits. A payment settlement that
+ * decides to give a capture back records it here, in its own transaction, so no crash between
+ * "captured" and "refund asked" can keep the money (payment-settlement.service.ts).
+ */
+export async function recordRefund(
+  ctx: AppContext,
+  tx: DbOrTx,
+  request: RefundRequest,
+  idempotencyKey: string,
+): Promise<RecordedRefund> {
+  checkRefundInput(request, idempotencyKey);
+  await lockOrder(tx, request.orderId);
+  // Under the order's lock a committed refund of the same key is visible: answer with it.
+  const replay = await findRefundByKey(tx, request.paymentId, idempotencyKey);
+  if (replay) return { ok: true, refundId: replay.id, status: publicStatus(replay.status), ask: false };
+  const payment = await findPaymentOfOrder(tx, request.orderId, request.paymentId);
+  if (!payment) return { ok: false, reason: 'not-found', message: 'No such payment for this order.' };
+  if (!CAPTURED_STATES.has(payment.status) || paidByHand(payment.gateway)) {
+    return {
+      ok: false,
+      reason: 'not-captured',
+      message: 'This payment has captured no money to refund.',
+    };
+  }
+  const reserved = await reserveRefundAmount(tx, payment.id, capturedPaiseOf(payment), request.amountPaise);
+  if (!reserved) {
+    return {
+      ok: false,
+      reason: 'exceeds-capture',
+      message: 'The refunds of this payment would exceed the amount it captured.',
+    };
+  }
+  const row = await insertRefund(tx, {
+    orderId: request.orderId,
+    paymentId: payment.id,
+    gateway: payment.gateway,
+    amountPaise: request.amountPaise,
+    amountMinor: gatewayMinorOf(payment, request.amountPaise),
+    currency: payment.currency,
+    reason: request.reason,
+    status: 'requested',
+    requestedBy: request.requestedBy,
+    requestedById: request.requestedById ?? null,
+    idempotencyKey,
+    gatewayKey: gatewayKeyOf(request.orderId, payment.id, idempotencyKey, 1),
+    // Should this process die before asking the gateway, the job asks with the same key.
+    nextAttemptAt: new Date(Date.now() + CLAIM_LEASE_MS),
+  });
+  // A concurrent call with the same key won: undo this reservation, answer with its refund.
+  if (!row) throw new DuplicateRefundKey();
+  await mailRefund(ctx, tx, row, 'requested');
+  return { ok: true, refundId: row.id, status: publicStatus(row.status), ask: true };
+}
+
+/** Asks the gateway for a refund recorded by `recordRefund`, once its transaction has committed. */
+export async function askRefundGateway(ctx: AppContext, refundId: number): Promise<RefundStatus> {
+  return publicStatus(await askGateway(ctx, refundId));
+}
+
 /** Records the refund (status 'pending') and asks the gateway after commit; idempotent per (paymentId, idempotencyKey). */
 export async function requestRefund(
   ctx: AppContext,
   request: RefundRequest,
   idempotencyKey: string,
-): Promise<
-  | { ok: true; refundId: number; status: 'pending' | 'processed' | 'failed' }
-  | { ok: false; reason: 'exceeds-capture' | 'not-captured' | 'not-found'; message: string }
-> {
-  if (!Number.isSafeInteger(request.amountPaise) || request.amountPaise <= 0) {
-    throw AppError.invalid('amountPaise', 'The refund amount must be a positive number of paise.');
-  }
-  if (!idempotencyKey) throw AppError.invalid('idempotencyKey', 'A refund needs an idempotency key.');
+): Promise<RefundResult> {
+  checkRefundInput(request, idempotencyKey);
   const replay = await findRefundByKey(ctx.db, request.paymentId, idempotencyKey);
   if (replay) return { ok: true, refundId: replay.id, status: publicStatus(replay.status) };
 
-  let recorded: RefundResult | RefundRow;
+  let recorded: RecordedRefund;
   try {
-    recorded = await ctx.db.transaction(async (tx): Promise<RefundResult | RefundRow> => {
-      await lockOrder(tx, request.orderId);
-      const payment = await findPaymentOfOrder(tx, request.orderId, request.paymentId);
-      if (!payment) return { ok: false, reason: 'not-found', message: 'No such payment for this order.' };
-      if (!CAPTURED_STATES.has(payment.status) || paidByHand(payment.gateway)) {
-        return {
-          ok: false,
-          reason: 'not-captured',
-          message: 'This payment has captured no money to refund.',
-        };
-      }
-      const reserved = await reserveRefundAmount(
-        tx,
-        payment.id,
-        capturedPaiseOf(payment),
-        request.amountPaise,
-      );
-      if (!reserved) {
-        return {
-          ok: false,
-          reason: 'exceeds-capture',
-          message: 'The refunds of this payment would exceed the amount it captured.',
-        };
-      }
-      const row = await insertRefund(tx, {
-        orderId: request.orderId,
-        paymentId: payment.id,
-        gateway: payment.gateway,
-        amountPaise: request.amountPaise,
-        amountMinor: gatewayMinorOf(payment, request.amountPaise),
-        currency: payment.currency,
-        reason: request.reason,
-        status: 'requested',
-        requestedBy: request.requestedBy,
-        requestedById: request.requestedById ?? null,
-        idempotencyKey,
-        gatewayKey: gatewayKeyOf(request.orderId, payment.id, idempotencyKey, 1),
-        // Should this process die before asking the gateway, the job asks with the same key.
-        nextAttemptAt: new Date(Date.now() + CLAIM_LEASE_MS),
-      });
-      // A concurrent call with the same key won: undo this reservation, answer with its refund.
-      if (!row) throw new DuplicateRefundKey();
-      await mailRefund(ctx, tx, row, 'requested');
-      return row;
-    });
+    recorded = await ctx.db.transaction((tx) => recordRefund(ctx, tx, request, idempotencyKey));
   } catch (error) {
     if (!(error instanceof DuplicateRefundKey)) throw error;
     const winner = await findRefundByKey(ctx.db, request.paymentId, idempotencyKey);
     if (!winner) throw error;
     return { ok: true, refundId: winner.id, status: publicStatus(winner.status) };
   }
-  if ('ok' in recorded) return recorded;
-  const status = await askGateway(ctx, recorded.id);
-  return { ok: true, refundId: recorded.id, status: publicStatus(status) };
+  if (!recorded.ok) return recorded;
+  const status = recorded.ask ? await askRefundGateway(ctx, recorded.refundId) : recorded.status;
+  return { ok: true, refundId: recorded.refundId, status };
 }
 
 /**

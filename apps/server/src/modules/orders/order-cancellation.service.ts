@@ -1,7 +1,7 @@
 import { type Order, orderMessages } from '@shop/contract/orders';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
-import { refundOrderInFull } from '../payments/refunds.service.ts';
+import { askRefundGateways, recordFullRefunds } from '../payments/refunds.service.ts';
 import { offlineMoneyLeft } from '../payments/staff-refunds.service.ts';
 import { orderDetails } from './order-details.service.ts';
 import { cancelOrder } from './order-lifecycle.service.ts';
@@ -9,29 +9,30 @@ import { cancelOrder } from './order-lifecycle.service.ts';
 /**
  * POST orders/{id}/cancel: the customer cancels their own order before it is packed (pending or
  * confirmed). In one transaction the order is cancelled, its stock and coupon use return, and
- * the mails to the customer and to the shop are queued (order-mails.ts); after commit
- * every rupee its payments captured is refunded in full through the gateway (keyed by the order,
- * so a repeated call refunds nothing twice). A cash-on-delivery order has taken no money.
+ * the mails to the customer and to the shop are queued (order-mails.ts), and every rupee its
+ * payments captured is recorded as a refund (keyed by the order, so a repeated call refunds
+ * nothing twice); the gateways are asked after commit, and the refunds job asks should that fail. A cash-on-delivery order has taken no money.
  */
 export async function cancelOrderAsCustomer(
   ctx: AppContext,
   customerId: number,
   orderId: number,
 ): Promise<Order> {
-  await ctx.db.transaction(async (tx) => {
+  const refunds = await ctx.db.transaction(async (tx) => {
     await cancelOrder(ctx, tx, orderId, { kind: 'customer', customerId }, orderMessages.cancelledByCustomer);
     // Money the shop took directly (confirmed as paid offline) cannot be refunded automatically:
     // the whole cancellation rolls back. Checked after cancelOrder, which refuses another
     // customer's order as not found first.
     if ((await offlineMoneyLeft(tx, orderId)) > 0)
       throw new AppError('conflict', orderMessages.paidOfflineCancel);
+    return recordFullRefunds(ctx, tx, orderId, {
+      reason: 'Order cancelled by the customer',
+      requestedBy: 'customer',
+      requestedById: customerId,
+      key: `customer-cancel-${orderId}`,
+    });
   });
-  await refundOrderInFull(ctx, orderId, {
-    reason: 'Order cancelled by the customer',
-    requestedBy: 'customer',
-    requestedById: customerId,
-    key: `customer-cancel-${orderId}`,
-  });
+  await askRefundGateways(ctx, refunds);
   ctx.mail.flush().catch((error: unknown) => ctx.log.warn({ err: error }, 'mail flush after cancel failed'));
   return orderDetails(ctx, customerId, orderId);
 }

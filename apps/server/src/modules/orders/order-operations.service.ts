@@ -10,7 +10,7 @@ import {
   recordPaidOffline,
   takeCashChoice,
 } from '../payments/cash-collection.service.ts';
-import { refundOrderInFull } from '../payments/refunds.service.ts';
+import { askRefundGateways, recordFullRefunds } from '../payments/refunds.service.ts';
 import { offlineMoneyLeft } from '../payments/staff-refunds.service.ts';
 import { cancelOrder, invoiceConfirmedOrder } from './order-lifecycle.service.ts';
 import { type OrderActor, transition } from './order-state.ts';
@@ -43,8 +43,9 @@ const defaultNotes: Record<OrderAction, string> = {
 /**
  * What staff do to an order from the back office: the transition table decides whether the
  * action is allowed from the order's current status (409 with its message otherwise); the
- * transition and everything that belongs to it commit together; a cancellation then refunds
- * every captured rupee through the gateway (keyed by the order, so a retried cancel asks once).
+ * transition and everything that belongs to it commit together, a cancellation with the refund of
+ * every captured rupee (keyed by the order, so a retried cancel asks once); the gateways are
+ * asked after commit, and the refunds job asks should that fail.
  * `audit` runs inside the same transaction (the back office writes its audit entry there).
  */
 export async function actOnOrder(
@@ -56,6 +57,8 @@ export async function actOnOrder(
 ): Promise<OrderRow> {
   const actor: OrderActor = { kind: 'staff', staffId };
   const note = (input.note?.trim() || defaultNotes[input.action]).slice(0, 500);
+  // Refunds a cancellation records with itself; the gateways are asked once it has committed.
+  let refunds: number[] = [];
   const after = await ctx.db.transaction(async (tx) => {
     const order = await findOrder(tx, orderId, { forUpdate: true });
     if (!order) throw AppError.notFound('Order not found.');
@@ -70,6 +73,12 @@ export async function actOnOrder(
             'This order was paid offline: refund it by hand first (Refund, with the reference of the transfer), then cancel it.',
           );
         await cancelOrder(ctx, tx, orderId, actor, note);
+        refunds = await recordFullRefunds(ctx, tx, orderId, {
+          reason: note,
+          requestedBy: 'staff',
+          requestedById: staffId,
+          key: `staff-cancel-${orderId}`,
+        });
         updated = (await findOrder(tx, orderId)) as OrderRow;
         break;
       case 'ship': {
@@ -151,12 +160,6 @@ export async function actOnOrder(
     await audit(tx, order, updated);
     return updated;
   });
-  if (input.action === 'cancel')
-    await refundOrderInFull(ctx, orderId, {
-      reason: note,
-      requestedBy: 'staff',
-      requestedById: staffId,
-      key: `staff-cancel-${orderId}`,
-    });
+  await askRefundGateways(ctx, refunds);
   return after;
 }

@@ -11,10 +11,13 @@ import { dashboardOf } from '../dashboard/dashboard.service.ts';
 import { releaseExpiredReservations } from '../orders/order-lifecycle.service.ts';
 import { makeAddress, makeCustomer, stockOf } from '../orders/orders.test-kit.ts';
 import {
+  API,
   createdPayment,
+  dieAfterCommit,
   newShopper,
   type PaymentsHarness,
   paymentsHarness,
+  paidThrough,
   placeOrder,
   type Shopper,
   simCheckout,
@@ -194,7 +197,7 @@ describe('double payment', () => {
   });
 });
 
-describe('a refund the settlement decides on', () => {
+describe('a refund decided with a change of the order (a settlement, a cancellation)', () => {
   it('is written in the settlement’s own transaction: a process that dies right after the commit still gives the money back', async () => {
     const { order } = await placeOrder(h.t, shopper, { pricePaise: 27_000 });
     const viaRazorpay = await createdPayment(h.t, shopper, order.id, 'razorpay');
@@ -203,17 +206,9 @@ describe('a refund the settlement decides on', () => {
     expect((await verified(h.t, shopper, order.order_id, first.body)).payment_status).toBe('Paid');
 
     // The process "dies" as soon as the second capture is committed: every later transaction fails.
-    const db = h.t.ctx.db;
-    const transaction = db.transaction.bind(db);
-    const paytmCaptured = async () =>
-      (await h.paymentRows(order.id)).some((r) => r.gateway === 'paytm' && r.status === 'paid');
-    let dead = false;
-    db.transaction = (async (...args: Parameters<typeof transaction>) => {
-      if (dead) throw new Error('the process died');
-      const out = await transaction(...args);
-      if (await paytmCaptured()) dead = true;
-      return out;
-    }) as typeof db.transaction;
+    const process = dieAfterCommit(h.t, async () =>
+      (await h.paymentRows(order.id)).some((r) => r.gateway === 'paytm' && r.status === 'paid'),
+    );
     h.sims.webhooks.pause();
     try {
       const second = await simCheckout(h.t, 'paytm/checkout/pay', {
@@ -223,10 +218,10 @@ describe('a refund the settlement decides on', () => {
         outcome: 'approve',
       });
       const res = await verify(h.t, shopper, order.order_id, second.body);
-      expect(dead).toBe(true);
+      expect(process.dead()).toBe(true);
       expect(res.statusCode).toBeGreaterThanOrEqual(500);
     } finally {
-      db.transaction = transaction;
+      process.revive();
       h.sims.webhooks.resume();
     }
     // The gateway's webhook now finds the capture already settled and changes nothing…
@@ -240,6 +235,29 @@ describe('a refund the settlement decides on', () => {
     expect((await listRefunds(h.t.ctx, order.id))[0]?.status).toBe('processed');
     expect((await h.paymentRows(order.id)).find((r) => r.gateway === 'paytm')?.status).toBe('refunded');
     expect(await h.orderRow(order.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'Paid' });
+  });
+
+  it('a cancellation records its refund with itself: a process that dies right after the commit still gives the money back', async () => {
+    const { orderId } = await paidThrough(h, shopper, 'razorpay', 22_000);
+    const process = dieAfterCommit(h.t, async () => (await h.orderRow(orderId)).status === 'cancelled');
+    try {
+      const res = await h.t.request({
+        method: 'POST',
+        url: `${API}/orders/${orderId}/cancel`,
+        headers: shopper.auth,
+      });
+      expect(process.dead()).toBe(true);
+      expect(res.statusCode).toBeGreaterThanOrEqual(500);
+    } finally {
+      process.revive();
+    }
+    expect(await listRefunds(h.t.ctx, orderId)).toEqual([
+      expect.objectContaining({ amountPaise: 22_000, requestedBy: 'customer', status: 'pending' }),
+    ]);
+    await runDueRefunds(h.t.ctx, new Date(Date.now() + 60 * 60_000));
+    await h.sims.webhooks.idle();
+    expect((await listRefunds(h.t.ctx, orderId))[0]?.status).toBe('processed');
+    expect(await h.orderRow(orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'Refunded' });
   });
 });
 

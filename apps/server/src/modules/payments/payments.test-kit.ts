@@ -224,3 +224,28 @@ export async function paidThrough(
   if (!payment) throw new Error('no paid payment');
   return { orderId: order.id, order, payment };
 }
+
+/**
+ * A process that dies mid-flight: once `died()` holds after a committed transaction, every later
+ * transaction fails, as if the process had stopped right after that commit. Returns the undo.
+ */
+export function dieAfterCommit(
+  t: TestApp,
+  died: () => Promise<boolean>,
+): { dead(): boolean; revive(): void } {
+  const db = t.ctx.db;
+  const transaction = db.transaction.bind(db);
+  let dead = false;
+  db.transaction = (async (...args: Parameters<typeof transaction>) => {
+    if (dead) throw new Error('the process died');
+    const out = await transaction(...args);
+    if (await died()) dead = true;
+    return out;
+  }) as typeof db.transaction;
+  return {
+    dead: () => dead,
+    revive: () => {
+      db.transaction = transaction;
+    },
+  };
+}

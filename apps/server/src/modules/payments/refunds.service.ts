@@ -257,38 +257,63 @@ export async function requestRefund(
   return { ok: true, refundId: recorded.refundId, status };
 }
 
+export interface FullRefundRequest {
+  reason: string;
+  requestedBy: RefundRequester;
+  requestedById?: number | null;
+  key: string;
+}
+
 /**
- * Gives back everything an order's payments captured and no refund has claimed yet (a cancelled
- * order keeps nothing). Keyed by `key` and the payment, so asking again asks nothing twice.
- * Returns the refunds asked for.
+ * Records, in `tx`, the refund of everything an order's gateway payments captured and no refund
+ * has claimed yet (a cancelled order keeps nothing): the cancellation and its refunds commit
+ * together. Keyed by `key` and the payment, so asking again records nothing twice. Returns the
+ * refunds the gateway still has to be asked for, with `askRefundGateway` after commit.
  */
-export async function refundOrderInFull(
+export async function recordFullRefunds(
   ctx: AppContext,
+  tx: DbOrTx,
   orderId: number,
-  request: { reason: string; requestedBy: RefundRequester; requestedById?: number | null; key: string },
-): Promise<number> {
-  let asked = 0;
-  for (const payment of await paymentsOfOrder(ctx.db, orderId)) {
+  request: FullRefundRequest,
+): Promise<number[]> {
+  await lockOrder(tx, orderId);
+  const toAsk: number[] = [];
+  for (const payment of await paymentsOfOrder(tx, orderId)) {
     if (!CAPTURED_STATES.has(payment.status) || paidByHand(payment.gateway)) continue;
-    const replay = await findRefundByKey(ctx.db, payment.id, request.key);
-    const left = capturedPaiseOf(payment) - (await refundedOfPayment(ctx.db, payment.id));
-    if (!replay && left <= 0) continue;
-    const result = await requestRefund(
+    const replay = await findRefundByKey(tx, payment.id, request.key);
+    if (replay) continue;
+    const left = capturedPaiseOf(payment) - (await refundedOfPayment(tx, payment.id));
+    if (left <= 0) continue;
+    const recorded = await recordRefund(
       ctx,
+      tx,
       {
         orderId,
         paymentId: payment.id,
-        amountPaise: replay ? replay.amountPaise : left,
+        amountPaise: left,
         reason: request.reason,
         requestedBy: request.requestedBy,
         requestedById: request.requestedById ?? null,
       },
       request.key,
     );
-    if (result.ok) asked += 1;
-    else ctx.log.error({ orderId, paymentId: payment.id, reason: result.reason }, 'refund refused');
+    if (!recorded.ok)
+      ctx.log.error({ orderId, paymentId: payment.id, reason: recorded.reason }, 'refund refused');
+    else if (recorded.ask) toAsk.push(recorded.refundId);
   }
-  return asked;
+  return toAsk;
+}
+
+/** Asks the gateways for refunds recorded in a committed transaction; the refunds job retries failures. */
+export async function askRefundGateways(ctx: AppContext, refundIds: number[]): Promise<void> {
+  for (const id of refundIds) {
+    try {
+      await askRefundGateway(ctx, id);
+    } catch (error) {
+      // The refund is recorded; the job asks again once its lease runs out.
+      ctx.log.error({ err: error, refundId: id }, 'refund not asked yet');
+    }
+  }
 }
 
 /** Refunds of an order, newest first, for order details (customer and staff). */

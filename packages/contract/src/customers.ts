@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
-import { emailField, passwordField, requiredText, textFieldError } from './validation.ts';
+import { emailField, nullAsAbsent, passwordField, requiredText, textFieldError } from './validation.ts';
 
 /** Texts of the account flow that the product rules leave to the server (wording ours, kept in one place). */
 export const customerMessages = {
@@ -93,10 +93,14 @@ export type VerifyOtpInput = z.infer<typeof verifyOtpSchema>;
  * The handle of one sign-up (ADR 0007), returned by POST customers and sent back by the verify
  * screen. Optional: without it, a code still activates only the password of its own sign-up.
  */
-const registrationToken = z
-  .string({ error: customerMessages.registrationExpired })
-  .max(100, customerMessages.registrationExpired)
-  .optional();
+/** Optional (a client of the product's own API sends none); null counts as not given. */
+const registrationToken = z.preprocess(
+  nullAsAbsent,
+  z
+    .string({ error: customerMessages.registrationExpired })
+    .max(100, customerMessages.registrationExpired)
+    .optional(),
+);
 
 /** POST customers/verify_email_otp: the product's fields and, from this shop's screen, the sign-up's handle. */
 export const verifyEmailSchema = verifyOtpSchema.extend({ registration_token: registrationToken });
@@ -115,7 +119,10 @@ export type ResendEmailOtpInput = z.infer<typeof resendEmailOtpSchema>;
  * retyped password itself; a client that sends `confirm_password` too has it checked here.
  */
 export const changePasswordSchema = z
-  .object({ new_password: passwordField, confirm_password: z.string({ error: textFieldError }).optional() })
+  .object({
+    new_password: passwordField,
+    confirm_password: z.preprocess(nullAsAbsent, z.string({ error: textFieldError }).optional()),
+  })
   .refine((v) => v.confirm_password === undefined || v.new_password === v.confirm_password, {
     path: ['confirm_password'],
     message: messages.passwordsMustMatch,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messages } from './messages.ts';
-import { EMAIL_PATTERN, textFieldError, wholeNumberToText } from './validation.ts';
+import { EMAIL_PATTERN, nullAsAbsent, textFieldError, wholeNumberToText } from './validation.ts';
 
 /** Newsletter and contact form (product rules §5, §7), shared by the API and the forms. */
 
@@ -35,8 +35,8 @@ export const contactQueryRequestSchema = z.object({
   /** A JSON client may send the number as a number (9876543210): its digits are checked. */
   contact_number: z.preprocess(wholeNumberToText, contactNumberField),
   message: required(5000),
-  /** Defaults to 'New enquiry from {name}'. */
-  subject: z.string().trim().max(200, messages.tooLong(200)).optional(),
+  /** Defaults to 'New enquiry from {name}'; null counts as not given. */
+  subject: z.preprocess(nullAsAbsent, z.string().trim().max(200, messages.tooLong(200)).optional()),
   captcha_value: z
     .string({ error: messages.captchaUnsolved })
     .trim()

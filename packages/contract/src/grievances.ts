@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { contactNumberField } from './engagement.ts';
 import { messages } from './messages.ts';
-import { EMAIL_PATTERN, requiredText, wholeNumberToText } from './validation.ts';
+import { EMAIL_PATTERN, firstQueryValue, requiredText, wholeNumberToText } from './validation.ts';
 
 /**
  * Grievances and the seller's details that an Indian online shop must show (Consumer Protection
@@ -67,9 +67,9 @@ export const grievanceRequestSchema = z.object({
   /** A JSON client may send the number as a number (9876543210): its digits are checked. */
   contact_number: z.preprocess(wholeNumberToText, contactNumberField),
   category: z.enum(GRIEVANCE_CATEGORIES, { error: grievanceMessages.chooseCategory }),
-  /** Optional: the order the complaint is about. */
+  /** Optional: the order the complaint is about (blank or null: none). */
   order_number: z.preprocess(
-    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+    (value) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value),
     z
       .string({ error: grievanceMessages.invalidOrderNumber })
       .trim()
@@ -135,7 +135,9 @@ export type GrievanceCreated = z.infer<typeof grievanceCreatedSchema>;
 
 /** GET grievances/{ticket}: the e-mail address the grievance was filed with. */
 export const grievanceLookupQuerySchema = z.object({
-  email: z.string().optional().describe('The e-mail address the grievance was filed with'),
+  email: z
+    .preprocess(firstQueryValue, z.string().optional())
+    .describe('The e-mail address the grievance was filed with'),
 });
 
 export const grievanceTicketParamsSchema = z.object({

@@ -3,7 +3,7 @@ import type { Address } from './addresses.ts';
 import type { OrderInvoice } from './invoices.ts';
 import { messages } from './messages.ts';
 import { formatPaise } from './money.ts';
-import { digitsToNumber, idField, textFieldError } from './validation.ts';
+import { digitsToNumber, firstQueryValue, idField, textFieldError } from './validation.ts';
 
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from './order-limits.ts';
 
@@ -35,25 +35,21 @@ export function isConfirmedOrLater(status: OrderStatus): boolean {
  * empty value means no filter; an unknown value is refused with the values that are known.
  */
 export function enumListFilter<const T extends string>(values: readonly T[], noun: string) {
-  return z
-    .string()
-    .max(200)
-    .optional()
-    .transform((value, issue) => {
-      const wanted = (value ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean);
-      const unknown = wanted.find((s) => !(values as readonly string[]).includes(s));
-      if (unknown !== undefined) {
-        issue.addIssue({
-          code: 'custom',
-          message: `Unknown ${noun} "${unknown.slice(0, 30)}". Use ${values.join(', ')}.`,
-        });
-        return z.NEVER;
-      }
-      return wanted as T[];
-    });
+  return z.preprocess(firstQueryValue, z.string().max(200).optional()).transform((value, issue) => {
+    const wanted = (value ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const unknown = wanted.find((s) => !(values as readonly string[]).includes(s));
+    if (unknown !== undefined) {
+      issue.addIssue({
+        code: 'custom',
+        message: `Unknown ${noun} "${unknown.slice(0, 30)}". Use ${values.join(', ')}.`,
+      });
+      return z.NEVER;
+    }
+    return wanted as T[];
+  });
 }
 
 /** `?status=shipped,delivered` on the order lists (the customer's and the back office's). */
@@ -140,11 +136,16 @@ export const cartLineSchema = z.object({
   item_id: itemId,
   quantity: z.preprocess(
     digitsToNumber,
+    // The limits come before the whole-number check: zod's int() also refuses numbers beyond
+    // 2^53, and 1e16 is best told "cannot be more than 100", not "must be a whole number".
     z
-      .number({ error: orderMessages.quantityTooSmall })
-      .int(orderMessages.quantityNotWhole)
+      .number({
+        error: (issue) =>
+          issue.input === undefined ? orderMessages.quantityTooSmall : orderMessages.quantityNotWhole,
+      })
+      .max(MAX_LINE_QUANTITY, orderMessages.quantityTooLarge)
       .min(1, orderMessages.quantityTooSmall)
-      .max(MAX_LINE_QUANTITY, orderMessages.quantityTooLarge),
+      .int(orderMessages.quantityNotWhole),
   ),
 });
 export type CartLine = z.infer<typeof cartLineSchema>;
@@ -182,7 +183,7 @@ export const priceCartRequestSchema = z.object({
     .array(
       z.object({
         item_id: itemId,
-        quantity: z.preprocess(digitsToNumber, z.number().int().min(0).max(10_000).optional()),
+        quantity: z.preprocess(digitsToNumber, z.number().max(10_000).min(0).int().optional()),
       }),
     )
     .max(200),

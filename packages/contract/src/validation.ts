@@ -136,3 +136,16 @@ export const fallbackValidationMessage: z.core.$ZodErrorMap = (issue) => {
 export function installFallbackValidationMessages() {
   z.config({ customError: fallbackValidationMessage });
 }
+
+/**
+ * A query parameter given more than once (`?status=a&status=b`) arrives as a list; the first
+ * value counts, as everywhere in the public API (the server's query-params.ts says the same).
+ */
+export function firstQueryValue(value: unknown): unknown {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** An optional field sent as `null` by a JSON client counts as not given. */
+export function nullAsAbsent(value: unknown): unknown {
+  return value === null ? undefined : value;
+}

@@ -74,6 +74,27 @@ export function parseSort<F extends string>(
   });
 }
 
+/**
+ * Sorts a small collection kept in memory (a customer's addresses, the payment gateways) by
+ * `sort=` terms parsed by `parseSort`, so these lists take `sort` like every other collection.
+ */
+export function sortInMemory<T, F extends string>(
+  items: readonly T[],
+  terms: SortTerm<F>[],
+  fieldOf: (item: T, field: F) => string | number,
+): T[] {
+  return [...items].sort((a, b) => {
+    for (const { field, direction } of terms) {
+      const x = fieldOf(a, field);
+      const y = fieldOf(b, field);
+      if (x === y) continue;
+      const order = x < y ? -1 : 1;
+      return direction === 'desc' ? -order : order;
+    }
+    return 0;
+  });
+}
+
 /** Parses `expand=a,b` against an allow-list; unknown names are ignored as in Yii2. */
 export function parseExpand<E extends string>(expand: string | undefined, allowed: readonly E[]): Set<E> {
   const wanted = new Set<E>();

@@ -4,7 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { customerOf, requireCustomer } from '../../http/authenticate.ts';
-import { pageRequest, paginationQuery, sendCollection } from '../../http/collection.ts';
+import {
+  pageRequest,
+  paginationQuery,
+  parseSort,
+  sendCollection,
+  sortInMemory,
+} from '../../http/collection.ts';
 import { addAddress, listCustomerAddresses, removeAddress, updateAddress } from './addresses.service.ts';
 import { idParam } from '../../http/query-params.ts';
 
@@ -12,6 +18,9 @@ import { idParam } from '../../http/query-params.ts';
 const idParams = z.object({ id: idParam });
 
 /** Saved delivery addresses of the logged-in customer (product rules §7 /customers/address). */
+/** `sort=` fields of the address list; without one the list keeps its order (default address first). */
+const ADDRESS_SORTS = ['id', 'address_name', 'contact_person', 'city', 'pin_code'] as const;
+
 export async function addressesRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const auth = requireCustomer(ctx);
@@ -22,7 +31,12 @@ export async function addressesRoutes(app: FastifyInstance, ctx: AppContext) {
     '/customers/address',
     { onRequest: auth, schema: { tags, querystring: z.looseObject(paginationQuery) } },
     async (request, reply) => {
-      const all = await listCustomerAddresses(ctx.db, customerOf(request).id);
+      const sort = parseSort(request.query.sort, ADDRESS_SORTS, []);
+      const all = sortInMemory(
+        await listCustomerAddresses(ctx.db, customerOf(request).id),
+        sort,
+        (address, field) => address[field],
+      );
       const page = pageRequest(request.query);
       return sendCollection(reply, all.slice(page.offset, page.offset + page.perPage), all.length, page);
     },

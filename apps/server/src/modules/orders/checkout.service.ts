@@ -97,7 +97,7 @@ function cartKeyPrefix(fingerprint: string): string {
   return `cart:${fingerprint.slice(0, 32)}:`;
 }
 
-/** Subtotal of a cart at today's prices, in paise (unknown or unsold products count as nothing). */
+/** Subtotal of a cart at today's prices, in paise; a product gone or no longer sold is a 422 naming it. */
 async function cartSubtotalPaise(db: Db, lines: CartLine[]): Promise<number> {
   const merged = mergeLines(lines);
   const products = new Map(
@@ -108,9 +108,13 @@ async function cartSubtotalPaise(db: Db, lines: CartLine[]): Promise<number> {
       )
     ).map((p) => [p.id, p]),
   );
+  // A product that is gone or no longer sold is named, as checkout would name it: priced at ₹0 it
+  // made the coupon's minimum look unmet ("Add items worth … more"), which misled the shopper.
   return merged.reduce((sum, l) => {
     const p = products.get(l.item_id);
-    return p ? sum + p.sellingPricePaise * l.quantity : sum;
+    if (!p) throw AppError.invalid('items', orderMessages.unknownProduct(l.item_id));
+    if (!p.isActive) throw AppError.invalid('items', orderMessages.noLongerSold(p.name));
+    return sum + p.sellingPricePaise * l.quantity;
   }, 0);
 }
 

@@ -139,9 +139,12 @@ describe('checkout', () => {
       [{ items: [{ item_id: p.id, quantity: 1.5 }] }, 'Quantity must be a whole number.'],
       [{ items: [{ item_id: 'abc', quantity: 1 }] }, 'Item id must be a positive whole number.'],
       [{ items: 'lots' }, 'Your cart is empty. Please add items before checking out.'],
-      // Wrong JSON types are refused, not coerced (true would have become quantity 1).
-      [{ items: [{ item_id: p.id, quantity: true }] }, 'Quantity must be at least 1.'],
-      [{ items: [{ item_id: p.id, quantity: [2] }] }, 'Quantity must be at least 1.'],
+      // Wrong JSON types are refused, not coerced (true would have become quantity 1), and told
+      // what a quantity is; a number beyond 2^53 is told the real limit.
+      [{ items: [{ item_id: p.id, quantity: true }] }, 'Quantity must be a whole number.'],
+      [{ items: [{ item_id: p.id, quantity: [2] }] }, 'Quantity must be a whole number.'],
+      [{ items: [{ item_id: p.id, quantity: 1e16 }] }, 'Quantity cannot be more than 100.'],
+      [{ items: [{ item_id: p.id }] }, 'Quantity must be at least 1.'],
       [{ items: [{ item_id: true, quantity: 1 }] }, 'Item id must be a positive whole number.'],
       [{ items: [{ item_id: p.id, quantity: 1 }], customer: { address_id: true } }, 'Please select address'],
     ];

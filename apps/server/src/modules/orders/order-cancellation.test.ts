@@ -18,6 +18,7 @@ import {
   type Shopper,
   simCheckout,
   verified,
+  verify,
 } from '../payments/payments.test-kit.ts';
 import { runDueRefunds } from '../payments/refunds.service.ts';
 import { setSetting, stockOf } from './orders.test-kit.ts';
@@ -125,5 +126,25 @@ describe('customer cancellation', () => {
     expect((await h.orderRow(order.id)).status).toBe('cancelled');
     expect(await stockOf(h.t.ctx.db, productId)).toBe(10);
     expect((await details(order.id)).refunds).toHaveLength(1);
+  });
+
+  it("a cancelled order's payment check answers 409 'This order was cancelled. Please place a new order.', never Pending (which reads as placed)", async () => {
+    const cancelled = { name: 'Conflict', message: 'This order was cancelled. Please place a new order.' };
+    // Cash on delivery confirmed, then cancelled: checking it again is no placed order.
+    const cod = await placeOrder(h.t, shopper);
+    await createdPayment(h.t, shopper, cod.order.id, 'cod');
+    expect((await verified(h.t, shopper, cod.order.order_id, {})).payment_status).toBe('Pending');
+    expect((await cancel(cod.order.id)).statusCode).toBe(200);
+    const again = await verify(h.t, shopper, cod.order.order_id, {});
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject(cancelled);
+
+    // A Paytm payment started, the order cancelled, the payment never made; also by its number in lower case.
+    const paytm = await placeOrder(h.t, shopper);
+    await createdPayment(h.t, shopper, paytm.order.id, 'paytm');
+    expect((await cancel(paytm.order.id)).statusCode).toBe(200);
+    const checked = await verify(h.t, shopper, paytm.order.order_id.toLowerCase(), {});
+    expect(checked.statusCode).toBe(409);
+    expect(checked.json()).toMatchObject(cancelled);
   });
 });

@@ -180,10 +180,13 @@ export async function findOrder(db: DbOrTx, orderId: number, options: { forUpdat
   return row;
 }
 
-/** The customer's order by numeric id or public order number (others' are not found). */
+/**
+ * The customer's order by numeric id or public order number (others' are not found). Order
+ * numbers are stored upper-case (KFL-2026-000123); a number typed in lower case is the same order.
+ */
 export async function findOwnedOrderByRef(db: DbOrTx, customerId: number, ref: number | string) {
   const byId = typeof ref === 'number' || /^\d+$/.test(ref);
-  const where = byId ? eq(orders.id, Number(ref)) : eq(orders.orderNumber, String(ref));
+  const where = byId ? eq(orders.id, Number(ref)) : eq(orders.orderNumber, String(ref).toUpperCase());
   const [row] = await db
     .select()
     .from(orders)

@@ -156,6 +156,11 @@ export async function findPaymentByGatewayOrder(
   return row;
 }
 
+export async function findPaymentById(db: DbOrTx, paymentId: number): Promise<PaymentRow | undefined> {
+  const [row] = await db.select().from(payments).where(eq(payments.id, paymentId)).limit(1);
+  return row;
+}
+
 export async function lockPayment(db: DbOrTx, paymentId: number): Promise<PaymentRow | undefined> {
   const [row] = await db.select().from(payments).where(eq(payments.id, paymentId)).for('update');
   return row;

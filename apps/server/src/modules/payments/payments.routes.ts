@@ -7,7 +7,13 @@ import { sendNamedError } from '../../plugins/error-handler.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../plugins/json-body.ts';
 import { findNul, NUL_MESSAGE } from '../../plugins/nul-guard.ts';
 import { customerOf, requireCustomer } from '../../http/authenticate.ts';
-import { pageRequest, paginationQuery, sendCollection } from '../../http/collection.ts';
+import {
+  pageRequest,
+  paginationQuery,
+  parseSort,
+  sendCollection,
+  sortInMemory,
+} from '../../http/collection.ts';
 import { selfOrigin } from './gateway-settings.ts';
 import { handleGatewayWebhook } from './payment-webhooks.service.ts';
 import { createPayment, listPaymentGateways, type PaymentsDeps, verifyPayment } from './payments.service.ts';
@@ -62,6 +68,9 @@ function webhookRequestOf(request: FastifyRequest): WebhookRequest {
 }
 
 /** Routes of the payments module, mounted under /backend/api/web (product rules §7 orders/payment…). */
+/** `sort=` fields of the gateway list; without one it keeps the shop's display order. */
+const GATEWAY_SORTS = ['id', 'name', 'internal_name', 'display_order'] as const;
+
 export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const deps: PaymentsDeps = { ctx, origin: () => selfOrigin(app.server, ctx.config) };
@@ -75,8 +84,13 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
     '/orders/payment_gateways',
     { schema: { tags, querystring: z.looseObject(paginationQuery) } },
     async (request, reply) => {
+      const sort = parseSort(request.query.sort, GATEWAY_SORTS, []);
       const page = pageRequest(request.query);
-      const gateways = await listPaymentGateways(deps);
+      const gateways = sortInMemory(
+        await listPaymentGateways(deps),
+        sort,
+        (gateway, field) => gateway[field],
+      );
       return sendCollection(
         reply,
         gateways.slice(page.offset, page.offset + page.perPage),

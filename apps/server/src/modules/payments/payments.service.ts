@@ -16,6 +16,7 @@ import { resultOfPayment, settlePayment } from './payment-settlement.service.ts'
 import {
   CAPTURED_STATES,
   findGateway,
+  findPaymentById,
   findPaymentOfOrder,
   latestPayment,
   listActiveGateways,
@@ -194,6 +195,25 @@ export async function verifyPayment(
   // once, so an order read before it could still look unpaid beside a captured payment.
   if (CAPTURED_STATES.has(payment.status))
     return resultOfPayment(payment, (await customerOrderByRef(deps.ctx.db, customerId, ref.id)) ?? ref);
+  const result = await checkWithGateway(deps, payment, payload);
+  if (result.payment_status === 'Paid') return result;
+  // A cancelled order whose payment took no money has nothing left to pay: "Pending" would read
+  // as a placed order (the storefront clears the cart and says so), a failure as a retry to make.
+  const order = await customerOrderByRef(deps.ctx.db, customerId, ref.id);
+  if (order?.status === 'cancelled') {
+    const now = await findPaymentById(deps.ctx.db, payment.id);
+    if (!now || !CAPTURED_STATES.has(now.status))
+      throw new AppError('conflict', paymentMessages.orderCancelled);
+  }
+  return result;
+}
+
+/** Asks the gateway about a payment that has not captured money yet, and settles its answer. */
+async function checkWithGateway(
+  deps: PaymentsDeps,
+  payment: PaymentRow,
+  payload: Record<string, unknown>,
+): Promise<VerifyPaymentResult> {
   // A failed attempt is not final: Razorpay lets the shopper retry on the same gateway order, and
   // the browser then points at the new payment, which is checked like the first.
   const retried = str(payload.razorpay_payment_id);

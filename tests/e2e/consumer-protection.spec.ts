@@ -79,6 +79,15 @@ test('the seller information page shows every field, and the footer links it and
     `mailto:${seller.grievance_officer.email}`,
   );
   await expectPolicyLinks(page);
+  // The pincode directory's licence (Government Open Data License – India) asks for the provider,
+  // the source, the licence and the dataset's address.
+  await expect(page.getByTestId('pincode-data-credit').getByRole('link')).toHaveAttribute(
+    'href',
+    'https://data.gov.in/resource/all-india-pincode-directory-till-last-month',
+  );
+  await expect(page.getByTestId('pincode-data-credit')).toHaveText(
+    'PIN code data: Department of Posts, Government of India, via data.gov.in (Government Open Data License – India)',
+  );
   await page.getByRole('link', { name: 'File a Grievance' }).click();
   await expect(page).toHaveURL(/\/grievance$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Grievance Redressal' })).toBeVisible();

@@ -69,7 +69,7 @@ test("the zone's delivery charge is shown in cart, shipping and payment, and cha
   // §2: the cart's Shipping row reads 'calculated at next step' and its total equals the subtotal;
   // the charge and ETA of the address chosen last time show beside it.
   await expect(page.getByTestId('cart-delivery-estimate')).toHaveText(
-    `Delivery to 600020: ₹60.00 · Delivery in 4 days · Free delivery above ₹999.00`,
+    `Delivery to 600020: ₹60.00 · Delivery in 4 days · Free delivery from ₹999.00`,
   );
   await expect(page.getByText('calculated at next step')).toBeVisible();
   await expect(page.getByTestId('summary-delivery')).toHaveCount(0);

@@ -300,7 +300,7 @@ test('check delivery: a served pincode, one not served, and input that is no pin
   const quote = box.getByTestId('delivery-quote');
   await expect(quote).toContainText('Delivery to Jaipur, Rajasthan is available.');
   await expect(quote).toContainText('Arrives in 2 days');
-  await expect(quote).toContainText('Delivery charge ₹49.00, free on orders above ₹499.00');
+  await expect(quote).toContainText('Delivery charge ₹49.00, free on orders of ₹499.00 or more');
   await expect(quote).toContainText('Cash on delivery available on orders up to ₹5,000.00 (₹30.00 extra)');
   await expect(field).not.toHaveAttribute('aria-invalid', 'true');
   await box.screenshot({ path: `.tmp/screens-product/delivery-${testInfo.project.name}.png` });

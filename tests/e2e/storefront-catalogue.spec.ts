@@ -236,6 +236,20 @@ test('category pages are server-rendered with title, description, canonical and 
   expect(html).toContain('"@type":"BreadcrumbList"');
   expect(html).toContain('"priceCurrency":"INR"');
   for (const p of products.slice(0, 3)) expect(html).toContain(p.name.replace('&', '&amp;'));
+  // The ItemList names each product at its own address, not the category's.
+  const first = products[0];
+  if (!first) throw new Error('no product in the category');
+  expect(html).toMatch(
+    new RegExp(`"url":"http://[^"]+/product/${first.id}/${encodeURIComponent(first.url_slug)}"`),
+  );
+
+  // An unknown category is answered 404: no canonical address, and the shop's own description.
+  const missing = await request.get('/category/999999/1/nothing');
+  expect(missing.status()).toBe(404);
+  const missingHtml = await missing.text();
+  expect(missingHtml).not.toContain('rel="canonical"');
+  expect(missingHtml).not.toContain('Buy Products online at the best price');
+  expect(missingHtml).toMatch(/<meta name="description" content="[^"]+"/);
 });
 
 test('§8 a notice closes on time even with the pointer resting on it', async ({ page, request }) => {

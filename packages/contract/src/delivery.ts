@@ -57,7 +57,7 @@ export const deliveryMessages = {
     `Cash on delivery is available for orders up to ${maxText}. Please choose another payment option.`,
   /** Days as the cart and shipping step show them. */
   eta: (days: number) => (days <= 1 ? 'Delivery in 1 day' : `Delivery in ${days} days`),
-  freeAbove: (amountText: string) => `Free delivery above ${amountText}`,
+  freeAbove: (amountText: string) => `Free delivery from ${amountText}`,
 } as const;
 
 /**

@@ -1,14 +1,22 @@
 import { Text, Title } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
-import { type MetaArgs, useLoaderData, useNavigation } from 'react-router';
+import { type MetaArgs, type MetaDescriptor, useLoaderData, useNavigation } from 'react-router';
 import { InnerPageBanner } from '../components/inner-page-banner.tsx';
 import classes from '../features/catalogue/catalogue.module.css';
 import { CategorySidebar } from '../features/catalogue/category-sidebar.tsx';
 import { loadCategoryPage } from '../features/catalogue/load-category.server.ts';
 import { productThumbUrl } from '../features/catalogue/product.ts';
 import { ProductGrid } from '../features/catalogue/product-grid.tsx';
+import { productPath } from '../features/catalogue/product-url.ts';
 import { categoryPath } from '../lib/category-links.ts';
-import { type Category, rootDataFrom, type StorefrontLoaderArgs, useRootData } from '../lib/root-data.ts';
+import {
+  type Category,
+  ROOT_CATEGORY_ID,
+  type RootData,
+  rootDataFrom,
+  type StorefrontLoaderArgs,
+  useRootData,
+} from '../lib/root-data.ts';
 import { breadcrumbJsonLd, pageMeta, productJsonLd } from '../features/seo/page-meta.ts';
 import { useScrollToTopOnChange } from '../lib/use-scroll-to-top.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
@@ -18,17 +26,30 @@ export async function loader({ context, params }: StorefrontLoaderArgs) {
   return loadCategoryPage(context, params);
 }
 
-export function meta({ matches, data }: MetaArgs<typeof loader>) {
+/**
+ * The meta of a page answered 404 (a malformed address, or an id no category has): the shop's
+ * default description, and no canonical link or og:url, since no address is the canonical one of a
+ * missing page (pointing one at another page would ask search engines to index that page here).
+ */
+function notFoundMeta(root: RootData, title: string): MetaDescriptor[] {
+  return pageMeta({
+    settings: root.settings,
+    module: 'category',
+    title,
+    publicUrl: root.publicUrl,
+    path: '/',
+  }).filter(
+    (tag) => !('rel' in tag && tag.rel === 'canonical') && !('property' in tag && tag.property === 'og:url'),
+  );
+}
+
+export function meta({ matches, data, params }: MetaArgs<typeof loader>) {
   const root = rootDataFrom(matches);
-  if (!data)
-    return pageMeta({
-      settings: root.settings,
-      module: 'category',
-      title: 'Page not found',
-      publicUrl: root.publicUrl,
-      path: '/',
-    });
+  if (!data) return notFoundMeta(root, 'Page not found');
   const { category, products } = data;
+  // No category and not the hidden root: an id no category has, answered 404.
+  if (!category && Number(params.categoryId) !== ROOT_CATEGORY_ID)
+    return notFoundMeta(root, listingName(null));
   const name = listingName(category);
   const path = category ? categoryPath(category) : ALL_PRODUCTS_PATH;
   const first = products[0];
@@ -36,10 +57,7 @@ export function meta({ matches, data }: MetaArgs<typeof loader>) {
     settings: root.settings,
     module: 'category',
     title: name,
-    description: `Buy ${name} online at the best price: ${products
-      .slice(0, 5)
-      .map((p) => p.name)
-      .join(', ')}.`,
+    description: listingDescription(name, products),
     keywords: [name, ...products.slice(0, 8).map((p) => p.name)].join(', '),
     publicUrl: root.publicUrl,
     path,
@@ -52,19 +70,26 @@ export function meta({ matches, data }: MetaArgs<typeof loader>) {
       {
         '@context': 'https://schema.org',
         '@type': 'ItemList',
-        itemListElement: products.slice(0, 30).map((p, i) => ({
-          '@type': 'ListItem',
-          position: i + 1,
-          item: productJsonLd(root.publicUrl, {
-            name: p.name,
-            description: p.description,
-            imageUrl: productThumbUrl(p) ?? undefined,
-            sellingPrice: p.selling_price,
-            availableStock: p.available_stock,
-            path,
-            sku: String(p.id),
-          }),
-        })),
+        itemListElement: products.slice(0, 30).map((p, i) => {
+          // Each item is its product, at the product's own address (not the listing's).
+          const productUrl = `${root.publicUrl.replace(/\/$/, '')}${productPath(p)}`;
+          return {
+            '@type': 'ListItem',
+            position: i + 1,
+            item: {
+              ...productJsonLd(root.publicUrl, {
+                name: p.name,
+                description: p.description,
+                imageUrl: productThumbUrl(p) ?? undefined,
+                sellingPrice: p.selling_price,
+                availableStock: p.available_stock,
+                path: productUrl,
+                sku: String(p.id),
+              }),
+              url: productUrl,
+            },
+          };
+        }),
       },
     ],
   });
@@ -72,6 +97,15 @@ export function meta({ matches, data }: MetaArgs<typeof loader>) {
 
 /** The address of the hidden root's listing (its record's `url`): every product. */
 const ALL_PRODUCTS_PATH = '/category/1/1/all-products';
+
+/** "Buy Sweets online at the best price: Kaju Katli, …." naming the first five; an empty listing names none. */
+function listingDescription(name: string, products: ReadonlyArray<{ name: string }>): string {
+  const names = products
+    .slice(0, 5)
+    .map((p) => p.name)
+    .join(', ');
+  return `Buy ${name} online at the best price${names ? `: ${names}` : ''}.`;
+}
 
 /** The listing's heading: its category's name, or "Products" alone for the root and unknown ids. */
 function listingName(category: Category | null): string {

@@ -3,7 +3,7 @@ import { InnerPageBanner } from '../components/inner-page-banner.tsx';
 import { Container } from '../components/ui/container.tsx';
 import classes from '../features/grievances/grievances.module.css';
 import { loadSellerInformation } from '../features/grievances/load-seller-information.server.ts';
-import { SellerDetails } from '../features/grievances/seller-details.tsx';
+import { PincodeDataCredit, SellerDetails } from '../features/grievances/seller-details.tsx';
 import { breadcrumbJsonLd, pageMeta, shopName } from '../features/seo/page-meta.ts';
 import { rootDataFrom, type StorefrontLoaderArgs } from '../lib/root-data.ts';
 
@@ -53,6 +53,7 @@ export default function SellerInformationRoute() {
           Who sells on this website, and how to reach us with a question or a complaint.
         </p>
         <SellerDetails seller={seller} />
+        <PincodeDataCredit />
       </Container>
     </>
   );

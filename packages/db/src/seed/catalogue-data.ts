@@ -73,7 +73,19 @@ export interface ProductSeed {
   extraImages?: 1 | 2;
 }
 
-/** A closing sentence per leaf category, so every description has 2–3 sentences. */
+/**
+ * The warranty of each lock category, as the Warranty Policy page lists it (padlocks and cabinet
+ * locks 1 year, door locks 2 years, smart locks 1 year without the batteries). That page and the
+ * Terms point to the product page for the period, so every lock's description states it.
+ */
+export const lockWarranty: Readonly<Record<number, string>> = {
+  14: 'Warranty: 1 year from delivery against manufacturing defects.',
+  15: 'Warranty: 2 years from delivery against manufacturing defects.',
+  16: 'Warranty: 1 year from delivery against manufacturing defects.',
+  17: 'Warranty: 1 year from delivery against manufacturing defects (batteries not covered).',
+};
+
+/** A closing sentence per leaf category (locks: with their warranty), so every description has 2–4 sentences. */
 export const categoryClosing: Readonly<Record<number, string>> = {
   5: 'Made fresh in small batches with pure desi ghee and packed in a food-grade box.',
   6: 'Packed in a resealable zip pouch to keep the aroma locked in.',
@@ -84,10 +96,10 @@ export const categoryClosing: Readonly<Record<number, string>> = {
   11: 'Sliced thin, fried crisp and sealed in a nitrogen-flushed pack.',
   12: 'Baked in our own ovens without artificial colours.',
   13: 'A true tea-time favourite, made to a Bikaner family recipe.',
-  14: 'Backed by a one-year manufacturer warranty against defects.',
-  15: 'Comes with fixing screws, a fitting guide and a two-year warranty.',
-  16: 'Easy to fit with the screws supplied; ideal for wooden and steel furniture.',
-  17: 'Includes batteries, an emergency key and free installation guidance over phone.',
+  14: lockWarranty[14] ?? '',
+  15: `Comes with fixing screws and a fitting guide. ${lockWarranty[15]}`,
+  16: `Easy to fit with the screws supplied; ideal for wooden and steel furniture. ${lockWarranty[16]}`,
+  17: `Includes batteries, an emergency key and free installation guidance over phone. ${lockWarranty[17]}`,
 };
 
 export const productSeeds: readonly ProductSeed[] = [

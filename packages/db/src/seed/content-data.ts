@@ -97,13 +97,13 @@ export const registrationSettingKeys = [
 // ── Content blocks ─────────────────────────────────────────────────────────────────────────
 
 export const contentSeeds: Readonly<Record<string, string>> = {
-  header_top_text: 'Free delivery in Jaipur · Delivery across India · Cash on delivery available',
+  header_top_text: 'Free delivery in Jaipur · Delivery across India · Cash on delivery in most areas',
   home_people_saying_description:
     'Thousands of families across India trust us for their festive sweets, everyday masalas and the locks on their doors. Here is what some of them say.',
   home_featured_product_description:
     'Hand-picked favourites from our kitchen and our lock workshop: fresh, honest and priced fairly.',
   home_more_to_discover_text:
-    'From our own spice mills in Jaipur to the lock workshop in Aligarh, we make most of what we sell. We deliver to every pincode in India, take bulk and corporate orders, and design custom gift hampers and lock sets for builders.',
+    'From our own spice mills in Jaipur to the lock workshop in Aligarh, we make most of what we sell. We deliver across India (Check delivery on any product page tells you the charge for your PIN code), take bulk and corporate orders, and design custom gift hampers and lock sets for builders.',
   home_follow_us_description: 'Follow us for recipes, festive offers and home security tips.',
   home_newsletter_description:
     'Subscribe to our newsletter for new arrivals, festival offers and recipes. No spam, unsubscribe any time.',
@@ -173,21 +173,15 @@ export const menuSeeds: readonly MenuSeed[] = [
     category: 'footer-quick-link-menus',
     displayOrder: 3,
   },
-  {
-    id: 16,
-    parentId: 0,
-    name: 'Shipping Policy',
-    url: '/page/shipping-policy',
-    category: 'footer-quick-link-menus',
-    displayOrder: 4,
-  },
+  // No policy pages here: the footer links every policy itself (not a menu that an edit could
+  // remove), so a menu item for one would show it twice.
   {
     id: 17,
     parentId: 0,
     name: 'Contact Us',
     url: '/contact-us',
     category: 'footer-quick-link-menus',
-    displayOrder: 5,
+    displayOrder: 4,
   },
 ];
 
@@ -232,7 +226,7 @@ export const bannerSeeds: readonly BannerSeed[] = [
   {
     category: 'Homepage Banners',
     name: 'Locks that Last',
-    tagline: 'Brass, steel and smart locks from Aligarh',
+    tagline: 'Brass and steel locks from Aligarh, and smart locks',
     url: link(4),
     image: 'homepage-locks.webp',
     width: 1600,

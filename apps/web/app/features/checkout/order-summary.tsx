@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { includedGstOf, OrderTotals } from '../../components/order-totals.tsx';
 import { cartGst, type GstLine } from './cart-gst.ts';
 
-/** "Delivery in 4 days · Free delivery above ₹999.00" for a serviceable quote. */
+/** "Delivery in 4 days · Free delivery from ₹999.00" for a serviceable quote. */
 export function deliveryNoteOf(quote: DeliveryQuote | undefined, free: boolean): string | undefined {
   if (!quote?.serviceable || quote.eta_days === null) return undefined;
   const parts = [deliveryMessages.eta(quote.eta_days)];
@@ -21,7 +21,7 @@ export function deliveryNoteOf(quote: DeliveryQuote | undefined, free: boolean):
  * What delivery to the address chosen last time will cost, shown under the cart's summary: the
  * cart's own Shipping row reads 'calculated at next step' and its total is the goods' (product
  * rules §2), while the shopper still sees the charge and the ETA before checking out (#16).
- * "Delivery to 600001: ₹60.00 · Delivery in 4 days · Free delivery above ₹999.00"; nothing for
+ * "Delivery to 600001: ₹60.00 · Delivery in 4 days · Free delivery from ₹999.00"; nothing for
  * an address the shop does not deliver to (the shipping step says so where it can be changed).
  */
 export function CartDeliveryEstimate({

@@ -30,6 +30,27 @@ function Row({
   );
 }
 
+/**
+ * The pincode directory behind "Check delivery" and the address form is India Post's, published on
+ * data.gov.in under the Government Open Data License – India, which asks every user to name the
+ * provider, the source, the licence and the dataset's address.
+ */
+export const PINCODE_DATA_CREDIT = {
+  text: 'PIN code data: Department of Posts, Government of India, via data.gov.in (Government Open Data License – India)',
+  url: 'https://data.gov.in/resource/all-india-pincode-directory-till-last-month',
+} as const;
+
+/** The attribution line the pincode directory's licence requires, linked to the dataset. */
+export function PincodeDataCredit() {
+  return (
+    <Text size="xs" c="gray.7" mt="xl" data-testid="pincode-data-credit">
+      <Anchor href={PINCODE_DATA_CREDIT.url} c="gray.8" inherit>
+        {PINCODE_DATA_CREDIT.text}
+      </Anchor>
+    </Text>
+  );
+}
+
 const redressalPromise =
   'We acknowledge every grievance at once with a ticket number and resolve it within one month of receipt.';
 

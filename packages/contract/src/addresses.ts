@@ -13,6 +13,9 @@ export const addressMessages = {
   tooLong: messages.tooLong,
   removed: 'Address removed successfully.',
   notFound: 'Address not found.',
+  /** The typed state is not the PIN code's: the tax and the delivery would disagree. */
+  stateNotOfPinCode: (pinCode: string, state: string) =>
+    `PIN code ${pinCode} is in ${state}. Please correct the state or the PIN code.`,
 } as const;
 
 /**

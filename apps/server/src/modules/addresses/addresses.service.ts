@@ -5,11 +5,14 @@ import {
   addressMessages,
   normaliseIndianMobile,
 } from '@shop/contract/addresses';
+import { GST_STATES, gstStateCodeOf } from '@shop/contract/gst';
 import { messages } from '@shop/contract/messages';
 import type { Db, DbOrTx } from '@shop/db/client';
 import type { ShippingAddress } from '@shop/contract/orders';
 import { AppError } from '../../http/app-error.ts';
 import { lockCustomer } from '../customers/customer-lookup.service.ts';
+import { deliveryQuote } from '../fulfilment/fulfilment.service.ts';
+import { gstStateOfPinCode } from '../tax/tax.service.ts';
 import {
   type AddressRow,
   type AddressValues,
@@ -37,6 +40,21 @@ export function toAddress(row: AddressRow): Address {
     address_type: row.addressType as AddressType,
     is_default: row.isDefault,
   };
+}
+
+/**
+ * A typed state must be the PIN code's (India Post's directory, else its postal circle): GST's
+ * place of supply follows the state, delivery the PIN code, and a Delhi PIN with "Rajasthan"
+ * typed in would be taxed as a sale within Rajasthan while the parcel goes to Delhi. A state the
+ * GST list does not name, or a PIN code whose state is unknown, is left as typed.
+ */
+async function checkStateOfPinCode(db: DbOrTx, input: AddressInput): Promise<void> {
+  const typed = input.state?.trim() ? gstStateCodeOf(input.state) : undefined;
+  if (!typed) return;
+  const listed = (await deliveryQuote(db, input.pin_code)).state;
+  const actual = (listed ? gstStateCodeOf(listed) : undefined) ?? gstStateOfPinCode(input.pin_code);
+  if (actual && actual !== typed)
+    throw AppError.invalid('state', addressMessages.stateNotOfPinCode(input.pin_code, GST_STATES[actual]));
 }
 
 function valuesOf(input: AddressInput): AddressValues {
@@ -69,6 +87,7 @@ export async function getCustomerAddress(db: Db, customerId: number, id: number)
 
 /** Adds an address; the customer's first address becomes the default. */
 export async function addAddress(db: Db, customerId: number, input: AddressInput) {
+  await checkStateOfPinCode(db, input);
   return db.transaction(async (tx) => {
     // Lock the customer row so that two first addresses added at once cannot both become default.
     await lockCustomer(tx, customerId);
@@ -80,6 +99,7 @@ export async function addAddress(db: Db, customerId: number, input: AddressInput
 }
 
 export async function updateAddress(db: Db, customerId: number, id: number, input: AddressInput) {
+  await checkStateOfPinCode(db, input);
   const row = await updateOwnedAddress(db, customerId, id, valuesOf(input));
   if (!row) throw notFound();
   return { address: toAddress(row), message: messages.addressUpdated };

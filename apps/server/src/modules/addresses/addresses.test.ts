@@ -62,6 +62,34 @@ describe('saved addresses API', () => {
     expect(tooLong.json()).toEqual([{ field: 'state', message: 'This must be at most 60 characters long.' }]);
   });
 
+  it("refuses a typed state that is not the PIN code's (GST's place of supply would follow it, delivery the PIN)", async () => {
+    const c = await makeCustomer(t.ctx.db);
+    // 110001 is New Delhi: typed as Rajasthan, the order would be taxed as a sale within Rajasthan.
+    const wrong = await add(c, {
+      ...validAddress,
+      pin_code: '110001',
+      city: 'New Delhi',
+      state: 'Rajasthan',
+    });
+    expect(wrong.statusCode).toBe(422);
+    expect(wrong.json()).toEqual([
+      { field: 'state', message: 'PIN code 110001 is in Delhi. Please correct the state or the PIN code.' },
+    ]);
+    const right = await add(c, { ...validAddress, pin_code: '110001', city: 'New Delhi', state: 'delhi' });
+    expect(right.statusCode).toBe(200);
+    // An update is checked the same way; a state the GST list does not name is kept as typed.
+    const id = right.json<{ address: Address }>().address.id;
+    const update = (state: string) =>
+      t.request({
+        method: 'PUT',
+        url: `${URL}/${id}`,
+        headers: c.auth,
+        payload: { ...validAddress, pin_code: '110001', city: 'New Delhi', state },
+      });
+    expect((await update('Maharashtra')).statusCode).toBe(422);
+    expect((await update('NCT')).statusCode).toBe(200);
+  });
+
   it('lists only the own addresses in the Yii2 envelope, default first', async () => {
     await add(b, { ...validAddress, address_name: 'B home' });
     const res = await t.request({ method: 'GET', url: URL, headers: a.auth });

@@ -7,7 +7,8 @@ import type { Supply } from '@shop/contract/gst-split';
  * state. Saved addresses hold a city and a PIN code but no state, so the state comes from the
  * PIN code: postal circles follow state borders, and the first three digits (the sorting
  * district) name the state except in a few districts that straddle a border, listed below by
- * their six-digit ranges. An address that names its state (`state`) is taken at its word.
+ * their six-digit ranges. An address that names its state (`state`) is taken at its word: saving
+ * an address refuses a state that is not its PIN code's (addresses.service.ts).
  */
 
 /** Six-digit ranges that belong to another state than their three-digit prefix. */

@@ -2,7 +2,12 @@ import { type GstRate, type GstStateCode, isGstRate } from '@shop/contract/gst';
 import { chargeRateOf, type LineTax, orderGstSplit, taxInside } from '@shop/contract/gst-split';
 import type { DbOrTx } from '@shop/db/client';
 import { shopRegistration } from '../settings/shop-registration.service.ts';
-import { placeOfSupply } from './place-of-supply.ts';
+import { placeOfSupply, stateOfPinCode } from './place-of-supply.ts';
+
+/** The GST state of a PIN code by its postal circle, for checks outside the tax module. */
+export function gstStateOfPinCode(pinCode: string): GstStateCode | undefined {
+  return stateOfPinCode(pinCode);
+}
 
 /** Services accounting code of a delivery charge billed with the goods (goods transport). */
 export const DELIVERY_SAC = '9965';

@@ -20,7 +20,9 @@ export const checkDeliveryTexts = {
   eta: (days: number) => (days <= 1 ? 'Arrives in 1 day' : `Arrives in ${days} days`),
   freeDelivery: 'Free delivery',
   charge: (charge: string, freeAbove: string | null) =>
-    freeAbove ? `Delivery charge ${charge}, free on orders of ${freeAbove} or more` : `Delivery charge ${charge}`,
+    freeAbove
+      ? `Delivery charge ${charge}, free on orders of ${freeAbove} or more`
+      : `Delivery charge ${charge}`,
   cod: (max: string | null, fee: string | null) =>
     `Cash on delivery available${max ? ` on orders up to ${max}` : ''}${fee ? ` (${fee} extra)` : ''}`,
   noCod: 'Cash on delivery is not available for this pincode',

@@ -1,6 +1,6 @@
 import { Text, Title } from '@mantine/core';
 import { IconMoodEmpty } from '@tabler/icons-react';
-import { type MetaArgs, type MetaDescriptor, useLoaderData, useNavigation } from 'react-router';
+import { type MetaArgs, useLoaderData, useNavigation } from 'react-router';
 import { InnerPageBanner } from '../components/inner-page-banner.tsx';
 import classes from '../features/catalogue/catalogue.module.css';
 import { CategorySidebar } from '../features/catalogue/category-sidebar.tsx';
@@ -12,12 +12,11 @@ import { categoryPath } from '../lib/category-links.ts';
 import {
   type Category,
   ROOT_CATEGORY_ID,
-  type RootData,
   rootDataFrom,
   type StorefrontLoaderArgs,
   useRootData,
 } from '../lib/root-data.ts';
-import { breadcrumbJsonLd, pageMeta, productJsonLd } from '../features/seo/page-meta.ts';
+import { breadcrumbJsonLd, notFoundMeta, pageMeta, productJsonLd } from '../features/seo/page-meta.ts';
 import { useScrollToTopOnChange } from '../lib/use-scroll-to-top.ts';
 import { Spinner } from '../components/ui/spinner.tsx';
 import { Container } from '../components/ui/container.tsx';
@@ -26,30 +25,14 @@ export async function loader({ context, params }: StorefrontLoaderArgs) {
   return loadCategoryPage(context, params);
 }
 
-/**
- * The meta of a page answered 404 (a malformed address, or an id no category has): the shop's
- * default description, and no canonical link or og:url, since no address is the canonical one of a
- * missing page (pointing one at another page would ask search engines to index that page here).
- */
-function notFoundMeta(root: RootData, title: string): MetaDescriptor[] {
-  return pageMeta({
-    settings: root.settings,
-    module: 'category',
-    title,
-    publicUrl: root.publicUrl,
-    path: '/',
-  }).filter(
-    (tag) => !('rel' in tag && tag.rel === 'canonical') && !('property' in tag && tag.property === 'og:url'),
-  );
-}
-
 export function meta({ matches, data, params }: MetaArgs<typeof loader>) {
   const root = rootDataFrom(matches);
-  if (!data) return notFoundMeta(root, 'Page not found');
+  const missing = (title?: string) =>
+    notFoundMeta({ settings: root.settings, module: 'category', publicUrl: root.publicUrl, title });
+  if (!data) return missing();
   const { category, products } = data;
   // No category and not the hidden root: an id no category has, answered 404.
-  if (!category && Number(params.categoryId) !== ROOT_CATEGORY_ID)
-    return notFoundMeta(root, listingName(null));
+  if (!category && Number(params.categoryId) !== ROOT_CATEGORY_ID) return missing(listingName(null));
   const name = listingName(category);
   const path = category ? categoryPath(category) : ALL_PRODUCTS_PATH;
   const first = products[0];

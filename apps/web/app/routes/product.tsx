@@ -6,7 +6,7 @@ import { productLargeUrl } from '../features/catalogue/product.ts';
 import { ProductPageView } from '../features/catalogue/details-page.tsx';
 import { productPath } from '../features/catalogue/product-url.ts';
 import { CheckDeliveryBox } from '../features/delivery/check-delivery-box.tsx';
-import { breadcrumbJsonLd, pageMeta, productJsonLd } from '../features/seo/page-meta.ts';
+import { breadcrumbJsonLd, notFoundMeta, pageMeta, productJsonLd } from '../features/seo/page-meta.ts';
 import { categoryPath } from '../lib/category-links.ts';
 import {
   type Category,
@@ -35,14 +35,7 @@ function categoryTrail(categories: Category[], categoryId: number): Category[] {
 
 export function meta({ matches, data }: MetaArgs<typeof loader>) {
   const root = rootDataFrom(matches);
-  if (!data)
-    return pageMeta({
-      settings: root.settings,
-      module: 'product',
-      title: 'Page not found',
-      publicUrl: root.publicUrl,
-      path: '/',
-    });
+  if (!data) return notFoundMeta({ settings: root.settings, module: 'product', publicUrl: root.publicUrl });
   const { product } = data;
   const path = productPath(product);
   const trail = categoryTrail(root.categories, product.category_id);

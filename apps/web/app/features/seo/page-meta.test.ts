@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { breadcrumbJsonLd, pageMeta, productJsonLd } from './page-meta.ts';
+import { breadcrumbJsonLd, notFoundMeta, pageMeta, productJsonLd } from './page-meta.ts';
 
 const settings = {
   category_title: '{TITLE} | Kesar Foods & Locks',
@@ -89,6 +89,17 @@ describe('JSON-LD helpers', () => {
         { position: 1, name: 'Home', item: 'https://shop.example/' },
         { position: 2, name: 'Sweets', item: 'https://shop.example/category/5/1/sweets' },
       ],
+    });
+  });
+});
+
+describe('notFoundMeta (a page answered 404)', () => {
+  it('names no canonical address and no og:url, so no other page is indexed in its place', () => {
+    const tags = notFoundMeta({ settings: {}, module: 'product', publicUrl: 'https://shop.example' });
+    expect(find(tags, 'rel', 'canonical')).toBeUndefined();
+    expect(find(tags, 'property', 'og:url')).toBeUndefined();
+    expect(find(tags, 'title', 'Page not found | Kesar Foods & Locks') ?? tags[0]).toMatchObject({
+      title: expect.stringContaining('Page not found'),
     });
   });
 });

@@ -154,3 +154,14 @@ export function pageMeta(args: PageMetaArgs): MetaDescriptor[] {
   for (const item of jsonLd) tags.push({ 'script:ld+json': item });
   return tags;
 }
+
+/**
+ * The meta of a page answered 404 (a malformed address, an id nothing has): the shop's default
+ * description and no canonical link or og:url, since no address is the canonical one of a missing
+ * page (pointing one at another page would ask search engines to index that page here).
+ */
+export function notFoundMeta(args: Pick<PageMetaArgs, 'settings' | 'module' | 'publicUrl' | 'title'>) {
+  return pageMeta({ ...args, title: args.title ?? 'Page not found', path: '/' }).filter(
+    (tag) => !('rel' in tag && tag.rel === 'canonical') && !('property' in tag && tag.property === 'og:url'),
+  );
+}

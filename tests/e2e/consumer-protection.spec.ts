@@ -74,6 +74,10 @@ test('the seller information page shows every field, and the footer links it and
     expect(value, testId).not.toBe('');
     await expect(page.getByTestId(testId)).toHaveText(value);
   }
+  // Head office and branches (the e-commerce rules ask for both): every branch, one per line.
+  expect(seller.branch_addresses.length).toBeGreaterThan(0);
+  for (const branch of seller.branch_addresses)
+    await expect(page.getByTestId('seller-branches').getByText(branch, { exact: true })).toBeVisible();
   await expect(page.getByTestId('grievance-officer-email').getByRole('link')).toHaveAttribute(
     'href',
     `mailto:${seller.grievance_officer.email}`,

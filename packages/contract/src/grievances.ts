@@ -148,6 +148,7 @@ export const grievanceTicketParamsSchema = z.object({
 export const SELLER_SETTING_KEYS = [
   'seller_legal_name',
   'seller_address',
+  'seller_branch_addresses',
   'seller_gstin',
   'seller_state',
   'fssai_licence_number',
@@ -162,6 +163,8 @@ export type SellerSettingKey = (typeof SELLER_SETTING_KEYS)[number];
 export const sellerInformationSchema = z.object({
   legal_name: z.string(),
   address: z.string(),
+  /** The seller's other premises (branches, factory, warehouses), one address each; [] when none. */
+  branch_addresses: z.array(z.string()),
   gstin: z.string(),
   state: z.string(),
   fssai_licence_number: z.string(),

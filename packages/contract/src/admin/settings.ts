@@ -192,6 +192,14 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     '/seller-information',
   ),
   def(
+    'seller_branch_addresses',
+    'Branch addresses',
+    'Seller and tax invoices',
+    'long-text',
+    'The Seller information page: the other premises (branches, factory, warehouses), one address per line.',
+    '/seller-information',
+  ),
+  def(
     'seller_gstin',
     'GSTIN',
     'Seller and tax invoices',

@@ -52,6 +52,10 @@ function placeholderMeta(module: string): Record<string, string> {
 export const sellerSettingSeeds: Readonly<Record<string, string>> = {
   seller_legal_name: 'Kesar Foods and Locks Private Limited',
   seller_address: '42, Johari Bazaar, Near Hawa Mahal, Jaipur, Rajasthan 302003',
+  seller_branch_addresses: [
+    'Factory: F-118, RIICO Industrial Area, Sitapura, Jaipur, Rajasthan 302022',
+    'Lock works: Plot 17, Industrial Estate, Talanagari, Ramghat Road, Aligarh, Uttar Pradesh 202001',
+  ].join('\n'),
   seller_gstin: '08AAKCK4242M1Z5',
   seller_state: 'Rajasthan',
   fssai_licence_number: '10826999000123',
@@ -83,12 +87,13 @@ export const settingSeeds: Readonly<Record<string, string>> = {
 };
 
 /**
- * The shop's own registration (tax invoices print it). A production start leaves these empty: a
- * real shop sets its own, and no invoice is issued until it has.
+ * The shop's own registration (tax invoices print it) and the premises it names. A production
+ * start leaves these empty: a real shop sets its own, and no invoice is issued until it has.
  */
 export const registrationSettingKeys = [
   'seller_legal_name',
   'seller_address',
+  'seller_branch_addresses',
   'seller_gstin',
   'seller_state',
   'fssai_licence_number',

@@ -369,7 +369,7 @@ describe('production seed', () => {
         .select({ value: settings.value })
         .from(settings)
         .where(inArray(settings.key, [...registrationSettingKeys]));
-      expect(registration.map((r) => r.value)).toEqual(['', '', '', '', '']);
+      expect(registration.map((r) => r.value)).toEqual(registrationSettingKeys.map(() => ''));
     },
   );
 

@@ -120,6 +120,10 @@ describe('grievances API', () => {
       expect(res.json<SellerInformation>()).toEqual({
         legal_name: 'Kesar Foods and Locks Private Limited',
         address: '42, Johari Bazaar, Near Hawa Mahal, Jaipur, Rajasthan 302003',
+        branch_addresses: [
+          'Factory: F-118, RIICO Industrial Area, Sitapura, Jaipur, Rajasthan 302022',
+          'Lock works: Plot 17, Industrial Estate, Talanagari, Ramghat Road, Aligarh, Uttar Pradesh 202001',
+        ],
         gstin: '08AAKCK4242M1Z5',
         state: 'Rajasthan',
         fssai_licence_number: '10826999000123',

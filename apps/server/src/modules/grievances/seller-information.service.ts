@@ -4,7 +4,8 @@ import { settingValue } from '../settings/settings.service.ts';
 
 /**
  * Who sells and whom to complain to, as an Indian online shop must show them (legal name,
- * address, GSTIN, FSSAI licence, customer care, grievance officer), from the shop's settings.
+ * head-office and branch addresses, GSTIN, FSSAI licence, customer care, grievance officer), from
+ * the shop's settings.
  * A setting that is not set is an empty string: the page shows what there is.
  */
 export async function sellerInformation(ctx: AppContext): Promise<SellerInformation> {
@@ -12,6 +13,7 @@ export async function sellerInformation(ctx: AppContext): Promise<SellerInformat
   const [
     legalName,
     address,
+    branches,
     gstin,
     state,
     fssai,
@@ -25,6 +27,7 @@ export async function sellerInformation(ctx: AppContext): Promise<SellerInformat
     [
       'seller_legal_name',
       'seller_address',
+      'seller_branch_addresses',
       'seller_gstin',
       'seller_state',
       'fssai_licence_number',
@@ -39,6 +42,10 @@ export async function sellerInformation(ctx: AppContext): Promise<SellerInformat
   return {
     legal_name: legalName ?? '',
     address: address ?? '',
+    branch_addresses: (branches ?? '')
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
     gstin: gstin ?? '',
     state: state ?? '',
     fssai_licence_number: fssai ?? '',

@@ -66,6 +66,15 @@ export function SellerDetails({ seller }: { seller: SellerInformation }) {
         <dl className={classes.details}>
           <Row label="Legal name" value={seller.legal_name} testId="seller-legal-name" />
           <Row label="Registered address" value={seller.address} testId="seller-address" />
+          <Row
+            label={seller.branch_addresses.length > 1 ? 'Branch addresses' : 'Branch address'}
+            value={seller.branch_addresses.join('\n')}
+            testId="seller-branches"
+          >
+            {seller.branch_addresses.map((line) => (
+              <div key={line}>{line}</div>
+            ))}
+          </Row>
           <Row label="State" value={seller.state} testId="seller-state" />
           <Row label="GSTIN" value={seller.gstin} testId="seller-gstin" />
           <Row label="FSSAI licence number" value={seller.fssai_licence_number} testId="seller-fssai" />

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { logOutViaMenu } from './account-helpers.ts';
 import {
   answerRazorpay,
   expectOrderPlaced,
@@ -35,6 +36,37 @@ test.describe('payment page', () => {
       path: `.tmp/screens-payments/payment-${testInfo.project.name}.png`,
       fullPage: true,
     });
+  });
+
+  test("logging out takes the checkout under way with it: the next customer on this browser sees none of it (another customer's order and address)", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const first = await shopperWithOrder(request, testInfo, 'shared-a');
+    await openPaymentPage(page, first);
+    await page.evaluate(() =>
+      sessionStorage.setItem(
+        'kesar_checkout_draft',
+        JSON.stringify({ coupon_code: 'WELCOME10', customer_remarks: 'Ring the bell twice' }),
+      ),
+    );
+    await expect(page.getByTestId('delivery-contact')).toHaveText('Meera Iyer');
+    await logOutViaMenu(page, first.email);
+    expect(
+      await page.evaluate(() => [
+        sessionStorage.getItem('kesar_checkout_order'),
+        sessionStorage.getItem('kesar_checkout_draft'),
+      ]),
+    ).toEqual([null, null]);
+
+    const second = await newShopper(request, testInfo, 'shared-b');
+    await logInBrowser(page, second);
+    await page.goto('/payment');
+    await expect(page.getByRole('heading', { name: 'No order to pay for' })).toBeVisible();
+    await expect(page.getByText(first.order.order_id)).toHaveCount(0);
+    await expect(page.getByText('7, Lake View Road, Adyar')).toHaveCount(0);
+    await page.goto('/cart');
+    await expect(page.getByLabel('Your remarks')).toHaveValue('');
   });
 
   test('without a stored order it says so and links to the cart', async ({ page, request }, testInfo) => {

@@ -7,4 +7,8 @@ export const storageKeys = {
   cartData: `${STORAGE_PREFIX}cart_data`,
   selectedAddressId: `${STORAGE_PREFIX}selected_address_id`,
   afterLoginRedirect: `${STORAGE_PREFIX}after_login_redirect`,
+  /** sessionStorage: the cart's coupon and remarks on their way to /shipping. */
+  checkoutDraft: `${STORAGE_PREFIX}checkout_draft`,
+  /** sessionStorage: the order /shipping created, on its way to /payment. */
+  checkoutOrder: `${STORAGE_PREFIX}checkout_order`,
 } as const;

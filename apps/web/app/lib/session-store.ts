@@ -47,10 +47,20 @@ export const sessionStore = {
     userData.set(customer);
     if (customer.address_id) selectedAddressId.set(customer.address_id);
   },
+  /**
+   * Logout, or a token the server no longer takes. The checkout under way goes too: its order
+   * names the customer's delivery address and mobile, and its draft their coupon and remarks; on
+   * a shared computer the next customer must see none of it (their order stays payable from its
+   * details, "Pay now"). The cart stays: it belongs to the browser, as before logging in.
+   */
   clear() {
     accessToken.clear();
     userData.clear();
     selectedAddressId.clear();
+    if (typeof window !== 'undefined') {
+      window.sessionStorage.removeItem(storageKeys.checkoutDraft);
+      window.sessionStorage.removeItem(storageKeys.checkoutOrder);
+    }
   },
 };
 

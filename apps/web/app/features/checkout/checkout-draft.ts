@@ -1,13 +1,13 @@
 import type { CheckoutResult } from '@shop/contract/orders';
-import { STORAGE_PREFIX } from '@shop/contract/storage-keys';
+import { storageKeys } from '@shop/contract/storage-keys';
 
 /**
  * What the cart hands to /shipping (coupon and remarks) and what /shipping hands to /payment
  * (the created order). Kept in sessionStorage so that a reload keeps them; router state is
  * used too. The payment page reads `kesar_checkout_order` = JSON {order}.
  */
-export const CHECKOUT_DRAFT_KEY = `${STORAGE_PREFIX}checkout_draft`;
-export const CHECKOUT_ORDER_KEY = `${STORAGE_PREFIX}checkout_order`;
+export const CHECKOUT_DRAFT_KEY = storageKeys.checkoutDraft;
+export const CHECKOUT_ORDER_KEY = storageKeys.checkoutOrder;
 
 export interface CheckoutDraft {
   coupon_code: string;

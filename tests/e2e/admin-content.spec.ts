@@ -74,3 +74,47 @@ test('the owner edits a page in the rich-text editor and sees it on the storefro
     fullPage: true,
   });
 });
+
+test('a manager uploads a new gallery photo from the form; the storefront gallery shows it', async ({
+  page,
+}, testInfo) => {
+  const album = `zz-upload-${testInfo.project.name}-${Date.now()}`;
+  const caption = `Factory floor ${testInfo.project.name}`;
+  await signInToBackOffice(page, 'manager', '/admin/site-content');
+  await page.getByRole('tab', { name: 'Photo gallery' }).click();
+  await page.getByRole('button', { name: 'Add gallery photo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New gallery photo' });
+  await dialog.getByLabel('Album').fill(album);
+  await dialog.getByLabel('Caption').fill(caption);
+
+  const sharp = (await import('sharp')).default;
+  const picture = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: '#9a3412' } })
+      .jpeg()
+      .toBuffer();
+  const fileInput = dialog.locator('input[type="file"]');
+  // Too small for a gallery: the server's reason shows under the field, and nothing is picked.
+  await fileInput.setInputFiles({ name: 'thumb.jpg', mimeType: 'image/jpeg', buffer: await picture(90, 60) });
+  await expect(dialog.getByText('The image is too small: at least 200 × 200 pixels.')).toBeVisible();
+  await fileInput.setInputFiles({
+    name: 'Factory Floor.jpg',
+    mimeType: 'image/jpeg',
+    buffer: await picture(1200, 800),
+  });
+  const image = dialog.getByRole('combobox', { name: 'Image' });
+  await expect(image).toHaveValue(/^factory-floor-[0-9a-f]{8}\.jpg$/);
+  await expect(dialog.getByText('The image is too small', { exact: false })).toHaveCount(0);
+  const file = await image.inputValue();
+  await expectNoSidewaysScroll(page);
+  await page.screenshot({ path: testInfo.outputPath(`admin-media-upload-${testInfo.project.name}.png`) });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  const gallery = await page.request.get(
+    `/backend/api/web/imagegallery?ImagegallerySearch[category]=${album}&per-page=200&page=1`,
+  );
+  const items = ((await gallery.json()) as { items: { name: string; image: string }[] }).items;
+  expect(items).toEqual([expect.objectContaining({ name: caption, image: expect.stringContaining(file) })]);
+  await page.goto(`/gallery/${album}`);
+  await expect(page.getByText(caption)).toBeVisible();
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { bannerCategories, menuCategories } from '../content.ts';
+import { productImageUploadSchema } from './product-images.ts';
 
 /**
  * Back-office shapes of the shop's content: pages, banners, testimonials, photo and video
@@ -11,7 +12,7 @@ export const contentAdminMessages = {
   slug: 'Use lower-case letters, digits and hyphens only (e.g. about-us).',
   slugTaken: 'Another page already uses this address.',
   link: 'Give a path on this shop (starting with /) or a full https:// address.',
-  fileName: 'Choose a file already in the media library (a file name such as banner-1.webp).',
+  fileName: 'Choose a file already in the media library, or upload a new image.',
   videoId: 'Give a YouTube video id or its watch / share link.',
   schedule: 'The end must be after the start.',
   parentMenu: 'The parent must be a top-level or second-level item of the same menu.',
@@ -262,5 +263,17 @@ export function adminListSchema<T extends z.ZodType>(item: T) {
   return z.object({ items: z.array(item), total: z.number().int() });
 }
 
-/** The media files a content item may link (upload is part of the media library). */
+/** The media files a content item may link, by name. */
 export const mediaFolderListSchema = z.object({ files: z.array(z.string()) });
+export type MediaFolderList = z.infer<typeof mediaFolderListSchema>;
+
+/**
+ * A new image for a media folder (a banner, a testimonial's photo, a gallery photo): JSON with the
+ * file in base64, as a product's images. The server reads format and size from the file itself.
+ */
+export const mediaUploadSchema = productImageUploadSchema.pick({ file_name: true, data_base64: true });
+export type MediaUpload = z.infer<typeof mediaUploadSchema>;
+
+/** The stored name of the upload (what the row's `image` takes) and the folder's files after it. */
+export const mediaUploadedSchema = mediaFolderListSchema.extend({ file: z.string() });
+export type MediaUploaded = z.infer<typeof mediaUploadedSchema>;

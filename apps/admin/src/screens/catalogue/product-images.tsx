@@ -24,17 +24,8 @@ import {
 import { IconArrowLeft, IconArrowRight, IconPhotoPlus, IconStar, IconTrash } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { adminApi } from '../../api.ts';
+import { base64Of } from '../../forms/file-base64.ts';
 import { notifyFailed } from '../../forms/notify.ts';
-
-/** The file as base64 (without the data: prefix), as the upload operation takes it. */
-function base64Of(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 function rejectionMessage(rejection: FileRejection): string {
   const code = rejection.errors[0]?.code;

@@ -1,5 +1,6 @@
 import {
   Button,
+  FileButton,
   Group,
   Image,
   Modal,
@@ -12,10 +13,13 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { MediaFolderList, MediaUploaded } from '@shop/contract/admin/content';
+import { imageMessages, imageTypes, MAX_IMAGE_BYTES } from '@shop/contract/admin/product-images';
+import { IconPlus, IconTrash, IconUpload } from '@tabler/icons-react';
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { useEffect, useState } from 'react';
-import { adminApi } from '../../api.ts';
+import { AdminApiError, adminApi } from '../../api.ts';
+import { base64Of } from '../../forms/file-base64.ts';
 import { FormError } from '../../forms/form-error.tsx';
 import { notifyFailed, notifySaved } from '../../forms/notify.ts';
 import { useSubmit } from '../../forms/use-submit.ts';
@@ -138,16 +142,71 @@ export function ContentItems({ spec }: { spec: KindSpec }) {
   );
 }
 
-function useMediaFiles(folder: string | undefined): string[] {
+function useMediaFiles(folder: string | undefined) {
   const [files, setFiles] = useState<string[]>([]);
   useEffect(() => {
     if (!folder) return;
     adminApi
-      .get<{ files: string[] }>(`content/media/${folder}`)
+      .get<MediaFolderList>(`content/media/${folder}`)
       .then((body) => setFiles(body.files))
       .catch(() => setFiles([]));
   }, [folder]);
-  return files;
+  return { files, setFiles };
+}
+
+/**
+ * "Upload new image" beside an image field: the file goes to the field's media folder (the server
+ * checks it is a JPEG, PNG or WebP of a sensible size and keeps it under a fresh name), and the
+ * field takes the stored name at once.
+ */
+function UploadImageButton({
+  folder,
+  onUploaded,
+  onError,
+}: {
+  folder: NonNullable<FieldSpec['folder']>;
+  onUploaded(uploaded: MediaUploaded): void;
+  onError(message: string | null): void;
+}) {
+  const [uploading, setUploading] = useState(false);
+  async function upload(file: File | null) {
+    if (!file) return;
+    if (file.size > MAX_IMAGE_BYTES) return onError(imageMessages.tooLarge);
+    setUploading(true);
+    onError(null);
+    try {
+      const uploaded = await adminApi.post<MediaUploaded>(`content/media/${folder}`, {
+        file_name: file.name,
+        data_base64: await base64Of(file),
+      });
+      onUploaded(uploaded);
+      notifySaved(`${file.name} is uploaded.`);
+    } catch (error) {
+      onError(
+        error instanceof AdminApiError
+          ? (error.fieldErrors.data_base64 ?? error.message)
+          : 'The file could not be read.',
+      );
+    } finally {
+      setUploading(false);
+    }
+  }
+  return (
+    <FileButton onChange={(file) => void upload(file)} accept={imageTypes.join(',')}>
+      {(props) => (
+        <Button
+          {...props}
+          variant="light"
+          size="xs"
+          loading={uploading}
+          leftSection={<IconUpload size={14} />}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          Upload new image
+        </Button>
+      )}
+    </FileButton>
+  );
 }
 
 function ItemForm({
@@ -167,7 +226,8 @@ function ItemForm({
   const { submitting, formError, fieldErrors, submit } = useSubmit(spec.fields.map((f) => f.name));
   const phone = useMediaQuery('(max-width: 48em)');
   const imageField = spec.fields.find((f) => f.kind === 'image');
-  const files = useMediaFiles(imageField?.folder);
+  const { files, setFiles } = useMediaFiles(imageField?.folder);
+  const [uploadError, setUploadError] = useState<string | null>(null);
   const set = (name: string, value: unknown) => setDraft((d) => ({ ...d, [name]: value }));
 
   async function save() {
@@ -260,13 +320,27 @@ function ItemForm({
                   <Select
                     key={field.name}
                     {...common}
+                    error={uploadError ?? common.error}
                     searchable
                     clearable={!field.required}
                     data={files}
                     value={typeof value === 'string' && value ? value : null}
-                    onChange={(v) => set(field.name, v ?? (field.required ? '' : null))}
+                    onChange={(v) => {
+                      setUploadError(null);
+                      set(field.name, v ?? (field.required ? '' : null));
+                    }}
                     nothingFoundMessage="No such file in the media library"
                   />
+                  {field.folder && (
+                    <UploadImageButton
+                      folder={field.folder}
+                      onError={setUploadError}
+                      onUploaded={(uploaded) => {
+                        setFiles(uploaded.files);
+                        set(field.name, uploaded.file);
+                      }}
+                    />
+                  )}
                   {mediaSrc(field.folder ?? '', value) && (
                     <Image
                       src={mediaSrc(field.folder ?? '', value)}

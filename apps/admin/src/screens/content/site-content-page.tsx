@@ -18,7 +18,7 @@ const displayOrder = {
 } as const;
 
 const imageNote =
-  'Images are chosen from the media library (files already uploaded to the shop); uploading new images comes with the media library screen.';
+  'Pick an image already in the media library, or upload a new JPEG, PNG or WebP (at most 10 MB); the shop makes the smaller copies pages need.';
 
 const banners: KindSpec = {
   path: 'content/banners',

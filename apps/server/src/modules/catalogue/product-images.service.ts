@@ -1,13 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
 import {
   imageMessages as m,
-  MAX_IMAGE_BYTES,
-  MAX_IMAGE_PIXELS,
-  MAX_IMAGE_SIDE,
   MAX_IMAGES_PER_PRODUCT,
-  MIN_IMAGE_SIDE,
   type ProductImage,
   type ProductImageUpload,
 } from '@shop/contract/admin/product-images';
@@ -16,7 +9,8 @@ import type { Db, DbOrTx } from '@shop/db/client';
 import { productAttachments, products } from '@shop/db/schema/index';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
-import { pictures, queueVariants } from '../media/media-variants.service.ts';
+import { checkImage, storedName, storeOriginal } from '../media/image-uploads.service.ts';
+import { queueVariants } from '../media/media-variants.service.ts';
 
 /**
  * A product's images (contract: admin/product-images.ts). The first is the product's main image
@@ -98,49 +92,6 @@ async function saveImages(tx: DbOrTx, productId: number, images: StoredImage[]) 
     );
 }
 
-const formats = { jpeg: 'jpg', png: 'png', webp: 'webp' } as const;
-
-/**
- * Checks an uploaded file from its header before anything decodes it: a JPEG, PNG or WebP of at
- * most MAX_IMAGE_PIXELS (a 50,000 × 50,000 PNG of a few kilobytes would otherwise take 7.5 GB of
- * memory to decode), then decodes it once, with sharp's limitInputPixels as a second guard, to
- * refuse a damaged file now rather than in the background job. Both happen in the picture process
- * (media/picture-drawer.ts), never in the server's own.
- */
-export async function checkImage(
-  data: Buffer,
-): Promise<{ extension: string; width: number; height: number }> {
-  if (data.length > MAX_IMAGE_BYTES) throw new AppError('bad-request', m.tooLarge);
-  // A picture process that dies over a file (a crafted one can crash libvips) cannot read it: the
-  // upload is refused as unreadable, and the server, which no longer holds libvips, carries on.
-  const facts = await pictures.inspect(data, MAX_IMAGE_PIXELS).catch(() => {
-    throw AppError.invalid('data_base64', m.damaged);
-  });
-  if (!facts.readable)
-    throw AppError.invalid('data_base64', facts.overPixelLimit ? m.tooManyPixels : m.notImage);
-  const extension = formats[facts.format as keyof typeof formats];
-  if (!extension) throw AppError.invalid('data_base64', m.notImage);
-  const { width, height } = facts;
-  if (width * height > MAX_IMAGE_PIXELS || width > MAX_IMAGE_SIDE || height > MAX_IMAGE_SIDE)
-    throw AppError.invalid('data_base64', m.tooManyPixels);
-  if (width < MIN_IMAGE_SIDE || height < MIN_IMAGE_SIDE) throw AppError.invalid('data_base64', m.tooSmall);
-  if (!facts.decodes) throw AppError.invalid('data_base64', m.damaged);
-  return { extension, width, height };
-}
-
-/** A stored name: the uploaded name cleaned to [a-z0-9-], a random suffix, the real extension. */
-export function storedName(uploaded: string, extension: string): string {
-  const base =
-    uploaded
-      .slice(0, uploaded.length - extname(uploaded).length)
-      .normalize('NFKD')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 60) || 'image';
-  return `${base}-${randomBytes(4).toString('hex')}.${extension}`;
-}
-
 export interface ImageContext {
   db: Db;
   mediaDir: string;
@@ -158,11 +109,7 @@ export async function uploadProductImage(
   if (before.length >= MAX_IMAGES_PER_PRODUCT) throw new AppError('conflict', m.tooMany);
   const { extension, width, height } = await checkImage(data);
   const fileName = storedName(upload.file_name, extension);
-  const folder = join(ctx.mediaDir, 'products', String(productId));
-  await mkdir(folder, { recursive: true });
-  const temporary = join(folder, `.${fileName}.tmp`);
-  await writeFile(temporary, data);
-  await rename(temporary, join(folder, fileName));
+  await storeOriginal(ctx.mediaDir, ['products', String(productId)], fileName, data);
   const images = await ctx.db.transaction(async (tx) => {
     const current = await storedImages(tx, productId);
     const next = [...current, { fileName, altText: (upload.alt_text ?? '').trim() }];

@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { checkImage } from '../media/image-uploads.service.ts';
 import { pictures, runVariantJobs } from '../media/media-variants.service.ts';
 import {
-  checkImage,
   listProductImages,
   pendingVariantJobs,
   removeProductImage,

@@ -8,6 +8,7 @@ import {
   type AdminTestimonial,
   type AdminVideo,
   contentAdminMessages,
+  type MediaUpload,
   type bannerInputSchema,
   type menuInputSchema,
   type pageInputSchema,
@@ -22,7 +23,10 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { sanitizePageHtml } from '../../http/html-sanitizer.ts';
-import type { ContentKind } from './content-editing.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { checkImage, storedName, storeOriginal } from '../media/image-uploads.service.ts';
+import { queueVariants } from '../media/media-variants.service.ts';
+import type { ContentKind, Editor } from './content-editing.ts';
 
 /**
  * The back office's content: pages, banners, testimonials, photo and video galleries and menus,
@@ -271,6 +275,35 @@ export async function mediaFilesIn(mediaDir: string, folder: ContentMediaFolder)
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
     throw error;
   }
+}
+
+/**
+ * Keeps an uploaded image in a content media folder under a fresh name (never the uploaded one,
+ * so a replaced picture is never served from a cache) and queues its resized copies; the upload
+ * and its audit entry are recorded together. Returns the stored name.
+ */
+export async function uploadMediaFile(
+  editor: Editor,
+  mediaDir: string,
+  folder: ContentMediaFolder,
+  upload: MediaUpload,
+): Promise<string> {
+  const data = Buffer.from(upload.data_base64, 'base64');
+  const { extension, width, height } = await checkImage(data);
+  const file = storedName(upload.file_name, extension);
+  await storeOriginal(mediaDir, [folder], file, data);
+  await editor.db.transaction(async (tx) => {
+    await queueVariants(tx, [folder], file);
+    await recordAudit(tx, {
+      staffId: editor.staffId,
+      ip: editor.ip,
+      action: 'media.upload',
+      entity: 'media',
+      entityId: `${folder}/${file}`,
+      after: { folder, file, uploaded_as: upload.file_name, bytes: data.length, width, height },
+    });
+  });
+  return file;
 }
 
 /** Refuses a file name that is not in the folder (422 on `field`), so no row links a missing image. */

@@ -7,18 +7,22 @@ import {
   adminVideoSchema,
   bannerInputSchema,
   mediaFolderListSchema,
+  mediaUploadedSchema,
+  mediaUploadSchema,
   menuInputSchema,
   pageInputSchema,
   photoInputSchema,
   testimonialInputSchema,
   videoInputSchema,
 } from '@shop/contract/admin/content';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { imageMessages, MAX_IMAGE_BYTES } from '@shop/contract/admin/product-images';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { idParam } from '../../http/query-params.ts';
 import { requireStaff, staffOf } from '../../http/require-staff.ts';
+import { sendNamedError } from '../../plugins/error-handler.ts';
 import {
   bannerKind,
   type ContentMediaFolder,
@@ -29,6 +33,7 @@ import {
   photoKind,
   requireMediaFile,
   testimonialKind,
+  uploadMediaFile,
   videoKind,
 } from './content-admin.service.ts';
 import {
@@ -42,6 +47,8 @@ import {
 } from './content-editing.ts';
 
 const idParams = z.object({ id: idParam });
+/** base64 of the largest image, plus the JSON around it. */
+const UPLOAD_BODY_LIMIT = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 16 * 1024;
 
 interface Mount<I, V> {
   /** URL path under the admin prefix: 'content/pages'. */
@@ -200,5 +207,32 @@ export async function contentAdminRoutes(app: FastifyInstance, ctx: AppContext) 
       },
     },
     async (request) => ({ files: await mediaFilesIn(ctx.config.mediaDir, request.params.folder) }),
+  );
+
+  api.post(
+    '/content/media/:folder',
+    {
+      preHandler: editorGuard,
+      bodyLimit: UPLOAD_BODY_LIMIT,
+      // An oversized upload is refused from its Content-Length, before its bytes are read.
+      preParsing: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (Number(request.headers['content-length'] ?? 0) > UPLOAD_BODY_LIMIT)
+          return sendNamedError(reply, 413, imageMessages.tooLarge);
+        return undefined;
+      },
+      schema: {
+        tags,
+        summary:
+          'Adds a JPEG, PNG or WebP image (base64, at most 10 MB and 40 megapixels) to a media folder; resized copies follow in the background',
+        params: z.object({ folder: z.enum(contentMediaFolders) }),
+        body: mediaUploadSchema,
+        response: { 201: mediaUploadedSchema },
+      },
+    },
+    async (request, reply) => {
+      const { folder } = request.params;
+      const file = await uploadMediaFile(editorOf(request), ctx.config.mediaDir, folder, request.body);
+      return reply.code(201).send({ file, files: await mediaFilesIn(ctx.config.mediaDir, folder) });
+    },
   );
 }

@@ -1,10 +1,20 @@
-import type { AdminBanner, AdminMenuItem, AdminPage, ContactMessage } from '@shop/contract/admin/content';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type {
+  AdminBanner,
+  AdminMenuItem,
+  AdminPage,
+  ContactMessage,
+  MediaUploaded,
+} from '@shop/contract/admin/content';
 import { contentAdminMessages } from '@shop/contract/admin/content';
+import { imageMessages } from '@shop/contract/admin/product-images';
 import { staffMessages } from '@shop/contract/admin/staff';
 import type { Collection } from '@shop/contract/collection';
 import type { Banner, Page } from '@shop/contract/content';
 import { auditLog, contactEnquiries, newsletterSubscriptions } from '@shop/db/schema/index';
 import { and, desc, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { embedYoutubeTags } from '../../../../web/app/features/content/youtube-tags.ts';
 import { type StaffHarness, staffHarness } from '../staff/staff.test-kit.ts';
@@ -209,6 +219,76 @@ describe('banners with a schedule', () => {
     });
     expect(missing.status).toBe(422);
     expect(missing.body).toEqual([{ field: 'image', message: contentAdminMessages.fileName }]);
+  });
+});
+
+describe('media library uploads', () => {
+  const banner = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: { r: 180, g: 40, b: 40 } } })
+      .webp()
+      .toBuffer();
+
+  it('adds a new banner picture under a fresh name, audited; a banner links it and the storefront shows it', async () => {
+    const data = await banner(1600, 500);
+    const upload = await admin<MediaUploaded>('POST', 'content/media/banners', {
+      file_name: 'Diwali Sale 2026.webp',
+      data_base64: data.toString('base64'),
+    });
+    expect(upload.status).toBe(201);
+    expect(upload.body.file).toMatch(/^diwali-sale-2026-[0-9a-f]{8}\.webp$/);
+    expect(upload.body.files).toContain(upload.body.file);
+    const stored = await readFile(join(t.ctx.config.mediaDir, 'banners', upload.body.file));
+    expect(stored.equals(data)).toBe(true);
+    expect(await lastAudit('media', `banners/${upload.body.file}`)).toMatchObject({
+      action: 'media.upload',
+      after: { folder: 'banners', uploaded_as: 'Diwali Sale 2026.webp', width: 1600, height: 500 },
+    });
+
+    const created = await admin<AdminBanner>('POST', 'content/banners', {
+      category: 'Inner Page Banners',
+      name: 'Zz Diwali upload',
+      image: upload.body.file,
+    });
+    expect(created.status).toBe(201);
+    const shown = await publicGet<Collection<Banner>>(
+      'banners?per-page=200&BannersSearch[category]=Inner%20Page%20Banners',
+    );
+    expect(shown.items.find((b) => b.name === 'Zz Diwali upload')?.image).toContain(upload.body.file);
+    const picture = await t.request({ method: 'GET', url: `/backend/data/banners/${upload.body.file}` });
+    expect(picture.statusCode).toBe(200);
+  });
+
+  it('refuses what is not a usable picture, an unknown folder, and a staff member without the content permission', async () => {
+    const notImage = await admin<{ field: string; message: string }[]>('POST', 'content/media/banners', {
+      file_name: 'notes.txt',
+      data_base64: Buffer.from('not a picture').toString('base64'),
+    });
+    expect(notImage.status).toBe(422);
+    expect(notImage.body).toEqual([{ field: 'data_base64', message: imageMessages.notImage }]);
+    const tiny = await admin<{ field: string; message: string }[]>('POST', 'content/media/imagegallery', {
+      file_name: 'tiny.webp',
+      data_base64: (await banner(120, 80)).toString('base64'),
+    });
+    expect(tiny.body).toEqual([{ field: 'data_base64', message: imageMessages.tooSmall }]);
+    const missing = await admin<{ field: string }[]>('POST', 'content/media/banners', {
+      file_name: 'x.webp',
+    });
+    expect(missing.status).toBe(422);
+    expect(missing.body[0]?.field).toBe('data_base64');
+    const folder = await admin('POST', 'content/media/products', {
+      file_name: 'x.webp',
+      data_base64: (await banner(400, 400)).toString('base64'),
+    });
+    expect(folder.status).toBeGreaterThanOrEqual(400);
+    expect(folder.status).toBeLessThan(500);
+    const staff = await t.as('staff', 'POST', '/content/media/banners', {
+      file_name: 'x.webp',
+      data_base64: (await banner(400, 400)).toString('base64'),
+    });
+    expect(staff.statusCode).toBe(403);
+    expect((await admin<{ files: string[] }>('GET', 'content/media/banners')).body.files).not.toContain(
+      expect.stringMatching(/^(notes|tiny|x)-/),
+    );
   });
 });
 

@@ -160,3 +160,43 @@ test("cash on delivery is refused above the zone's limit, with the reason", asyn
   });
   expect(cancel.status()).toBe(200);
 });
+
+test("a business buyer's GSTIN: checked as typed, refused when it is another state's, shown on the saved address", async ({
+  page,
+  request,
+}, testInfo) => {
+  const shopper = await newShopper(request, testInfo, 'gstin');
+  await logInBrowser(page, shopper);
+  await gotoHydrated(page, '/shipping');
+  await page.getByRole('button', { name: 'Add a New Address' }).click();
+  await page.getByLabel('Contact person').fill('Bharat Traders');
+  await page.getByLabel('Mobile number').fill('9876501234');
+  await page.getByLabel('Full address').fill('14, Johari Bazaar');
+  await page.getByLabel('PIN code').fill('302003');
+  await expect(page.getByLabel('State')).toHaveValue('Rajasthan');
+  await page.getByLabel('Landmark').fill('Hawa Mahal');
+  await page.getByLabel('Address name').fill('Shop');
+  await page.getByRole('radio', { name: 'Work', exact: true }).check();
+
+  const gstin = page.getByLabel('GSTIN (optional)');
+  await gstin.fill('08AAACK1234');
+  await gstin.blur();
+  await expect(
+    page.getByText(
+      'A GSTIN has 15 characters: the state code, the PAN, the entity number, Z and a check character.',
+    ),
+  ).toBeVisible();
+  // Well formed, but registered in Maharashtra (27) while the goods go to Rajasthan: the server says so.
+  await gstin.fill('27AAACK1234A1ZA');
+  await page.getByRole('button', { name: 'Save Address' }).click();
+  await expect(
+    page.getByText(
+      'This GSTIN is registered in Maharashtra, but the address is in Rajasthan. Please enter the GSTIN registered in Rajasthan.',
+    ),
+  ).toBeVisible();
+  await gstin.fill('08aaack1234a1za');
+  await page.getByRole('button', { name: 'Save Address' }).click();
+  await expect(page.getByText('Address added successfully.')).toBeVisible();
+  await expect(page.getByText('GSTIN: 08AAACK1234A1ZA')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/address-gstin-${testInfo.project.name}.png`, fullPage: true });
+});

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gstinProblem } from './gst.ts';
 import { messages } from './messages.ts';
 import { requiredText, textFieldError, wholeNumberToText } from './validation.ts';
 
@@ -16,6 +17,9 @@ export const addressMessages = {
   /** The typed state is not the PIN code's: the tax and the delivery would disagree. */
   stateNotOfPinCode: (pinCode: string, state: string) =>
     `PIN code ${pinCode} is in ${state}. Please correct the state or the PIN code.`,
+  /** A tax invoice names the buyer's GSTIN of the state its goods are delivered to (its place of supply). */
+  gstinNotOfState: (gstinState: string, state: string) =>
+    `This GSTIN is registered in ${gstinState}, but the address is in ${state}. Please enter the GSTIN registered in ${state}.`,
 } as const;
 
 /**
@@ -31,7 +35,7 @@ export function normaliseIndianMobile(input: string): string | null {
 const text = (max: number) => requiredText.max(max, addressMessages.tooLong(max));
 
 /**
- * The eight address fields (product rules §3, §5: all required) and the optional state, shared by
+ * The eight address fields (product rules §3, §5: all required), the optional state and GSTIN, shared by
  * the form and the API.
  */
 export const addressInputSchema = z.object({
@@ -58,6 +62,21 @@ export const addressInputSchema = z.object({
     .nullish()
     .transform((v) => v || null),
   landmark: text(200),
+  /**
+   * A business buyer's GSTIN (optional): its tax invoices then name it, so it can claim the tax
+   * back. Upper-cased; checked for its format, state code and check character, and (by the
+   * server) for being registered in the address's state.
+   */
+  gstin: z
+    .string({ error: textFieldError })
+    .nullish()
+    .transform((value, ctx) => {
+      const gstin = value?.trim().toUpperCase();
+      if (!gstin) return null;
+      const problem = gstinProblem(gstin);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      return gstin;
+    }),
   address_name: text(60),
   address_type: z
     .string({ error: textFieldError })
@@ -83,6 +102,8 @@ export interface Address {
   pin_code: string;
   state: string | null;
   landmark: string;
+  /** A business buyer's GSTIN; null for a consumer. */
+  gstin: string | null;
   address_name: string;
   address_type: AddressType;
   is_default: boolean;

@@ -212,6 +212,7 @@ CREATE TABLE "addresses" (
 	"pin_code" text NOT NULL,
 	"state" text,
 	"landmark" text NOT NULL,
+	"gstin" text,
 	"address_name" text NOT NULL,
 	"address_type" text NOT NULL,
 	"is_default" boolean DEFAULT false NOT NULL,

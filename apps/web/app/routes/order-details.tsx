@@ -178,6 +178,7 @@ function OrderDetails() {
                 Landmark: {a.landmark}
               </Text>
               <Text size="sm">Mobile: {a.mobile_number}</Text>
+              {a.gstin ? <Text size="sm">GSTIN: {a.gstin}</Text> : null}
             </Stack>
           </Paper>
           <OrderSummary

@@ -33,6 +33,7 @@ export const adminCustomerAddressSchema = z.object({
   city: z.string(),
   pin_code: z.string(),
   landmark: z.string(),
+  gstin: z.string().nullable(),
   address_name: z.string(),
   address_type: z.string(),
   is_default: z.boolean(),

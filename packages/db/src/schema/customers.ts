@@ -100,6 +100,11 @@ export const addresses = pgTable(
     /** The state, filled in from the pincode; null on addresses saved before it was asked. */
     state: text('state'),
     landmark: text('landmark').notNull(),
+    /**
+     * The buyer's GSTIN, for a business that buys here: its tax invoice then names it (CGST
+     * Rules r.46(e)) so the business can claim the tax back. Null for a consumer.
+     */
+    gstin: text('gstin'),
     addressName: text('address_name').notNull(),
     /** 'home' | 'work' */
     addressType: text('address_type').notNull(),

@@ -138,6 +138,7 @@ export default function CustomerPage() {
               <Text size="sm" c="dimmed">
                 {a.mobile_number}
               </Text>
+              {a.gstin && <Text size="sm">GSTIN {a.gstin}</Text>}
             </Card>
           ))}
         </SimpleGrid>

@@ -189,6 +189,7 @@ export default function OrderPage() {
             {address.city} {address.pin_code}
           </Text>
           <Text size="sm">Mobile {address.mobile_number}</Text>
+          {address.gstin && <Text size="sm">GSTIN {address.gstin}</Text>}
           {order.customer_email && <Text size="sm">{order.customer_email}</Text>}
           {order.customer_remarks && (
             <Text size="sm" mt="xs" c="dimmed">

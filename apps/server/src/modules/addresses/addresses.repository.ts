@@ -12,6 +12,7 @@ export type AddressValues = Pick<
   | 'pinCode'
   | 'state'
   | 'landmark'
+  | 'gstin'
   | 'addressName'
   | 'addressType'
 >;

@@ -5,7 +5,7 @@ import {
   addressMessages,
   normaliseIndianMobile,
 } from '@shop/contract/addresses';
-import { GST_STATES, gstStateCodeOf } from '@shop/contract/gst';
+import { GST_STATES, gstStateCodeOf, isGstStateCode } from '@shop/contract/gst';
 import { messages } from '@shop/contract/messages';
 import type { Db, DbOrTx } from '@shop/db/client';
 import type { ShippingAddress } from '@shop/contract/orders';
@@ -36,6 +36,7 @@ export function toAddress(row: AddressRow): Address {
     pin_code: row.pinCode,
     state: row.state ?? null,
     landmark: row.landmark,
+    gstin: row.gstin ?? null,
     address_name: row.addressName,
     address_type: row.addressType as AddressType,
     is_default: row.isDefault,
@@ -47,14 +48,25 @@ export function toAddress(row: AddressRow): Address {
  * place of supply follows the state, delivery the PIN code, and a Delhi PIN with "Rajasthan"
  * typed in would be taxed as a sale within Rajasthan while the parcel goes to Delhi. A state the
  * GST list does not name, or a PIN code whose state is unknown, is left as typed.
+ *
+ * A GSTIN must be registered in that state (its first two digits): the invoice's place of supply
+ * is where the goods are delivered, and a business claims the tax back only on an invoice that
+ * names its GSTIN of that state.
  */
 async function checkStateOfPinCode(db: DbOrTx, input: AddressInput): Promise<void> {
   const typed = input.state?.trim() ? gstStateCodeOf(input.state) : undefined;
-  if (!typed) return;
+  if (!typed && !input.gstin) return;
   const listed = (await deliveryQuote(db, input.pin_code)).state;
   const actual = (listed ? gstStateCodeOf(listed) : undefined) ?? gstStateOfPinCode(input.pin_code);
-  if (actual && actual !== typed)
+  if (typed && actual && actual !== typed)
     throw AppError.invalid('state', addressMessages.stateNotOfPinCode(input.pin_code, GST_STATES[actual]));
+  const delivered = actual ?? typed;
+  const registered = input.gstin?.slice(0, 2);
+  if (delivered && registered && isGstStateCode(registered) && registered !== delivered)
+    throw AppError.invalid(
+      'gstin',
+      addressMessages.gstinNotOfState(GST_STATES[registered], GST_STATES[delivered]),
+    );
 }
 
 function valuesOf(input: AddressInput): AddressValues {
@@ -67,6 +79,7 @@ function valuesOf(input: AddressInput): AddressValues {
     pinCode: input.pin_code,
     state: input.state?.trim() || null,
     landmark: input.landmark,
+    gstin: input.gstin ?? null,
     addressName: input.address_name,
     addressType: input.address_type,
   };

@@ -1,4 +1,5 @@
 import type { Address } from '@shop/contract/addresses';
+import { gstinCheckCharacter } from '@shop/contract/gst';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { makeCustomer, validAddress } from '../orders/orders.test-kit.ts';
@@ -88,6 +89,40 @@ describe('saved addresses API', () => {
       });
     expect((await update('Maharashtra')).statusCode).toBe(422);
     expect((await update('NCT')).statusCode).toBe(200);
+  });
+
+  it("keeps a business buyer's GSTIN, checked and upper-cased, registered in the address's state", async () => {
+    const c = await makeCustomer(t.ctx.db);
+    const gstinOf = (state: string) => `${state}AAACK1234A1Z${gstinCheckCharacter(`${state}AAACK1234A1Z`)}`;
+    const rajasthan = gstinOf('08');
+    // validAddress is in Jaipur (302001, Rajasthan); the GSTIN may be typed in lower case.
+    const saved = await add(c, { ...validAddress, gstin: ` ${rajasthan.toLowerCase()} ` });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json<{ address: Address }>().address.gstin).toBe(rajasthan);
+    const consumer = await add(c, { ...validAddress, address_name: 'Flat', gstin: '' });
+    expect(consumer.json<{ address: Address }>().address.gstin).toBeNull();
+    const cases: [string, string][] = [
+      [
+        '08AAACK1234A1Z',
+        'A GSTIN has 15 characters: the state code, the PAN, the entity number, Z and a check character.',
+      ],
+      [
+        `${rajasthan.slice(0, 14)}${rajasthan.endsWith('A') ? 'B' : 'A'}`,
+        'This GSTIN is mistyped: its last character does not match the others.',
+      ],
+      [
+        gstinOf('27'),
+        'This GSTIN is registered in Maharashtra, but the address is in Rajasthan. Please enter the GSTIN registered in Rajasthan.',
+      ],
+    ];
+    for (const [gstin, message] of cases) {
+      const res = await add(c, { ...validAddress, gstin });
+      expect(res.statusCode, gstin).toBe(422);
+      expect(res.json(), gstin).toEqual([{ field: 'gstin', message }]);
+    }
+    const wrongType = await add(c, { ...validAddress, gstin: 27 });
+    expect(wrongType.statusCode).toBe(422);
+    expect(wrongType.json<{ field: string }[]>()[0]?.field).toBe('gstin');
   });
 
   it('lists only the own addresses in the Yii2 envelope, default first', async () => {

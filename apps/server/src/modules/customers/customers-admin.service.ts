@@ -133,6 +133,7 @@ export async function adminCustomerDetail(
       full_address: a.fullAddress,
       city: a.city,
       pin_code: a.pinCode,
+      gstin: a.gstin,
       landmark: a.landmark,
       address_name: a.addressName,
       address_type: a.addressType,

@@ -200,7 +200,7 @@ export function invoiceBody(
       mobile: address.mobile_number,
       stateCode: place.stateCode,
       stateName: place.stateName,
-      gstin: null,
+      gstin: address.gstin ?? null,
     },
     placeOfSupply: place,
     interState: gst.interState,

@@ -5,6 +5,7 @@
  * cancellations and refunds of an invoiced order issue credit notes naming the invoice.
  */
 import { randomUUID } from 'node:crypto';
+import { gstinCheckCharacter } from '@shop/contract/gst';
 import { invoiceMessages } from '@shop/contract/invoices';
 import { formatPaise } from '@shop/contract/money';
 import type { CheckoutResult, Order } from '@shop/contract/orders';
@@ -294,6 +295,30 @@ describe('tax invoice', () => {
     ])
       expect(text, field).toContain(field);
     expect(text).not.toContain('CGST');
+  });
+
+  it("names a business buyer's GSTIN, saved with the delivery address, as the recipient's (CGST Rules r.46(e))", async () => {
+    const gstin = `07AAACB1234C1Z${gstinCheckCharacter('07AAACB1234C1Z')}`;
+    const office = await makeAddress(t.ctx.db, shopper.id, {
+      contactPerson: 'Bharat Traders',
+      fullAddress: '9, Chandni Chowk',
+      city: 'New Delhi',
+      pinCode: '110001',
+      gstin,
+      isDefault: false,
+    });
+    const p = await makeProduct(t.ctx.db, { sellingPricePaise: 11_800, gstRate: 18, hsnCode: '8301' });
+    const order = await placeOrder([{ id: p.id, quantity: 1 }], { addressId: office.id });
+    expect(order.shipping_address.gstin).toBe(gstin);
+    expect((await payCod(order.id)).statusCode).toBe(200);
+    const [invoice] = await documentsOf(order.id);
+    expect(documentOf(invoice).recipient).toMatchObject({ name: 'Bharat Traders', gstin, stateCode: '07' });
+    const text = (await pdfText((await download(order.id)).rawPayload)).join(' ');
+    expect(text).toContain(`GSTIN: ${gstin}`);
+    expect(text).not.toContain('Unregistered (consumer)');
+    // A consumer's order (the Jaipur address has no GSTIN) names none, in the API as on the invoice.
+    const consumer = await placeOrder([{ id: p.id, quantity: 1 }]);
+    expect(consumer.shipping_address.gstin).toBeNull();
   });
 
   it('is the owner’s only (404 otherwise) and does not exist for an order cancelled before confirmation (404)', async () => {

@@ -79,7 +79,8 @@ export function toOrder(row: OrderRow, items: OrderItemRow[], history?: StatusHi
     payment_status: row.paymentStatus,
     payment_gateway: row.paymentGateway,
     items: items.map(toOrderItem),
-    shipping_address: row.shippingAddress as ShippingAddress,
+    // Orders placed before addresses had a GSTIN have none: null, as the contract says.
+    shipping_address: { gstin: null, ...(row.shippingAddress as Omit<ShippingAddress, 'gstin'>) },
     subtotal: paiseToRupees(row.subtotalPaise),
     discount: paiseToRupees(row.discountPaise),
     shipping: paiseToRupees(row.shippingPaise),

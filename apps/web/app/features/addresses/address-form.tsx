@@ -23,6 +23,7 @@ const blank: AddressFormInput = {
   pin_code: '',
   state: '',
   landmark: '',
+  gstin: '',
   address_name: '',
   address_type: '',
 };
@@ -170,6 +171,17 @@ export function AddressForm({
             error={errors.address_name?.message}
           />
         </SimpleGrid>
+        <TextInput
+          label="GSTIN (optional)"
+          description="For a business purchase: your tax invoice will show this GSTIN, so that you can claim input tax credit."
+          autoCapitalize="characters"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={15}
+          styles={{ input: { textTransform: 'uppercase' } }}
+          {...form.register('gstin')}
+          error={errors.gstin?.message}
+        />
         <Controller
           control={form.control}
           name="address_type"
@@ -208,6 +220,7 @@ function pick(a: Address): AddressInput {
     pin_code: a.pin_code,
     state: a.state ?? null,
     landmark: a.landmark,
+    gstin: a.gstin,
     address_name: a.address_name,
     address_type: a.address_type,
   };

@@ -78,6 +78,11 @@ export function AddressList({
                   <Text size="sm" c="gray.7">
                     Landmark: {a.landmark} · Mobile: {a.mobile_number}
                   </Text>
+                  {a.gstin ? (
+                    <Text size="sm" c="gray.7">
+                      GSTIN: {a.gstin}
+                    </Text>
+                  ) : null}
                   <Group gap="xs" mt={4}>
                     <Button
                       size="compact-sm"

@@ -19,6 +19,7 @@ export function DeliveryBlock({ address }: { address: PayableOrder['shipping_add
           {address.city ? `, ${address.city}` : ''}
         </Text>
         {address.landmark ? <Text size="sm">Landmark: {address.landmark}</Text> : null}
+        {address.gstin ? <Text size="sm">GSTIN: {address.gstin}</Text> : null}
         <Text data-testid="delivery-pincode">
           <Text span fw={600}>
             Pincode:

@@ -29,6 +29,8 @@ export interface PayableOrder {
     pin_code: string;
     mobile_number: string;
     landmark?: string;
+    /** A business buyer's GSTIN (absent in an answer stored before addresses had one). */
+    gstin?: string | null;
   };
 }
 

@@ -32,6 +32,7 @@ export const catalogueAdminMessages = {
   slug: 'Use lower-case letters, digits and hyphens (for example "kaju-katli").',
   slugTaken: 'Another product already uses this address.',
   categorySlugTaken: 'Another category already uses this address.',
+  categoryNameTaken: 'Another category in the same place already has this name.',
   categoryNotFound: 'Category not found.',
   productNotFound: 'Product not found.',
   cycle: 'A category cannot be moved into itself or one of its sub-categories.',

@@ -63,6 +63,22 @@ export async function categorySlugInUse(db: DbOrTx, slug: string, exceptId: numb
   return row !== undefined;
 }
 
+/** Whether another category under `parentId` has this name (ignoring case and outer spaces). */
+export async function categoryNameInUse(db: DbOrTx, parentId: number, name: string, exceptId: number | null) {
+  const [row] = await db
+    .select({ id: categories.id })
+    .from(categories)
+    .where(
+      and(
+        eq(categories.parentId, parentId),
+        sql`lower(btrim(${categories.name})) = lower(btrim(${name}))`,
+        exceptId === null ? undefined : ne(categories.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 export async function insertCategory(db: DbOrTx, values: typeof categories.$inferInsert) {
   const [row] = await db.insert(categories).values(values).returning();
   if (!row) throw new Error('category insert returned nothing');

@@ -89,6 +89,32 @@ describe('category tree', () => {
     expect(a).toBeGreaterThan(0);
   });
 
+  it('refuses a second category of the same name beside another (any case), on create, rename and move', async () => {
+    const taken = [{ field: 'name', message: 'Another category in the same place already has this name.' }];
+    const door = await createCategory(t.ctx.db, { name: 'Twin Door Locks', is_active: true }, system);
+    await expect(
+      createCategory(t.ctx.db, { name: '  twin door LOCKS ', is_active: true }, system),
+    ).rejects.toMatchObject({ status: 422, fields: taken });
+    // The same name elsewhere in the tree is another place: allowed.
+    const brass = await createCategory(
+      t.ctx.db,
+      { name: 'Twin Brass', parent_id: door, is_active: true },
+      system,
+    );
+    const other = await createCategory(t.ctx.db, { name: 'Twin Brass', is_active: true }, system);
+    await expect(updateCategory(t.ctx.db, other, { name: 'Twin Door Locks' }, system)).rejects.toMatchObject({
+      status: 422,
+      fields: taken,
+    });
+    await expect(moveCategory(t.ctx.db, other, { parent_id: door }, system)).rejects.toMatchObject({
+      status: 422,
+      fields: [{ field: 'parent_id', message: taken[0]?.message }],
+    });
+    // Renaming a category to its own name in another case is no clash with itself.
+    await updateCategory(t.ctx.db, brass, { name: 'TWIN BRASS' }, system);
+    expect((await categoryTree(t.ctx.db)).find((c) => c.id === brass)?.name).toBe('TWIN BRASS');
+  });
+
   it('refuses a cycle: a category cannot move into itself or below itself', async () => {
     const top = await createCategory(t.ctx.db, { name: 'Cycle Top', is_active: true }, system);
     const mid = await createCategory(

@@ -14,6 +14,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, auditedBy } from './actor.ts';
 import {
   type CategoryRow,
+  categoryNameInUse,
   categorySlugInUse,
   findAllCategories,
   findAllCategoryParents,
@@ -71,6 +72,22 @@ async function categorySlug(db: DbOrTx, wanted: string | undefined, name: string
   }
 }
 
+/**
+ * Two categories of one name side by side are two identical entries in the storefront's menu
+ * and sidebar, and a shopper cannot tell them apart: refused on `field` (the same name elsewhere
+ * in the tree, "Brass" under both Padlocks and Door Locks, is fine).
+ */
+async function requireFreeName(
+  db: DbOrTx,
+  parentId: number,
+  name: string,
+  exceptId: number | null,
+  field: 'name' | 'parent_id',
+) {
+  if (await categoryNameInUse(db, parentId, name, exceptId))
+    throw AppError.invalid(field, msg.categoryNameTaken);
+}
+
 const audited = (row: CategoryRow) => ({
   name: row.name,
   url_slug: row.urlSlug,
@@ -85,6 +102,7 @@ export async function createCategory(db: Db, input: CategoryCreate, actor: Actor
     const parentId = input.parent_id ?? ROOT_CATEGORY_ID;
     await requireParent(tx, parentId);
     const siblings = await findSiblingIds(tx, parentId);
+    await requireFreeName(tx, parentId, input.name, null, 'name');
     const row = await insertCategory(tx, {
       name: input.name,
       urlSlug: await categorySlug(tx, input.url_slug, input.name, null),
@@ -112,6 +130,8 @@ export async function updateCategory(db: Db, id: number, patch: CategoryUpdate, 
   return db.transaction(async (tx) => {
     const before = await requireCategory(tx, id, true);
     if (patch.is_active === false && id === ROOT_CATEGORY_ID) throw new AppError('conflict', msg.rootFixed);
+    if (patch.name !== undefined && id !== ROOT_CATEGORY_ID)
+      await requireFreeName(tx, before.parentId, patch.name, id, 'name');
     const slug =
       patch.url_slug !== undefined && patch.url_slug !== before.urlSlug
         ? await categorySlug(tx, patch.url_slug, before.name, id)
@@ -160,6 +180,8 @@ export async function moveCategory(db: Db, id: number, move: CategoryMove, actor
     await requireParent(tx, move.parent_id);
     if (isInSubtree(await findAllCategoryParents(tx), id, move.parent_id))
       throw AppError.invalid('parent_id', msg.cycle);
+    if (move.parent_id !== before.parentId)
+      await requireFreeName(tx, move.parent_id, before.name, id, 'parent_id');
     const oldSiblings = (await findSiblingIds(tx, before.parentId)).filter((s) => s !== id);
     const newSiblings =
       move.parent_id === before.parentId ? oldSiblings : await findSiblingIds(tx, move.parent_id);

@@ -195,8 +195,9 @@ export default function CategoriesPage() {
                   opacity: node.is_active ? 1 : 0.6,
                 }}
               >
-                <Group gap="xs" wrap="nowrap" justify="space-between">
-                  <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                {/* On a phone the six buttons leave a name a few letters: they wrap below it instead. */}
+                <Group gap="xs" wrap="wrap" justify="space-between">
+                  <Group gap={6} wrap="nowrap" style={{ minWidth: 0, flex: '1 1 11rem' }}>
                     {!isRoot && (
                       <IconGripVertical size={16} aria-hidden style={{ cursor: 'grab', flex: 'none' }} />
                     )}

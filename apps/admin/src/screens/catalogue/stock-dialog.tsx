@@ -10,6 +10,7 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import {
   type StockHistory,
   stockAdjustReasons,
@@ -35,6 +36,7 @@ export function StockDialog(props: {
   const { product } = props;
   const [history, setHistory] = useState<StockHistory | null>(null);
   const [mode, setMode] = useState<'change' | 'set_to'>('change');
+  const phone = useMediaQuery('(max-width: 30em)');
   const [reason, setReason] = useState<string>('received');
   const [amount, setAmount] = useState<number | string>('');
   const [note, setNote] = useState('');
@@ -84,6 +86,9 @@ export function StockDialog(props: {
           <Stack gap="sm">
             <FormError message={formError} />
             <SegmentedControl
+              fullWidth
+              // Side by side the two labels overflow a phone's dialog: stacked there.
+              orientation={phone ? 'vertical' : 'horizontal'}
               value={mode}
               onChange={(v) => {
                 setMode(v as 'change' | 'set_to');

@@ -175,17 +175,23 @@ export function DashboardPanel() {
               <Text fw={600} mb="sm">
                 Top products
               </Text>
-              <Table>
-                <Table.Tbody>
-                  {data.top_products.map((p) => (
-                    <Table.Tr key={p.product_id}>
-                      <Table.Td>{p.name}</Table.Td>
-                      <Table.Td ta="right">{p.quantity}</Table.Td>
-                      <Table.Td ta="right">{formatPaise(p.revenue_paise)}</Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
+              {data.top_products.length === 0 ? (
+                <Text c="dimmed" size="sm">
+                  No sales in this period.
+                </Text>
+              ) : (
+                <Table>
+                  <Table.Tbody>
+                    {data.top_products.map((p) => (
+                      <Table.Tr key={p.product_id}>
+                        <Table.Td>{p.name}</Table.Td>
+                        <Table.Td ta="right">{p.quantity}</Table.Td>
+                        <Table.Td ta="right">{formatPaise(p.revenue_paise)}</Table.Td>
+                      </Table.Tr>
+                    ))}
+                  </Table.Tbody>
+                </Table>
+              )}
             </Card>
             <Card withBorder padding="md" radius="md">
               <Group justify="space-between" mb="sm">

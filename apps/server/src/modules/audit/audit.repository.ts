@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@shop/db/client';
 import { auditLog, staffAccounts } from '@shop/db/schema/index';
-import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 
 export interface AuditFilter {
   staffId?: number | undefined;
@@ -12,11 +12,29 @@ export interface AuditFilter {
   to?: Date | undefined;
 }
 
+/**
+ * Entries about one row: its own (entity_id), and those of changes to many rows at once (bulk
+ * product changes, a catalogue import), which name no single row but list the rows they touched
+ * as `product_ids` in `before` or `after`.
+ */
+function aboutEntity(entityId: string): SQL | undefined {
+  const own = eq(auditLog.entityId, entityId);
+  if (!/^\d{1,15}$/.test(entityId)) return own;
+  const listed = JSON.stringify([Number(entityId)]);
+  return or(
+    own,
+    and(
+      isNull(auditLog.entityId),
+      sql`(${auditLog.before} -> 'product_ids' @> ${listed}::jsonb or ${auditLog.after} -> 'product_ids' @> ${listed}::jsonb)`,
+    ),
+  );
+}
+
 function whereOf(filter: AuditFilter): SQL | undefined {
   return and(
     filter.staffId === undefined ? undefined : eq(auditLog.staffId, filter.staffId),
     filter.entity === undefined ? undefined : eq(auditLog.entity, filter.entity),
-    filter.entityId === undefined ? undefined : eq(auditLog.entityId, filter.entityId),
+    filter.entityId === undefined ? undefined : aboutEntity(filter.entityId),
     filter.action === undefined ? undefined : eq(auditLog.action, filter.action),
     filter.from === undefined ? undefined : gte(auditLog.at, filter.from),
     filter.to === undefined ? undefined : lt(auditLog.at, filter.to),

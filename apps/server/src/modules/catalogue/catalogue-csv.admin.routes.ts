@@ -113,12 +113,14 @@ export async function catalogueCsvAdminRoutes(app: FastifyInstance, ctx: AppCont
       const staff = staffOf(request);
       return runImport(ctx.db, request.body.content, {
         actor: { staffId: staff.id, ip: request.ip },
-        // One entry for the whole import, with its counts: not 10,000 rows in the log.
-        afterWrite: (tx, report) =>
+        // One entry for the whole import, with its counts: not 10,000 rows in the log. It names
+        // the products it touched (`product_ids`, as bulk changes do), so each product's history
+        // (entity product, its id) lists it; stock changes are also in each stock history.
+        afterWrite: (tx, report, ids) =>
           recordAudit(tx, {
             staffId: staff.id,
             action: 'catalogue.import',
-            entity: 'catalogue',
+            entity: 'product',
             entityId: null,
             after: {
               file_name: request.body.file_name ?? null,
@@ -126,6 +128,8 @@ export async function catalogueCsvAdminRoutes(app: FastifyInstance, ctx: AppCont
               creates: report.creates,
               updates: report.updates,
               columns: report.columns,
+              product_ids: [...ids.updated, ...ids.created],
+              created_ids: ids.created,
             },
             ip: request.ip,
           }),

@@ -360,8 +360,15 @@ async function updateBatch(tx: DbOrTx, rows: PlannedRow[], fields: Array<keyof C
 export interface ImportOptions {
   /** Who imports: named in the stock history of every product whose stock the file changes. */
   actor?: Actor;
-  /** Runs inside the import's transaction after the writes (the audit entry). */
-  afterWrite?: (tx: DbOrTx, report: CatalogueImportReport) => Promise<void>;
+  /**
+   * Runs inside the import's transaction after the writes (the audit entry), with the ids of the
+   * products the file created and updated.
+   */
+  afterWrite?: (
+    tx: DbOrTx,
+    report: CatalogueImportReport,
+    productIds: { created: number[]; updated: number[] },
+  ) => Promise<void>;
 }
 
 /**
@@ -378,6 +385,7 @@ export async function runImport(db: Db, content: string, options: ImportOptions 
       const updates = plan.rows.filter((r) => r.id !== null);
       // Stock is set last, through the stock service, so that it lands in the stock history.
       const stocks: Array<{ productId: number; stock: number }> = [];
+      const created: number[] = [];
       for (let i = 0; i < creates.length; i += INSERT_BATCH) {
         const batch = creates.slice(i, i + INSERT_BATCH);
         const inserted = await tx
@@ -385,6 +393,7 @@ export async function runImport(db: Db, content: string, options: ImportOptions 
           .values(batch.map((r) => newProduct(r.values)))
           .returning({ id: products.id, urlSlug: products.urlSlug });
         const idOfSlug = new Map(inserted.map((p) => [p.urlSlug, p.id]));
+        created.push(...inserted.map((p) => p.id));
         for (const r of batch) {
           const id = idOfSlug.get(r.values.urlSlug ?? '');
           if (id !== undefined && r.values.availableStock !== undefined)
@@ -406,7 +415,10 @@ export async function runImport(db: Db, content: string, options: ImportOptions 
           await updateBatch(tx, updates.slice(i, i + UPDATE_BATCH), fields);
       await setStocks(tx, stocks, 'imported', options.actor ?? { staffId: null });
       const report = { ...plan.report, applied: true };
-      await options.afterWrite?.(tx, report);
+      await options.afterWrite?.(tx, report, {
+        created,
+        updated: updates.flatMap((r) => (r.id === null ? [] : [r.id])),
+      });
       return report;
     });
   } catch (error) {

@@ -6,9 +6,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, type StaffHarness, staffHarness } from '../staff/staff.test-kit.ts';
 
-let t: StaffHarness<'manager' | 'staff'>;
+let t: StaffHarness<'owner' | 'manager' | 'staff'>;
 beforeAll(async () => {
-  t = await staffHarness(['manager', 'staff']);
+  t = await staffHarness(['owner', 'manager', 'staff']);
 });
 afterAll(async () => {
   await t?.close();
@@ -63,6 +63,20 @@ describe('admin: catalogue CSV routes (permission catalogue)', () => {
     const [made] = await t.ctx.db.select().from(products).where(eq(products.urlSlug, 'route-test-papdi-7'));
     const shown = await t.request({ method: 'GET', url: `/backend/api/web/products/${made?.id}` });
     expect(shown.json()).toMatchObject({ name: 'Route Test Papdi 7', selling_price: 45, available_stock: 7 });
+    // The product's own history lists the import that made it, and then a bulk change (neither
+    // names one product as its entity).
+    const bulk = await t.as('manager', 'POST', '/products/bulk', {
+      target: { ids: [made?.id] },
+      change: { action: 'hide' },
+    });
+    expect(bulk.statusCode).toBe(200);
+    const history = await t.as('owner', 'GET', `/audit?entity=product&entity_id=${made?.id}`);
+    expect(history.json<{ items: { action: string }[] }>().items.map((e) => e.action)).toEqual([
+      'product.bulk_hide',
+      'catalogue.import',
+    ]);
+    const other = await t.as('owner', 'GET', '/audit?entity=product&entity_id=999999');
+    expect(other.json<{ items: unknown[] }>().items).toEqual([]);
   });
 
   it('refuses a file over 8 MB with a message about the file', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { devanagariToLatin } from '../devanagari-latin.ts';
 import { HSN_FORMAT } from '../gst.ts';
 import { foodTypes, makerRoles, netQuantityUnits } from '../package-declarations.ts';
 
@@ -389,9 +390,14 @@ export const stockHistorySchema = z.object({
 });
 export type StockHistory = z.infer<typeof stockHistorySchema>;
 
-/** Makes a slug from a name: "Kaju Katli (500 g)" → "kaju-katli-500-g". */
+/**
+ * Makes a slug from a name: "Kaju Katli (500 g)" → "kaju-katli-500-g". A name written only in
+ * Devanagari is spelt in Latin letters first ("काजू कतली" → "kaju-katali"), so that it gets an
+ * address that says what it is rather than "item"; a name with Latin letters keeps its slug from
+ * them alone ("Kaju Katli काजू कतली" → "kaju-katli").
+ */
 export function slugify(name: string): string {
-  const slug = name
+  const slug = (/[a-z0-9]/i.test(name) ? name : devanagariToLatin(name))
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

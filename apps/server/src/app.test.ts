@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeCustomer } from './modules/orders/orders.test-kit.ts';
+import { orders } from '@shop/db/schema/index';
+import { makeCustomer, validAddress } from './modules/orders/orders.test-kit.ts';
 import { createTestApp, type TestApp } from './test/test-app.ts';
 
 describe('platform', () => {
@@ -50,6 +51,33 @@ describe('platform', () => {
       expect(res.statusCode, path).toBe(422);
       expect(res.json()).toEqual([{ field, message: 'This must not contain NUL characters.' }]);
     }
+  });
+
+  it('refuses half a surrogate pair (JSON "\\ud800" alone) with a 422 naming the field, instead of storing U+FFFD in its place', async () => {
+    const { auth } = await makeCustomer(t.ctx.db);
+    const before = await t.ctx.db.select({ id: orders.id }).from(orders);
+    const res = await t.request({
+      method: 'POST',
+      url: '/backend/api/web/orders/checkout',
+      headers: auth,
+      payload: {
+        items: [{ item_id: 1, quantity: 1 }],
+        customer_remarks: 'Ring \ud800',
+        customer: { address_id: 1 },
+      },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual([{ field: 'customer_remarks', message: 'This must be valid Unicode text.' }]);
+    expect(await t.ctx.db.select({ id: orders.id }).from(orders)).toHaveLength(before.length);
+    // A whole pair (an emoji) is text like any other.
+    const emoji = await t.request({
+      method: 'POST',
+      url: '/backend/api/web/customers/address',
+      headers: auth,
+      payload: { ...validAddress, contact_person: 'Asha 🙂' },
+    });
+    expect(emoji.statusCode).toBe(200);
+    expect(emoji.json<{ address: { contact_person: string } }>().address.contact_person).toBe('Asha 🙂');
   });
 
   it('sets security headers, with the short content security policy for JSON', async () => {

@@ -51,7 +51,7 @@ import { fastifyTrustProxy } from './http/client-address.ts';
 import { registerFreshWrites, startChangeFeed } from './plugins/change-feed.ts';
 import { registerErrorHandler, sendNamedError } from './plugins/error-handler.ts';
 import { registerJsonBody } from './plugins/json-body.ts';
-import { registerNulGuard } from './plugins/nul-guard.ts';
+import { registerTextGuard } from './plugins/text-guard.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { memoryRateLimiter, redisRateLimiter } from './plugins/rate-limiter.ts';
 import { registerSecurityHeaders } from './plugins/security.ts';
@@ -166,7 +166,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   await app.register(
     async (api) => {
       registerJsonBody(api);
-      registerNulGuard(api);
+      registerTextGuard(api);
       // The count of mails given up on stands in for a back-office alert until there is one.
       api.get('/health', { schema: { hide: true } }, async () => ({
         status: 'ok',
@@ -198,7 +198,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     async (admin) => {
       await admin.register(cookie);
       registerJsonBody(admin);
-      registerNulGuard(admin);
+      registerTextGuard(admin);
       enforceStaffGuards(admin);
       for (const routes of [
         staffAdminRoutes,

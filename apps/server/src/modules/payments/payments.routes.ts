@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { sendNamedError } from '../../plugins/error-handler.ts';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from '../../plugins/json-body.ts';
-import { findNul, NUL_MESSAGE } from '../../plugins/nul-guard.ts';
+import { findUnstorableText } from '../../plugins/text-guard.ts';
 import { customerOf, requireCustomer } from '../../http/authenticate.ts';
 import {
   pageRequest,
@@ -19,25 +19,6 @@ import { handleGatewayWebhook } from './payment-webhooks.service.ts';
 import { createPayment, listPaymentGateways, type PaymentsDeps, verifyPayment } from './payments.service.ts';
 import type { WebhookRequest } from './providers/payment-provider.ts';
 import { bindRefundGateways } from './refunds.service.ts';
-
-const ILL_FORMED_TEXT_MESSAGE = 'This must be valid Unicode text.';
-
-/** A high surrogate without its low half, or a low one without its high half. */
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/** The path of the first string or key that is not well-formed UTF-16 (a lone surrogate), or null. */
-function findIllFormedText(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return LONE_SURROGATE.test(value) ? path || 'body' : null;
-  if (value && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      const at = path ? `${path}.${key}` : key;
-      if (LONE_SURROGATE.test(key)) return at;
-      const found = findIllFormedText(item, at);
-      if (found) return found;
-    }
-  }
-  return null;
-}
 
 function headersOf(request: FastifyRequest): Record<string, string | undefined> {
   const out: Record<string, string | undefined> = {};
@@ -144,10 +125,8 @@ export async function paymentsRoutes(app: FastifyInstance, ctx: AppContext) {
           400,
           `The webhook body is nested too deeply (at most ${MAX_JSON_DEPTH} levels).`,
         );
-      const nul = findNul(parsed);
-      if (nul) return reply.code(422).send([{ field: nul, message: NUL_MESSAGE }]);
-      const broken = findIllFormedText(parsed);
-      if (broken) return reply.code(422).send([{ field: broken, message: ILL_FORMED_TEXT_MESSAGE }]);
+      const unstorable = findUnstorableText(parsed);
+      if (unstorable) return reply.code(422).send([unstorable]);
     });
     const ok = { status: 'ok' };
     // Gateways send bursts (Razorpay: three events per payment) and retry; they get their own,

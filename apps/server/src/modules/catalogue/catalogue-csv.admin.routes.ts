@@ -3,12 +3,12 @@ import {
   catalogueImportRequestSchema,
   MAX_CSV_BYTES,
 } from '@shop/contract/admin/catalogue-import';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { requireStaff, staffOf } from '../../http/require-staff.ts';
-import { sendNamedError } from '../../plugins/error-handler.ts';
+import { uploadLimit } from '../../http/upload-limit.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { exportCatalogueCsv, templateCsv } from './catalogue-export.service.ts';
 import { dryRunImport, runImport } from './catalogue-import.service.ts';
@@ -21,14 +21,6 @@ import { dryRunImport, runImport } from './catalogue-import.service.ts';
 
 const BODY_LIMIT = 2 * MAX_CSV_BYTES + 64 * 1024;
 const FILE_TOO_LARGE = 'The file is larger than 8 MB. Split it into smaller files.';
-
-/** Refuses an over-long upload from its Content-Length, in words about the file (not "the body"). */
-function limitUpload(limit: number, message: string) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (Number(request.headers['content-length'] ?? 0) > limit) return sendNamedError(reply, 413, message);
-    return undefined;
-  };
-}
 
 function sendCsv(reply: FastifyReply, fileName: string, csv: string) {
   return reply
@@ -83,8 +75,7 @@ export async function catalogueCsvAdminRoutes(app: FastifyInstance, ctx: AppCont
     '/catalogue/csv/dry-run',
     {
       preHandler: guard,
-      preParsing: limitUpload(BODY_LIMIT, FILE_TOO_LARGE),
-      bodyLimit: BODY_LIMIT,
+      ...uploadLimit(BODY_LIMIT, FILE_TOO_LARGE),
       schema: {
         tags,
         summary: 'Checks a CSV file without writing: every problem with its line and column',
@@ -99,8 +90,7 @@ export async function catalogueCsvAdminRoutes(app: FastifyInstance, ctx: AppCont
     '/catalogue/csv/import',
     {
       preHandler: guard,
-      preParsing: limitUpload(BODY_LIMIT, FILE_TOO_LARGE),
-      bodyLimit: BODY_LIMIT,
+      ...uploadLimit(BODY_LIMIT, FILE_TOO_LARGE),
       schema: {
         tags,
         summary:

@@ -6,13 +6,13 @@ import {
   productImagesSchema,
   productImageUploadSchema,
 } from '@shop/contract/admin/product-images';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { idParam } from '../../http/query-params.ts';
 import { requireStaff, staffOf } from '../../http/require-staff.ts';
-import { sendNamedError } from '../../plugins/error-handler.ts';
+import { base64BodyLimit, uploadLimit } from '../../http/upload-limit.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import {
   type ImageContext,
@@ -28,9 +28,6 @@ import {
  * file in base64: no multipart parser needed, and the upload is an ordinary operation of the
  * OpenAPI document), reorder (the first is the main image), alt text and removal.
  */
-
-/** base64 of the largest file, plus the JSON around it. */
-const BODY_LIMIT = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 16 * 1024;
 
 const params = z.object({ id: idParam });
 const fileParams = z.object({ id: idParam, file: z.string().max(200) });
@@ -62,12 +59,7 @@ export async function productImagesAdminRoutes(app: FastifyInstance, ctx: AppCon
     '/products/:id/images',
     {
       preHandler: guard,
-      bodyLimit: BODY_LIMIT,
-      preParsing: async (request: FastifyRequest, reply: FastifyReply) => {
-        if (Number(request.headers['content-length'] ?? 0) > BODY_LIMIT)
-          return sendNamedError(reply, 413, imageMessages.tooLarge);
-        return undefined;
-      },
+      ...uploadLimit(base64BodyLimit(MAX_IMAGE_BYTES), imageMessages.tooLarge),
       schema: {
         tags,
         summary:

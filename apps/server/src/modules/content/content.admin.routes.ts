@@ -16,13 +16,13 @@ import {
   videoInputSchema,
 } from '@shop/contract/admin/content';
 import { imageMessages, MAX_IMAGE_BYTES } from '@shop/contract/admin/product-images';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { idParam } from '../../http/query-params.ts';
 import { requireStaff, staffOf } from '../../http/require-staff.ts';
-import { sendNamedError } from '../../plugins/error-handler.ts';
+import { base64BodyLimit, uploadLimit } from '../../http/upload-limit.ts';
 import {
   bannerKind,
   type ContentMediaFolder,
@@ -47,8 +47,6 @@ import {
 } from './content-editing.ts';
 
 const idParams = z.object({ id: idParam });
-/** base64 of the largest image, plus the JSON around it. */
-const UPLOAD_BODY_LIMIT = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 16 * 1024;
 
 interface Mount<I, V> {
   /** URL path under the admin prefix: 'content/pages'. */
@@ -213,13 +211,7 @@ export async function contentAdminRoutes(app: FastifyInstance, ctx: AppContext) 
     '/content/media/:folder',
     {
       preHandler: editorGuard,
-      bodyLimit: UPLOAD_BODY_LIMIT,
-      // An oversized upload is refused from its Content-Length, before its bytes are read.
-      preParsing: async (request: FastifyRequest, reply: FastifyReply) => {
-        if (Number(request.headers['content-length'] ?? 0) > UPLOAD_BODY_LIMIT)
-          return sendNamedError(reply, 413, imageMessages.tooLarge);
-        return undefined;
-      },
+      ...uploadLimit(base64BodyLimit(MAX_IMAGE_BYTES), imageMessages.tooLarge),
       schema: {
         tags,
         summary:

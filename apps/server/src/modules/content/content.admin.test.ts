@@ -286,6 +286,15 @@ describe('media library uploads', () => {
       data_base64: (await banner(400, 400)).toString('base64'),
     });
     expect(staff.statusCode).toBe(403);
+    // Over 10 MB: refused from its Content-Length, in words about the image.
+    const huge = await t.request({
+      method: 'POST',
+      url: '/backend/api/admin/content/media/banners',
+      headers: { ...t.signedIn.manager.headers, 'content-type': 'application/json' },
+      payload: JSON.stringify({ file_name: 'huge.webp', data_base64: 'A'.repeat(15 * 1024 * 1024) }),
+    });
+    expect(huge.statusCode).toBe(413);
+    expect(huge.json()).toMatchObject({ message: imageMessages.tooLarge });
     expect((await admin<{ files: string[] }>('GET', 'content/media/banners')).body.files).not.toContain(
       expect.stringMatching(/^(notes|tiny|x)-/),
     );

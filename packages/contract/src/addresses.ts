@@ -20,6 +20,8 @@ export const addressMessages = {
   /** A tax invoice names the buyer's GSTIN of the state its goods are delivered to (its place of supply). */
   gstinNotOfState: (gstinState: string, state: string) =>
     `This GSTIN is registered in ${gstinState}, but the address is in ${state}. Please enter the GSTIN registered in ${state}.`,
+  /** A PIN code whose state is not known (Army Postal Service): the GSTIN's state cannot be checked. */
+  gstinNeedsState: 'Please enter the state of this address: a tax invoice that names a GSTIN needs it.',
 } as const;
 
 /**

@@ -8,6 +8,10 @@ describe('Devanagari in Latin letters, for web addresses', () => {
     expect(devanagariToLatin('बेसन लड्डू')).toBe('besan laddu');
     expect(devanagariToLatin('मूंग दाल')).toBe('mung dal');
     expect(devanagariToLatin('कंगन')).toBe('kangan');
+    // Before a vowel letter or a visarga the consonant keeps its a.
+    expect(devanagariToLatin('नई दिल्ली')).toBe('nai dilli');
+    expect(devanagariToLatin('जई')).toBe('jai');
+    expect(devanagariToLatin('अतः')).toBe('atah');
     expect(devanagariToLatin('पीतल का ताला ५० मिमी')).toBe('pital ka tala 50 mimi');
   });
 
@@ -21,6 +25,8 @@ describe('Devanagari in Latin letters, for web addresses', () => {
     expect(slugify('काजू कतली')).toBe('kaju-katali');
     expect(slugify('पीतल का ताला (५० मिमी)')).toBe('pital-ka-tala-50-mimi');
     expect(slugify('Kaju Katli काजू कतली')).toBe('kaju-katli');
+    // Latin digits are no Latin name: the Devanagari words still count.
+    expect(slugify('बेसन लड्डू 500 ग्राम')).toBe('besan-laddu-500-gram');
     expect(slugify('🙂🙂')).toBe('item');
   });
 });

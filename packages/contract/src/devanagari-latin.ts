@@ -99,7 +99,8 @@ export function devanagariToLatin(text: string): string {
       if (nukta) i++;
       const next = chars[i + 1] ?? '';
       // The inherent a: not before a vowel sign or a virama, nor at the end of a word.
-      const endsWord = !(CONSONANTS[next] || MARKS[next] === 'n');
+      // A consonant, a nasal mark, a visarga or a vowel letter (जई: jai) continues the word.
+      const endsWord = !(CONSONANTS[next] || VOWELS[next] || MARKS[next] === 'n' || next === 'ः');
       const silent = VOWEL_SIGNS[next] !== undefined || next === VIRAMA || endsWord;
       out += (nukta ? (WITH_NUKTA[c] ?? consonant) : consonant) + (silent ? '' : 'a');
       continue;

@@ -397,7 +397,7 @@ export type StockHistory = z.infer<typeof stockHistorySchema>;
  * them alone ("Kaju Katli काजू कतली" → "kaju-katli").
  */
 export function slugify(name: string): string {
-  const slug = (/[a-z0-9]/i.test(name) ? name : devanagariToLatin(name))
+  const slug = (/[a-z]/i.test(name) ? name : devanagariToLatin(name))
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()

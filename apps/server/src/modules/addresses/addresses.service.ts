@@ -61,6 +61,7 @@ async function checkStateOfPinCode(db: DbOrTx, input: AddressInput): Promise<voi
   if (typed && actual && actual !== typed)
     throw AppError.invalid('state', addressMessages.stateNotOfPinCode(input.pin_code, GST_STATES[actual]));
   const delivered = actual ?? typed;
+  if (input.gstin && !delivered) throw AppError.invalid('state', addressMessages.gstinNeedsState);
   const registered = input.gstin?.slice(0, 2);
   if (delivered && registered && isGstStateCode(registered) && registered !== delivered)
     throw AppError.invalid(

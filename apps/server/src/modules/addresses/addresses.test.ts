@@ -120,6 +120,28 @@ describe('saved addresses API', () => {
       expect(res.statusCode, gstin).toBe(422);
       expect(res.json(), gstin).toEqual([{ field: 'gstin', message }]);
     }
+    // A PIN code of no known state (Army Postal Service) needs the state typed, or the GSTIN
+    // cannot be checked against it; an update is checked like an add.
+    const unknown = await add(c, { ...validAddress, pin_code: '900001', gstin: rajasthan });
+    expect(unknown.json()).toEqual([
+      {
+        field: 'state',
+        message: 'Please enter the state of this address: a tax invoice that names a GSTIN needs it.',
+      },
+    ]);
+    expect(
+      (await add(c, { ...validAddress, pin_code: '900001', state: 'Rajasthan', gstin: rajasthan }))
+        .statusCode,
+    ).toBe(200);
+    const id = saved.json<{ address: Address }>().address.id;
+    const update = await t.request({
+      method: 'PUT',
+      url: `${URL}/${id}`,
+      headers: c.auth,
+      payload: { ...validAddress, gstin: gstinOf('27') },
+    });
+    expect(update.statusCode).toBe(422);
+    expect(update.json<{ field: string }[]>()[0]?.field).toBe('gstin');
     const wrongType = await add(c, { ...validAddress, gstin: 27 });
     expect(wrongType.statusCode).toBe(422);
     expect(wrongType.json<{ field: string }[]>()[0]?.field).toBe('gstin');

@@ -13,9 +13,9 @@ export interface AuditFilter {
 }
 
 /**
- * Entries about one row: its own (entity_id), and those of changes to many rows at once (bulk
- * product changes, a catalogue import), which name no single row but list the rows they touched
- * as `product_ids` in `before` or `after`.
+ * Entries about one row: its own (entity_id), and, for a product, those of changes to many
+ * products at once (bulk changes, a catalogue import), which name no single product but list the
+ * ones they touched as `product_ids` in `before` or `after`.
  */
 function aboutEntity(entityId: string): SQL | undefined {
   const own = eq(auditLog.entityId, entityId);
@@ -24,6 +24,7 @@ function aboutEntity(entityId: string): SQL | undefined {
   return or(
     own,
     and(
+      eq(auditLog.entity, 'product'),
       isNull(auditLog.entityId),
       sql`(${auditLog.before} -> 'product_ids' @> ${listed}::jsonb or ${auditLog.after} -> 'product_ids' @> ${listed}::jsonb)`,
     ),

@@ -110,6 +110,13 @@ describe('category tree', () => {
       status: 422,
       fields: [{ field: 'parent_id', message: taken[0]?.message }],
     });
+    // Two same-named siblings saved before this rule: either can still have its slug or
+    // visibility edited while the dialog sends the unchanged name.
+    const [twin] = await t.ctx.db
+      .insert(categories)
+      .values({ name: 'Twin Door Locks', urlSlug: 'twin-door-locks-old', parentId: 1, displayOrder: 99 })
+      .returning();
+    await updateCategory(t.ctx.db, twin?.id ?? 0, { name: 'Twin Door Locks', is_active: false }, system);
     // Renaming a category to its own name in another case is no clash with itself.
     await updateCategory(t.ctx.db, brass, { name: 'TWIN BRASS' }, system);
     expect((await categoryTree(t.ctx.db)).find((c) => c.id === brass)?.name).toBe('TWIN BRASS');

@@ -88,6 +88,8 @@ async function requireFreeName(
     throw AppError.invalid(field, msg.categoryNameTaken);
 }
 
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
 const audited = (row: CategoryRow) => ({
   name: row.name,
   url_slug: row.urlSlug,
@@ -130,7 +132,9 @@ export async function updateCategory(db: Db, id: number, patch: CategoryUpdate, 
   return db.transaction(async (tx) => {
     const before = await requireCategory(tx, id, true);
     if (patch.is_active === false && id === ROOT_CATEGORY_ID) throw new AppError('conflict', msg.rootFixed);
-    if (patch.name !== undefined && id !== ROOT_CATEGORY_ID)
+    // Only a new name is checked: an edit of the slug or visibility of one of two same-named
+    // siblings saved before this rule must still go through.
+    if (patch.name !== undefined && !sameName(patch.name, before.name) && id !== ROOT_CATEGORY_ID)
       await requireFreeName(tx, before.parentId, patch.name, id, 'name');
     const slug =
       patch.url_slug !== undefined && patch.url_slug !== before.urlSlug

@@ -38,11 +38,21 @@ export const afterLoginRedirect = storedValue<string | null>(
   'text',
 );
 
+/** Forgets the checkout under way: its order and its draft (sessionStorage). */
+function clearCheckout() {
+  if (typeof window === 'undefined') return;
+  window.sessionStorage.removeItem(storageKeys.checkoutDraft);
+  window.sessionStorage.removeItem(storageKeys.checkoutOrder);
+}
+
 /** Customer state (product rules §4): set stores it in browser storage, clear removes it. */
 export const sessionStore = {
   token: () => accessToken.get(),
   /** After login or e-mail verification: keeps the token, the customer and their default address. */
   set(token: string, customer: SessionCustomer) {
+    // Another customer signing in over a stored session: the checkout under way is not theirs.
+    const previous = userData.get()?.id;
+    if (previous !== undefined && previous !== customer.id) clearCheckout();
     accessToken.set(token);
     userData.set(customer);
     if (customer.address_id) selectedAddressId.set(customer.address_id);
@@ -57,10 +67,7 @@ export const sessionStore = {
     accessToken.clear();
     userData.clear();
     selectedAddressId.clear();
-    if (typeof window !== 'undefined') {
-      window.sessionStorage.removeItem(storageKeys.checkoutDraft);
-      window.sessionStorage.removeItem(storageKeys.checkoutOrder);
-    }
+    clearCheckout();
   },
 };
 

@@ -1,0 +1,58 @@
+import { storageKeys } from '@shop/contract/storage-keys';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sessionStore } from './session-store.ts';
+
+/** A browser's two storages as plain maps. */
+function storage(store: Map<string, string>) {
+  return {
+    getItem: (k: string) => store.get(k) ?? null,
+    setItem: (k: string, v: string) => store.set(k, v),
+    removeItem: (k: string) => store.delete(k),
+  };
+}
+
+describe('customer state and the checkout under way (§4; §6: no customer sees another one’s order)', () => {
+  let local: Map<string, string>;
+  let session: Map<string, string>;
+  beforeEach(() => {
+    local = new Map();
+    session = new Map();
+    vi.stubGlobal('window', {
+      localStorage: storage(local),
+      sessionStorage: storage(session),
+      addEventListener: () => {},
+      removeEventListener: () => {},
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const startCheckout = () => {
+    session.set(storageKeys.checkoutOrder, JSON.stringify({ order: { id: 7 } }));
+    session.set(
+      storageKeys.checkoutDraft,
+      JSON.stringify({ coupon_code: 'WELCOME10', customer_remarks: 'x' }),
+    );
+    local.set(storageKeys.cartData, JSON.stringify([{ id: 1, qty: 2 }]));
+  };
+
+  it('clear (logout) removes the token, the customer, the checkout order and draft; the cart stays', () => {
+    sessionStore.set('token-a', { id: 1, email: 'a@example.in' });
+    startCheckout();
+    sessionStore.clear();
+    expect(local.has(storageKeys.accessToken)).toBe(false);
+    expect(local.has(storageKeys.userData)).toBe(false);
+    expect(session.has(storageKeys.checkoutOrder)).toBe(false);
+    expect(session.has(storageKeys.checkoutDraft)).toBe(false);
+    expect(local.has(storageKeys.cartData)).toBe(true);
+  });
+
+  it('another customer signing in over a stored session drops the checkout; the same one keeps it', () => {
+    sessionStore.set('token-a', { id: 1, email: 'a@example.in' });
+    startCheckout();
+    sessionStore.set('token-a2', { id: 1, email: 'a@example.in' });
+    expect(session.has(storageKeys.checkoutOrder)).toBe(true);
+    sessionStore.set('token-b', { id: 2, email: 'b@example.in' });
+    expect(session.has(storageKeys.checkoutOrder)).toBe(false);
+    expect(session.has(storageKeys.checkoutDraft)).toBe(false);
+  });
+});

@@ -20,7 +20,7 @@ import {
   listAdminProducts,
   updateProduct,
 } from './product-admin.service.ts';
-import { findProductPage } from './catalogue-admin.repository.ts';
+import { findProductPage } from './product-admin.repository.ts';
 import { productNamesOf } from './product-names.ts';
 import { adjustStock, reserveStock, restoreStock, stockHistory } from './stock.service.ts';
 

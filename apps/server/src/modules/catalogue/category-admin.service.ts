@@ -24,7 +24,7 @@ import {
   rememberCategorySlug,
   updateCategoryRow,
   writeSiblingOrder,
-} from './catalogue-admin.repository.ts';
+} from './category-admin.repository.ts';
 
 /**
  * The category tree as the back office edits it: create, rename, change the address (slug), hide,

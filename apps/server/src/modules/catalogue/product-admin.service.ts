@@ -25,8 +25,6 @@ import { settingValue } from '../settings/settings.service.ts';
 import {
   type AdminProductRowData,
   existingProductIds,
-  findAllCategoryParents,
-  findCategoryRow,
   findProductForEdit,
   findProductIds,
   findProductPage,
@@ -42,7 +40,8 @@ import {
   updateProductRow,
   updateProducts,
   writePrices,
-} from './catalogue-admin.repository.ts';
+} from './product-admin.repository.ts';
+import { findAllCategoryParents, findCategoryRow } from './category-admin.repository.ts';
 import { sanitizeProductDescription } from './product-description.ts';
 import { setStock } from './stock.service.ts';
 

@@ -3,7 +3,7 @@ import { queryRows } from '@shop/db/seed/raw-rows';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { matchCount, productPageQuery } from './catalogue-admin.repository.ts';
+import { matchCount, productPageQuery } from './product-admin.repository.ts';
 
 /**
  * Rule (back office, product list p95 < 50 ms, held at 100,000 products too): the list's pages and

@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import { findAllProductNames } from './catalogue-admin.repository.ts';
+import { findAllProductNames } from './product-admin.repository.ts';
 
 /**
  * Every product's name (hidden ones too) in memory, for the back office's search box: a substring

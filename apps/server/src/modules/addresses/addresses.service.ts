@@ -53,7 +53,7 @@ export function toAddress(row: AddressRow): Address {
  * is where the goods are delivered, and a business claims the tax back only on an invoice that
  * names its GSTIN of that state.
  */
-async function checkStateOfPinCode(db: DbOrTx, input: AddressInput): Promise<void> {
+async function checkStateAndGstin(db: DbOrTx, input: AddressInput): Promise<void> {
   const typed = input.state?.trim() ? gstStateCodeOf(input.state) : undefined;
   if (!typed && !input.gstin) return;
   const listed = (await deliveryQuote(db, input.pin_code)).state;
@@ -101,7 +101,7 @@ export async function getCustomerAddress(db: Db, customerId: number, id: number)
 
 /** Adds an address; the customer's first address becomes the default. */
 export async function addAddress(db: Db, customerId: number, input: AddressInput) {
-  await checkStateOfPinCode(db, input);
+  await checkStateAndGstin(db, input);
   return db.transaction(async (tx) => {
     // Lock the customer row so that two first addresses added at once cannot both become default.
     await lockCustomer(tx, customerId);
@@ -113,7 +113,7 @@ export async function addAddress(db: Db, customerId: number, input: AddressInput
 }
 
 export async function updateAddress(db: Db, customerId: number, id: number, input: AddressInput) {
-  await checkStateOfPinCode(db, input);
+  await checkStateAndGstin(db, input);
   const row = await updateOwnedAddress(db, customerId, id, valuesOf(input));
   if (!row) throw notFound();
   return { address: toAddress(row), message: messages.addressUpdated };

@@ -16,6 +16,7 @@ export const STAFF_PERMISSIONS = [
   'content',
   'coupons',
   'orders',
+  'refunds',
   'customers',
   'stock',
   'settings',
@@ -27,11 +28,13 @@ export type StaffPermission = (typeof STAFF_PERMISSIONS)[number];
 
 /**
  * Owner: everything (staff accounts, payment gateways, settings, audit log). Manager: runs the
- * shop's goods and customers. Staff: works the orders (view, pack, ship) and adjusts stock.
+ * shop's goods and customers, and refunds. Staff: works the orders (view, pack, ship) and adjusts
+ * stock. Refunds are a permission of their own (not a check inside the orders operation) so that
+ * a role without it is refused before its request body is read, like every other operation.
  */
 export const ROLE_PERMISSIONS: Record<StaffRole, readonly StaffPermission[]> = {
   owner: STAFF_PERMISSIONS,
-  manager: ['catalogue', 'content', 'coupons', 'orders', 'customers', 'stock'],
+  manager: ['catalogue', 'content', 'coupons', 'orders', 'refunds', 'customers', 'stock'],
   staff: ['orders', 'stock'],
 };
 

@@ -1,4 +1,5 @@
 import type { AdminOrderDetail, AdminOrderRow } from '@shop/contract/admin/orders';
+import { roleHasPermission, type StaffRole, staffMessages } from '@shop/contract/admin/staff';
 import type { OrderAction } from '@shop/contract/orders';
 import type { DbOrTx } from '@shop/db/client';
 import { customers, orderNotes } from '@shop/db/schema/index';
@@ -20,26 +21,20 @@ import { findOrder, historyOfOrder, itemsOfOrders } from './orders.repository.ts
  */
 const STAFF_ROLE_ACTIONS: readonly OrderAction[] = ['pack', 'ship', 'deliver'];
 
-export function roleMayAct(role: string, action: OrderAction): boolean {
+export function roleMayAct(role: StaffRole, action: OrderAction): boolean {
   return role !== 'staff' || STAFF_ROLE_ACTIONS.includes(action);
 }
 
-/** Refunds are for managers and the owner. */
-export function roleMayRefund(role: string): boolean {
-  return role !== 'staff';
-}
-
-/** 403 unless the staff member's role covers the action. */
-export function assertRoleMayAct(role: string, action: OrderAction | 'refund'): void {
-  if (action === 'refund' ? !roleMayRefund(role) : !roleMayAct(role, action))
-    throw new AppError('forbidden', 'You do not have permission to do this.');
+/** 403 unless the staff member's role covers the action (refunds have their own permission). */
+export function assertRoleMayAct(role: StaffRole, action: OrderAction): void {
+  if (!roleMayAct(role, action)) throw new AppError('forbidden', staffMessages.noPermission);
 }
 
 /** One order as the back office shows it: lines with taxes, payments, refunds, timeline, notes, actions. */
 export async function adminOrderDetail(
   ctx: AppContext,
   orderId: number,
-  role: string,
+  role: StaffRole,
 ): Promise<AdminOrderDetail> {
   // One snapshot: payment status, payments, refunds and what is refundable agree even while a
   // refund's webhook lands.
@@ -53,7 +48,7 @@ async function detailIn(
   ctx: AppContext,
   db: DbOrTx,
   orderId: number,
-  role: string,
+  role: StaffRole,
 ): Promise<AdminOrderDetail> {
   const order = await findOrder(db, orderId);
   if (!order) throw AppError.notFound('Order not found.');
@@ -136,7 +131,7 @@ async function detailIn(
     })),
     refundable_paise: payments.reduce((sum, p) => sum + p.refundablePaise, 0),
     allowed_actions: allowedActions(order.status, 'staff').filter((a) => roleMayAct(role, a)),
-    may_refund: roleMayRefund(role),
+    may_refund: roleHasPermission(role, 'refunds'),
     tax_documents: taxDocuments,
   };
 }

@@ -232,7 +232,7 @@ export async function ordersAdminRoutes(app: FastifyInstance, ctx: AppContext) {
   api.post(
     '/orders/:id/refunds',
     {
-      preHandler: orders,
+      preHandler: requireStaff(ctx, 'refunds'),
       schema: {
         tags,
         summary: 'Refund part or all of what the order captured (managers and the owner)',
@@ -247,7 +247,6 @@ export async function ordersAdminRoutes(app: FastifyInstance, ctx: AppContext) {
     },
     async (request) => {
       const staff = who(request);
-      assertRoleMayAct(staff.role, 'refund');
       const header = request.headers['idempotency-key'];
       const key =
         typeof header === 'string' && header.length <= 100

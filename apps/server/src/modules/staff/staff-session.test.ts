@@ -39,7 +39,15 @@ describe('sign-in with password and second factor', () => {
   it('signs the demo manager in with a password alone and answers GET /session', async () => {
     const { headers, staff } = await signInStaff(t.app, 'manager');
     expect(staff).toMatchObject({ email: 'manager@kesarfoods.in', role: 'manager', totp_enabled: false });
-    expect(staff.permissions).toEqual(['catalogue', 'content', 'coupons', 'orders', 'customers', 'stock']);
+    expect(staff.permissions).toEqual([
+      'catalogue',
+      'content',
+      'coupons',
+      'orders',
+      'refunds',
+      'customers',
+      'stock',
+    ]);
     const answer = await me(headers);
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ staff });

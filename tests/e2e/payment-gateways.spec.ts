@@ -69,6 +69,20 @@ test.describe('payment page', () => {
     await expect(page.getByLabel('Your remarks')).toHaveValue('');
   });
 
+  test('logging out in another tab drops this tab’s checkout under way too (sessionStorage is per tab)', async ({
+    page,
+    request,
+  }, testInfo) => {
+    const shopper = await shopperWithOrder(request, testInfo, 'two-tabs');
+    await openPaymentPage(page, shopper);
+    await expect(page.getByTestId('delivery-contact')).toHaveText('Meera Iyer');
+    const other = await page.context().newPage();
+    await other.goto('/');
+    await logOutViaMenu(other, shopper.email);
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('kesar_checkout_order'))).toBeNull();
+    await other.close();
+  });
+
   test('without a stored order it says so and links to the cart', async ({ page, request }, testInfo) => {
     const shopper = await shopperWithOrder(request, testInfo, 'none');
     await openPaymentPage(page, shopper);

@@ -8,6 +8,7 @@ import { loadRootData } from './layout/load-root-data.server.ts';
 import type { RootData, StorefrontLoaderArgs } from './lib/root-data.ts';
 import { ShopLayout } from './layout/shop-layout.tsx';
 import { useNonce } from './lib/csp-nonce.tsx';
+import { dropCheckoutOnOtherTabsLogout } from './lib/session-store.ts';
 import { earlyInputScript, replayEarlyInput } from './lib/early-input.ts';
 import { pageMeta } from './features/seo/page-meta.ts';
 import { theme } from '@shop/ui/theme';
@@ -110,6 +111,8 @@ function useHydratedMarker() {
 
 export default function App() {
   useHydratedMarker();
+  // A logout in another tab also drops this tab's checkout under way (lib/session-store.ts).
+  useEffect(() => dropCheckoutOnOtherTabsLogout(), []);
   return (
     <ShopLayout>
       <Outlet />

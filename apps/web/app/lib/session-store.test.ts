@@ -1,6 +1,6 @@
 import { storageKeys } from '@shop/contract/storage-keys';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { sessionStore } from './session-store.ts';
+import { checkoutOutlives, sessionStore } from './session-store.ts';
 
 /** A browser's two storages as plain maps. */
 function storage(store: Map<string, string>) {
@@ -54,5 +54,20 @@ describe('customer state and the checkout under way (§4; §6: no customer sees 
     sessionStore.set('token-b', { id: 2, email: 'b@example.in' });
     expect(session.has(storageKeys.checkoutOrder)).toBe(false);
     expect(session.has(storageKeys.checkoutDraft)).toBe(false);
+  });
+
+  it('a logout or another customer’s sign-in in another tab drops this tab’s checkout; other changes keep it', () => {
+    const a = JSON.stringify({ id: 1, email: 'a@example.in' });
+    const a2 = JSON.stringify({ id: 1, email: 'a@example.in', address_id: 4 });
+    const b = JSON.stringify({ id: 2, email: 'b@example.in' });
+    const change = (key: string | null, oldValue: string | null, newValue: string | null) =>
+      checkoutOutlives({ key, oldValue, newValue });
+    expect(change(storageKeys.userData, a, null)).toBe(false);
+    expect(change(storageKeys.userData, a, b)).toBe(false);
+    expect(change(storageKeys.userData, null, b)).toBe(false);
+    expect(change(null, null, null)).toBe(false);
+    expect(change(storageKeys.userData, a, a2)).toBe(true);
+    expect(change(storageKeys.cartData, '[]', '[{"id":1,"qty":1}]')).toBe(true);
+    expect(change(storageKeys.accessToken, 'token-a', 'token-a2')).toBe(true);
   });
 });

@@ -71,6 +71,40 @@ export const sessionStore = {
   },
 };
 
+function customerIdIn(raw: string | null): number | undefined {
+  if (raw === null) return undefined;
+  try {
+    const value: unknown = JSON.parse(raw);
+    return isCustomer(value) && isNumber(value.id) ? value.id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The checkout of this tab outlives a change made in another tab only while the same customer
+ * stays signed in there: a logout (the customer removed, or all storage cleared) or another
+ * customer's sign-in drops it, as `clear` and `set` do in the tab where they happen.
+ */
+export function checkoutOutlives(event: Pick<StorageEvent, 'key' | 'oldValue' | 'newValue'>): boolean {
+  if (event.key === null) return false;
+  if (event.key !== storageKeys.userData) return true;
+  const after = customerIdIn(event.newValue);
+  return after !== undefined && after === customerIdIn(event.oldValue);
+}
+
+/**
+ * sessionStorage belongs to one tab, so logging out in one tab cannot reach the checkout of
+ * another left open on /payment; the 'storage' event of localStorage can. Returns the unsubscribe.
+ */
+export function dropCheckoutOnOtherTabsLogout(): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (!checkoutOutlives(event)) clearCheckout();
+  };
+  window.addEventListener('storage', onStorage);
+  return () => window.removeEventListener('storage', onStorage);
+}
+
 /** The logged-in customer (null on the server, before hydration, and when logged out). */
 export function useSession() {
   const token = useStoredValue(accessToken);

@@ -165,6 +165,31 @@ test('Paytm: approve in CheckoutJS → Paid', async ({ page, request }, testInfo
   });
 });
 
+test('create payment without a gateway order: Paytm says "Order could not be created. Please try again.", Razorpay "Something went wrong. Please try again." (§4)', async ({
+  page,
+  request,
+}, testInfo) => {
+  const shopper = await shopperWithOrder(request, testInfo, 'no-gateway-order');
+  await openPaymentPage(page, shopper);
+  // A gateway that answered without an order (the simulators always make one): no order at all,
+  // then an order without its gateway order id.
+  let answer: unknown = { settings: {} };
+  await page.route('**/backend/api/web/orders/payment', (route) => route.fulfill({ json: answer }));
+  await page.getByRole('radio', { name: 'Paytm' }).check();
+  const payPaytm = page.getByRole('button', { name: 'Make Payment using Paytm' });
+  await payPaytm.click();
+  await expect(page.getByText('Order could not be created. Please try again.')).toBeVisible();
+  answer = { settings: {}, order: { ...shopper.order, payment_gateway_order_id: null } };
+  await expect(payPaytm).toBeEnabled();
+  await payPaytm.click();
+  await expect(page.getByText('Order could not be created. Please try again.')).toHaveCount(2);
+  answer = { settings: {} };
+  await page.getByRole('radio', { name: 'Razorpay' }).check();
+  await page.getByRole('button', { name: 'Make Payment using Razorpay' }).click();
+  await expect(page.getByText('Something went wrong. Please try again.')).toBeVisible();
+  await expect(page).toHaveURL(/\/payment$/);
+});
+
 test('PayPal: Loading... then the buttons; approve → the server captures → Paid', async ({
   page,
   request,

@@ -120,8 +120,10 @@ export function usePaymentFlow({ order, environment, onPlaced }: PaymentFlowOpti
     setWorking(true);
     try {
       const data = await create('paytm');
-      if (!data?.order) return fail(messages.somethingWentWrong);
-      if (data.order.order_error_message) return fail(data.order.order_error_message);
+      // §4 Paytm: an error message first; then no gateway order id, with no order at all
+      // included, is 'Order could not be created.' (the Razorpay flow's "no order" text differs).
+      if (data?.order?.order_error_message) return fail(data.order.order_error_message);
+      if (!data?.order) return fail(messages.orderNotCreated);
       const orderId = data.order.payment_gateway_order_id;
       const token = data.order.payment_transaction_token;
       if (!orderId || !token) return fail(messages.orderNotCreated);

@@ -144,6 +144,45 @@ test('Razorpay: decline shows "Payment Failed." with the reason and keeps the ca
   });
 });
 
+test('a payment whose confirmation never came back is not offered again: the next pay click, or opening the page, finishes it as placed', async ({
+  page,
+  request,
+}, testInfo) => {
+  const shopper = await shopperWithOrder(request, testInfo, 'rzp-lost-verify');
+  await openPaymentPage(page, shopper);
+  const stored = await page.evaluate(() => sessionStorage.getItem('kesar_checkout_order'));
+  // The connection drops after Approve: the gateway took the money, the page never heard back.
+  await page.route('**/backend/api/web/orders/verify_payment', (route) =>
+    route.abort('internetdisconnected'),
+  );
+  await answerRazorpay(page, 'Approve');
+  await expect(page.getByText('Could not reach the shop. Please check your connection.')).toBeVisible();
+  await page.unroute('**/backend/api/web/orders/verify_payment');
+  // The server learns of the capture from the gateway (its webhook).
+  await expect
+    .poll(async () => {
+      const res = await request.get(`/backend/api/web/orders/${shopper.order.id}`, {
+        headers: { authorization: `Bearer ${shopper.token}` },
+      });
+      return (await res.json()).payment_status;
+    })
+    .toBe('Paid');
+  // Paying again is refused by the server (409 'already paid'): the page finishes the order instead.
+  await page.getByRole('button', { name: 'Make Payment using Razorpay' }).click();
+  await expectOrderPlaced(page, request, shopper, shopper.order, {
+    status: 'confirmed',
+    payment_status: 'Paid',
+    payment_gateway: 'razorpay',
+  });
+  await expect(page.getByText('This order has already been paid.')).toHaveCount(0);
+
+  // The stored order opened again (a tab restored, Back): no pay buttons for a paid order.
+  await page.evaluate((value) => sessionStorage.setItem('kesar_checkout_order', value ?? ''), stored);
+  await page.goto('/payment');
+  await expect(page).toHaveURL(/\/orders$/);
+  expect(await page.evaluate(() => sessionStorage.getItem('kesar_checkout_order'))).toBeNull();
+});
+
 test('PayPal is offered for cards and PayPal accounts outside India', async ({ page, request }, testInfo) => {
   const shopper = await shopperWithOrder(request, testInfo, 'paypal-note');
   await openPaymentPage(page, shopper);

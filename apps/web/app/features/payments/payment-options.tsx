@@ -1,6 +1,6 @@
 import { Alert, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { messages } from '@shop/contract/messages';
-import type { PaymentGatewayView, VerifyPaymentResult } from '@shop/contract/payments';
+import type { PaymentGatewayView } from '@shop/contract/payments';
 import { IconCash, IconCreditCard, IconWallet } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { notifyError } from '../../lib/notify.ts';
@@ -18,7 +18,7 @@ export function PaymentOptions({
   codRefusal,
 }: {
   order: PayableOrder;
-  onPlaced: (result: VerifyPaymentResult) => void;
+  onPlaced: () => void;
   /** Tells the page which gateway is chosen (the breakdown adds the cash-on-delivery fee). */
   onSelect?: (gateway: string | null) => void;
   /** Why cash on delivery cannot pay this order (its delivery zone), or null. */

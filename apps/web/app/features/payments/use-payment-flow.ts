@@ -1,11 +1,13 @@
 import { messages } from '@shop/contract/messages';
-import type { CreatePaymentResult, VerifyPaymentResult } from '@shop/contract/payments';
-import { useCallback, useRef, useState } from 'react';
+import type { CreatePaymentResult } from '@shop/contract/payments';
+import { ApiFailure } from '@shop/contract/storefront-context';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { notifyError } from '../../lib/notify.ts';
 import type { RazorpayFailure } from './gateway-globals.ts';
 import { loadScript } from './load-script.ts';
 import type { PayableOrder } from './payable-order.ts';
 import { createPayment, verifyPayment } from './payments-api.ts';
+import { placedAlready } from './placed-already.ts';
 
 const SHOP_NAME = 'Kesar Foods & Locks';
 
@@ -13,7 +15,7 @@ export interface PaymentFlowOptions {
   order: PayableOrder;
   environment: string;
   /** Pending or Paid: the route clears the cart and the stored order and moves on. */
-  onPlaced: (result: VerifyPaymentResult) => void;
+  onPlaced: () => void;
 }
 
 /**
@@ -29,12 +31,36 @@ export function usePaymentFlow({ order, environment, onPlaced }: PaymentFlowOpti
     setBusy(on);
   }, []);
 
+  // Placed once: the opening check, a refused pay button and a verification may all say so.
+  const placedOnce = useRef(false);
+  const placed = useCallback(() => {
+    if (placedOnce.current) return;
+    placedOnce.current = true;
+    onPlaced();
+  }, [onPlaced]);
+
+  // An order placed already (its payment confirmed without this page, placed-already.ts) is
+  // finished on opening the page, and when a pay button is refused with a 409 (paid, confirmed).
+  useEffect(() => {
+    let current = true;
+    void placedAlready(order.id).then((done) => {
+      if (done && current) placed();
+    });
+    return () => {
+      current = false;
+    };
+  }, [order.id, placed]);
+
   const fail = useCallback(
     (error: unknown) => {
       setWorking(false);
-      notifyError(error);
+      if (!(error instanceof ApiFailure && error.status === 409)) {
+        notifyError(error);
+        return;
+      }
+      void placedAlready(order.id).then((done) => (done ? placed() : notifyError(error)));
     },
-    [setWorking],
+    [setWorking, order.id, placed],
   );
 
   /** After verification: Failed → its message; Pending or Paid → placed. */
@@ -47,12 +73,12 @@ export function usePaymentFlow({ order, environment, onPlaced }: PaymentFlowOpti
           fail(result.payment_verification_error_message || messages.somethingWentWrong);
           return;
         }
-        onPlaced(result);
+        placed();
       } catch (error) {
         fail(error);
       }
     },
-    [order.order_id, onPlaced, fail, setWorking],
+    [order.order_id, placed, fail, setWorking],
   );
 
   const create = useCallback(

@@ -19,7 +19,17 @@ test('the address form fills in city and state from the pincode; an unserviceabl
   await logInBrowser(page, shopper);
   await gotoHydrated(page, '/shipping');
   await page.getByRole('button', { name: 'Add a New Address' }).click();
+  // Save Address on an empty form tells each field it is required; the fields the pincode fills
+  // in lose the message with it.
+  await page.getByRole('button', { name: 'Save Address' }).click();
+  const addressForm = page.getByRole('form', { name: 'Address form' });
+  await expect(addressForm.getByText('This is a required field.').first()).toBeVisible();
+  await expect(page.getByLabel('City')).toHaveAttribute('aria-invalid', 'true');
 
+  await page.getByLabel('PIN code').fill('560001');
+  await expect(page.getByLabel('City')).toHaveValue('Bengaluru');
+  await expect(page.getByLabel('City')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('State')).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('PIN code').fill('560001');
   await expect(page.getByLabel('City')).toHaveValue('Bengaluru');
   await expect(page.getByLabel('State')).toHaveValue('Karnataka');

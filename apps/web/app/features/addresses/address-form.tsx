@@ -56,8 +56,12 @@ export function AddressForm({
   useEffect(() => {
     if (!quote?.city || !quote.state) return;
     const { city, state } = form.getValues();
-    // A field the shopper already left (and may have been told is required) is checked again.
-    const check = (name: 'city' | 'state') => ({ shouldValidate: form.getFieldState(name).isTouched });
+    // A field the shopper already left, or was told about by Save Address (a submit marks no field
+    // touched), is checked again: 'This is a required field.' must not stay under a filled city.
+    const check = (name: 'city' | 'state') => {
+      const field = form.getFieldState(name);
+      return { shouldValidate: field.isTouched || field.error !== undefined };
+    };
     if (!city || city === filled.current.city) form.setValue('city', quote.city, check('city'));
     if (!state || state === filled.current.state) form.setValue('state', quote.state, check('state'));
     filled.current = { city: quote.city, state: quote.state };

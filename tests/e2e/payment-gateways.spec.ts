@@ -8,7 +8,7 @@ import {
   openPaymentPage,
   shopperWithOrder,
 } from './payment-helpers.ts';
-import { holdRequests } from './storefront-helpers.ts';
+import { gotoHydrated, holdRequests } from './storefront-helpers.ts';
 
 test.describe('payment page', () => {
   test('shows the delivery block, the gateways with the default preselected, and the order summary', async ({
@@ -279,6 +279,8 @@ test('the whole way: /shipping → Proceed to payment page → Razorpay → /ord
 }, testInfo) => {
   const shopper = await newShopper(request, testInfo, 'flow');
   await logInBrowser(page, shopper);
+  await gotoHydrated(page, '/cart');
+  await page.getByLabel('Your remarks').fill('Ring the bell twice');
   await page.goto('/shipping');
   await page.getByRole('button', { name: 'Proceed to payment page' }).click();
   await expect(page).toHaveURL(/\/payment$/);
@@ -291,6 +293,12 @@ test('the whole way: /shipping → Proceed to payment page → Razorpay → /ord
     payment_status: 'Paid',
     payment_gateway: 'razorpay',
   });
+  // The remarks went with this order and do not ride along with the next cart's.
+  const placed = await request.get(`/backend/api/web/orders/${order.id}`, {
+    headers: { authorization: `Bearer ${shopper.token}` },
+  });
+  expect(await placed.json()).toMatchObject({ customer_remarks: 'Ring the bell twice' });
+  expect(await page.evaluate(() => sessionStorage.getItem('kesar_checkout_draft'))).toBeNull();
 });
 
 test('/shipping: Proceed to payment page waits for the saved addresses instead of saying there are none', async ({

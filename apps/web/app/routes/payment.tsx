@@ -9,7 +9,7 @@ import { InnerPageBanner } from '../components/inner-page-banner.tsx';
 import { PolicyLinks } from '../components/policy-links.tsx';
 import { Protected } from '../components/protected.tsx';
 import { cart } from '../lib/cart-store.ts';
-import { CHECKOUT_ORDER_KEY, checkoutOrder } from '../features/checkout/checkout-draft.ts';
+import { CHECKOUT_ORDER_KEY, checkoutDraft, checkoutOrder } from '../features/checkout/checkout-draft.ts';
 import { privatePageMeta } from '../features/seo/private-page-meta.ts';
 import { DeliveryBlock } from '../features/payments/delivery-block.tsx';
 import { type PayableOrder, payableOrderOf } from '../features/payments/payable-order.ts';
@@ -54,7 +54,10 @@ function PaymentScreen() {
   const quote = useDeliveryQuote(order?.shipping_address.pin_code);
 
   const onPlaced = useCallback(() => {
-    if (!checkoutOrder.isRetry()) cart.clear();
+    if (!checkoutOrder.isRetry()) {
+      cart.clear();
+      checkoutDraft.clear();
+    }
     window.sessionStorage.removeItem(CHECKOUT_ORDER_KEY);
     notifySuccess(messages.orderPlaced, 5000);
     navigate('/orders');

@@ -42,6 +42,10 @@ export const checkoutDraft = {
   set(draft: CheckoutDraft) {
     window.sessionStorage.setItem(CHECKOUT_DRAFT_KEY, JSON.stringify(draft));
   },
+  /** The cart's purchase is placed: its coupon and remarks were for that order, not the next. */
+  clear() {
+    window.sessionStorage.removeItem(CHECKOUT_DRAFT_KEY);
+  },
   /** The Idempotency-Key for this exact attempt; a changed cart gets a new one. */
   keyFor(signature: string, fresh = false): string {
     const draft = checkoutDraft.get();

@@ -102,6 +102,52 @@ describe('sign-up and e-mail verification', () => {
     expect((await mailsTo(email)).filter((m) => m.subject === notice?.subject)).toHaveLength(1);
   });
 
+  it('DESIGN §5 no enumeration: after a sign-up, resend, login with its password and wrong codes answer a taken e-mail as a new one', async () => {
+    const { email, token } = await verifiedCustomer('taken-after');
+    await ageCodes(email, 61 * 60);
+    const fresh = uniqueEmail('fresh-after');
+    const both = async (call: (address: string) => Promise<{ statusCode: number; json: () => unknown }>) => {
+      const [a, b] = [await call(email), await call(fresh)];
+      return [
+        { status: a.statusCode, body: a.json() },
+        { status: b.statusCode, body: b.json() },
+      ];
+    };
+    const same = async (call: (address: string) => Promise<{ statusCode: number; json: () => unknown }>) => {
+      const [taken, other] = await both(call);
+      expect(taken).toEqual(other);
+      return taken;
+    };
+
+    await same((address) =>
+      signUp(address, 'Intruder#123').then((r) => ({ ...r, json: () => r.statusCode })),
+    );
+    // Resend within the cool-down: the same 429 (its wait may differ by a second; name and status agree).
+    const [takenResend, freshResend] = await both((address) =>
+      post('customers/resend_email_otp', { email: address }),
+    );
+    expect(takenResend).toMatchObject({ status: 429, body: { name: 'Too Many Requests' } });
+    expect(freshResend).toMatchObject({ status: 429, body: { name: 'Too Many Requests' } });
+    // The sign-up's password: 'not verified' for both, on the same field.
+    expect(
+      await same((address) =>
+        post('customers/login', { login_method: 'email', username: address, password: 'Intruder#123' }),
+      ),
+    ).toEqual({ status: 422, body: [{ field: 'username', message: customerMessages.emailNotVerified }] });
+    // Wrong codes: invalid four times, then used up, for both.
+    for (let attempt = 1; attempt <= 5; attempt++) {
+      const answer = await same((address) =>
+        post('customers/verify_email_otp', { email: address, email_verification_otp: '000000' }),
+      );
+      const message = attempt < 5 ? customerMessages.otpInvalid : customerMessages.otpTooManyAttempts;
+      expect(answer).toEqual({ status: 422, body: [{ field: 'email_verification_otp', message }] });
+    }
+    // No code was mailed to the taken e-mail, and its account is untouched.
+    expect((await mailsTo(email)).filter((m) => m.subject === VERIFY_SUBJECT)).toHaveLength(1);
+    expect((await details(token)).statusCode).toBe(200);
+    expect(await loginStatus(email, PASSWORD)).toBe(200);
+  });
+
   it('lets an unverified e-mail sign up again: its own password, a new code only after the cool-down', async () => {
     const email = uniqueEmail('again');
     await signUp(email, 'FirstPass#1');

@@ -112,6 +112,10 @@ type IssueResult =
  * A verification code belongs to one sign-up (`registrationId`) and replaces only that
  * sign-up's earlier codes; a reset code replaces every earlier reset code. Call with the
  * customer row locked.
+ *
+ * A verification code for an e-mail that already has an account (a sign-up a stranger may have
+ * made, see signUp) is kept like any other, so that its cool-down, daily cap and wrong tries
+ * answer as for a new e-mail, but it is never sent and never verifies.
  */
 async function issueCode(
   ctx: AppContext,
@@ -137,7 +141,9 @@ async function issueCode(
     OTP_TTL_MINUTES,
     registrationId,
   );
-  await queueMail(ctx, tx, codeMail(purpose, customer.email, code));
+  // A taken e-mail's sign-up code is never sent (signUp mails its owner a notice instead).
+  if (!(purpose === 'verify_email' && customer.emailVerifiedAt))
+    await queueMail(ctx, tx, codeMail(purpose, customer.email, code));
   return { sent: true };
 }
 
@@ -185,9 +191,11 @@ const tooMany = (message: string = customerMessages.tooManyRequests) =>
  * e-mail neither replaces this password nor cancels this code. The answer carries the
  * registration's token for the verify screen.
  *
- * An e-mail that already has an account gets the very same answer (DESIGN §5: no answer tells a
- * stranger which e-mails have accounts); its owner gets a notice to log in or reset the password
- * instead of a code, at most one an hour, and the verify screen's code never fits.
+ * An e-mail that already has an account gets the very same answer, and so do the resend, the
+ * verify screen and a login with the sign-up's password afterwards (DESIGN §5: no answer tells a
+ * stranger which e-mails have accounts): the sign-up is kept as for a new e-mail, with a code
+ * that is never sent and never verifies (issueCode); its owner gets a notice to log in or reset
+ * the password instead, at most one an hour, and their account is unchanged.
  */
 export async function signUp(ctx: AppContext, input: SignupInput, ip: string): Promise<SignupResponse> {
   await ctx.limiter.hitIp('signup', ip, RATE_LIMITS.signupPerIp, MINUTE, customerMessages.tooManyRequests);
@@ -202,11 +210,8 @@ export async function signUp(ctx: AppContext, input: SignupInput, ip: string): P
       customer = await lockCustomerByEmail(tx, input.email);
       if (!customer) throw new Error('customer row vanished during sign-up');
     }
-    if (customer.emailVerifiedAt) {
-      if ((await ctx.limiter.increment(`signup-taken:${customer.id}`, HOUR)) === 1)
-        await queueMail(ctx, tx, accountExistsMail(customer.email, ctx.config.publicUrl));
-      return;
-    }
+    if (customer.emailVerifiedAt && (await ctx.limiter.increment(`signup-taken:${customer.id}`, HOUR)) === 1)
+      await queueMail(ctx, tx, accountExistsMail(customer.email, ctx.config.publicUrl));
     const registrationId = await insertRegistration(
       tx,
       customer.id,
@@ -225,7 +230,6 @@ export async function signUp(ctx: AppContext, input: SignupInput, ip: string): P
     if (!issued.sent && issued.reason === 'daily-cap') throw tooMany(customerMessages.tooManyCodesToday);
   });
   deliverMail(ctx);
-  // For a taken e-mail the token belongs to no sign-up: the verify screen answers as for a wrong code.
   return { email: input.email, registration_token: registrationToken };
 }
 
@@ -259,8 +263,7 @@ export async function verifyEmail(
   await ctx.limiter.hitIp('code-check', ip, RATE_LIMITS.codeCheckPerIp, MINUTE);
   const outcome = await ctx.db.transaction(async (tx) => {
     const customer = await lockCustomerByEmail(tx, input.email);
-    if (!customer || customer.emailVerifiedAt)
-      return { ok: false as const, message: customerMessages.otpInvalid };
+    if (!customer) return { ok: false as const, message: customerMessages.otpInvalid };
     let registrationId: number | undefined;
     if (input.registration_token !== undefined) {
       const registration = await findRegistrationByToken(
@@ -286,6 +289,8 @@ export async function verifyEmail(
       candidates,
     );
     if (!check.ok) return check;
+    // A taken e-mail's sign-up code was never sent: a lucky guess changes nothing.
+    if (customer.emailVerifiedAt) return { ok: false as const, message: customerMessages.otpInvalid };
     await updatePasswordHash(tx, customer.id, check.code.passwordHash);
     await markEmailVerified(tx, customer.id);
     await endRegistrations(tx, customer.id);
@@ -300,7 +305,8 @@ export async function verifyEmail(
 /**
  * A new verification code, at most once per cool-down: for the sign-up of the registration
  * token, or without one for the newest live sign-up of the e-mail. Unknown e-mails (and
- * e-mails without a live sign-up) get the same answer and no mail.
+ * e-mails without a live sign-up) get the same answer and no mail; a sign-up of a taken e-mail
+ * answers as any other (its codes are never sent, issueCode).
  */
 export async function resendVerificationCode(
   ctx: AppContext,
@@ -311,7 +317,7 @@ export async function resendVerificationCode(
   await ctx.limiter.hit(`code-request:email:${input.email}`, RATE_LIMITS.codeRequestPerEmail, MINUTE);
   const result = await ctx.db.transaction(async (tx): Promise<IssueResult | 'expired'> => {
     const customer = await lockCustomerByEmail(tx, input.email);
-    if (!customer || customer.emailVerifiedAt) return { sent: false, reason: 'nothing-pending' };
+    if (!customer) return { sent: false, reason: 'nothing-pending' };
     let registrationId: number | undefined;
     if (input.registration_token !== undefined) {
       const registration = await findRegistrationByToken(
@@ -371,8 +377,10 @@ export async function logIn(ctx: AppContext, input: LoginInput, ip: string): Pro
 
 /**
  * The password check of a login: a session, or null for wrong credentials (the same for an
- * unknown e-mail). An unverified e-mail whose password is that of one of its live sign-ups is
- * told to verify and gets a new code for that sign-up.
+ * unknown e-mail). A password that is that of one of the e-mail's live sign-ups is told to
+ * verify and gets a new code for that sign-up — for a taken e-mail too, whose sign-up a
+ * stranger made (its code is never sent, issueCode): the answer after a sign-up must not tell a
+ * taken e-mail from a new one (DESIGN §5).
  */
 async function checkCredentials(
   ctx: AppContext,
@@ -384,28 +392,30 @@ async function checkCredentials(
     await verifyAgainstDummy(password);
     return null;
   }
-  if (!customer.emailVerifiedAt) {
-    const registrations = await liveRegistrations(ctx.db, customer.id);
-    if (registrations.length === 0) await verifyAgainstDummy(password);
-    let registrationId: number | undefined;
-    for (const registration of registrations) {
-      if (await verifyPassword(password, registration.passwordHash)) {
-        registrationId = registration.id;
-        break;
-      }
+  if (customer.emailVerifiedAt) {
+    if (await verifyPassword(password, customer.passwordHash)) return openSession(ctx.db, customer, 'full');
+    if (/^\d{6}$/.test(password)) {
+      const session = await logInWithResetCode(ctx, customer, password);
+      if (session) return session;
     }
-    if (registrationId === undefined) return null;
-    const issued = await ctx.db.transaction(async (tx): Promise<IssueResult> => {
-      const locked = await lockCustomerByEmail(tx, email);
-      if (!locked || locked.emailVerifiedAt) return { sent: false, reason: 'nothing-pending' };
-      return issueCode(ctx, tx, locked, 'verify_email', registrationId);
-    });
-    if (issued.sent) deliverMail(ctx);
-    throw AppError.invalid('username', customerMessages.emailNotVerified);
   }
-  if (await verifyPassword(password, customer.passwordHash)) return openSession(ctx.db, customer, 'full');
-  if (/^\d{6}$/.test(password)) return logInWithResetCode(ctx, customer, password);
-  return null;
+  const registrations = await liveRegistrations(ctx.db, customer.id);
+  if (!customer.emailVerifiedAt && registrations.length === 0) await verifyAgainstDummy(password);
+  let registrationId: number | undefined;
+  for (const registration of registrations) {
+    if (await verifyPassword(password, registration.passwordHash)) {
+      registrationId = registration.id;
+      break;
+    }
+  }
+  if (registrationId === undefined) return null;
+  const issued = await ctx.db.transaction(async (tx): Promise<IssueResult> => {
+    const locked = await lockCustomerByEmail(tx, email);
+    if (!locked) return { sent: false, reason: 'nothing-pending' };
+    return issueCode(ctx, tx, locked, 'verify_email', registrationId);
+  });
+  if (issued.sent) deliverMail(ctx);
+  throw AppError.invalid('username', customerMessages.emailNotVerified);
 }
 
 /** Consumes a verified, unexpired reset code presented as the password; null when it does not fit. */

@@ -5,13 +5,13 @@ import {
   type CategoryReorder,
   type CategoryUpdate,
   catalogueAdminMessages as msg,
-  slugify,
 } from '@shop/contract/admin/catalogue';
 import { ROOT_CATEGORY_ID } from '@shop/contract/catalogue';
 import type { Db, DbOrTx } from '@shop/db/client';
 import { AppError } from '../../http/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { type Actor, auditedBy } from './actor.ts';
+import { uniqueSlug } from './unique-slug.ts';
 import {
   type CategoryRow,
   categoryNameInUse,
@@ -59,17 +59,8 @@ async function requireCategory(db: DbOrTx, id: number, forUpdate = false): Promi
 }
 
 /** A slug for the category: the one asked for (refused if another category has it) or one made from the name. */
-async function categorySlug(db: DbOrTx, wanted: string | undefined, name: string, exceptId: number | null) {
-  if (wanted !== undefined) {
-    if (await categorySlugInUse(db, wanted, exceptId))
-      throw AppError.invalid('url_slug', msg.categorySlugTaken);
-    return wanted;
-  }
-  const base = slugify(name);
-  for (let n = 1; ; n++) {
-    const candidate = n === 1 ? base : `${base}-${n}`;
-    if (!(await categorySlugInUse(db, candidate, exceptId))) return candidate;
-  }
+function categorySlug(db: DbOrTx, wanted: string | undefined, name: string, exceptId: number | null) {
+  return uniqueSlug(wanted, name, (slug) => categorySlugInUse(db, slug, exceptId), msg.categorySlugTaken);
 }
 
 /**

@@ -13,7 +13,6 @@ import {
   type ProductUpdate,
   type StockState,
   type declarationFields,
-  slugify,
 } from '@shop/contract/admin/catalogue';
 import { FEATURED_LABEL } from '@shop/contract/catalogue';
 import { foodTypes, makerRoles, netQuantityUnits } from '@shop/contract/package-declarations';
@@ -44,6 +43,7 @@ import {
 import { findAllCategoryParents, findCategoryRow } from './category-admin.repository.ts';
 import { sanitizeProductDescription } from './product-description.ts';
 import { setStock } from './stock.service.ts';
+import { uniqueSlug } from './unique-slug.ts';
 
 /**
  * Products as the back office edits them: every field the storefront shows, hidden products
@@ -211,16 +211,8 @@ function labelsOf(labels: readonly string[], featured: boolean): string[] {
   return featured ? [FEATURED_LABEL, ...others] : others;
 }
 
-async function productSlug(db: DbOrTx, wanted: string | undefined, name: string, exceptId: number | null) {
-  if (wanted !== undefined) {
-    if (await productSlugInUse(db, wanted, exceptId)) throw AppError.invalid('url_slug', msg.slugTaken);
-    return wanted;
-  }
-  const base = slugify(name);
-  for (let n = 1; ; n++) {
-    const candidate = n === 1 ? base : `${base}-${n}`;
-    if (!(await productSlugInUse(db, candidate, exceptId))) return candidate;
-  }
+function productSlug(db: DbOrTx, wanted: string | undefined, name: string, exceptId: number | null) {
+  return uniqueSlug(wanted, name, (slug) => productSlugInUse(db, slug, exceptId), msg.slugTaken);
 }
 
 async function checkRelated(db: DbOrTx, productId: number | null, ids: readonly number[]): Promise<number[]> {

@@ -19,6 +19,7 @@ import {
 } from '../payments/payments.test-kit.ts';
 import { runDueRefunds } from '../payments/refunds.service.ts';
 import { type StaffPaymentsHarness, staffPaymentsHarness } from '../staff/staff-payments.test-kit.ts';
+import { ADMIN } from '../staff/staff.test-kit.ts';
 import { makeAddress, makeCoupon, makeCustomer, makeProduct } from './orders.test-kit.ts';
 
 let h: StaffPaymentsHarness<'manager' | 'staff'>;
@@ -183,8 +184,8 @@ describe('back-office orders', () => {
     expect(paid.cod_fee_paise).toBe(0);
   });
 
-  it('keeps internal notes and refunds part of a prepaid order, never more than captured', async () => {
-    const { order } = await paidThrough(h, h.shopper, 'razorpay', 80_000);
+  it('keeps internal notes and refunds part of a prepaid order, never more than captured; amounts in Indian digit grouping (₹1,800.00)', async () => {
+    const { order } = await paidThrough(h, h.shopper, 'razorpay', 180_000);
     const note = await h.as('manager', 'POST', `/orders/${order.id}/notes`, {
       body: 'Customer asked for evening delivery.',
     });
@@ -208,14 +209,14 @@ describe('back-office orders', () => {
       message: 'You do not have permission to do this.',
     });
     const tooMuch = await h.as('manager', 'POST', `/orders/${order.id}/refunds`, {
-      amount_paise: 90_000,
+      amount_paise: 190_000,
       reason: 'Everything',
     });
     expect(tooMuch.statusCode).toBe(422);
-    expect(JSON.stringify(tooMuch.json())).toContain('At most ₹800.00 can still be refunded');
+    expect(JSON.stringify(tooMuch.json())).toContain('At most ₹1,800.00 can still be refunded');
 
     const refunded = await h.as('manager', 'POST', `/orders/${order.id}/refunds`, {
-      amount_paise: 25_000,
+      amount_paise: 125_000,
       reason: 'One pack damaged in transit',
     });
     expect(refunded.statusCode).toBe(200);
@@ -225,7 +226,7 @@ describe('back-office orders', () => {
     const detail = (await h.as('manager', 'GET', `/orders/${order.id}`)).json<AdminOrderDetail>();
     expect(detail.refunds).toHaveLength(1);
     expect(detail.refunds[0]).toMatchObject({
-      amount_paise: 25_000,
+      amount_paise: 125_000,
       status: 'processed',
       requested_by: 'staff',
     });
@@ -235,7 +236,43 @@ describe('back-office orders', () => {
       ['Customer asked for evening delivery.', 'Demo Manager'],
     ]);
     const subjects = (await h.mailsTo(h.shopper.email)).map((m) => m.subject);
-    expect(subjects).toContain(`Refund of ₹250.00 for order ${order.order_id} initiated`);
+    expect(subjects).toContain(`Refund of ₹1,250.00 for order ${order.order_id} initiated`);
+  });
+
+  it('a refund retried with its Idempotency-Key refunds once and is audited once, with the refund, even when nothing is left', async () => {
+    const { order } = await paidThrough(h, h.shopper, 'razorpay', 40_000);
+    const refund = () =>
+      h.t.request({
+        method: 'POST',
+        url: `${ADMIN}/orders/${order.id}/refunds`,
+        headers: { ...h.signedIn.manager.headers, 'idempotency-key': `refund-all-${order.id}` },
+        payload: { amount_paise: 40_000, reason: 'Out of stock after payment' },
+      });
+    const first = await refund();
+    expect(first.statusCode).toBe(200);
+    // The whole amount is refunded: a retry is the same request, not a new refund of nothing.
+    const retried = await refund();
+    expect(retried.statusCode).toBe(200);
+    expect(retried.json<AdminOrderDetail>().refunds).toHaveLength(1);
+    const entries = await h.t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(
+        and(
+          eq(auditLog.entity, 'order'),
+          eq(auditLog.entityId, String(order.id)),
+          eq(auditLog.action, 'order.refund'),
+        ),
+      );
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      staffId: h.signedIn.manager.staff.id,
+      after: {
+        amount_paise: 40_000,
+        reason: 'Out of stock after payment',
+        refund_id: first.json<AdminOrderDetail>().refunds[0]?.id,
+      },
+    });
   });
 
   it('packs in bulk, ships from a carrier file after a dry run (all or none) and exports CSV', async () => {

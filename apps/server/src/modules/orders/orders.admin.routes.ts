@@ -258,17 +258,18 @@ export async function ordersAdminRoutes(app: FastifyInstance, ctx: AppContext) {
         staffId: staff.id,
         reference: request.body.reference,
         key,
+        // One entry per refund recorded (an amount taken from two payments is two refunds), in
+        // the refund's own transaction: a retried request records no refund and no entry.
+        onRecorded: (tx, refund) =>
+          recordAudit(tx, {
+            staffId: staff.id,
+            action: 'order.refund',
+            entity: 'order',
+            entityId: request.params.id,
+            after: { amount_paise: refund.amountPaise, reason: request.body.reason, refund_id: refund.id },
+            ip: request.ip,
+          }),
       });
-      await ctx.db.transaction((tx) =>
-        recordAudit(tx, {
-          staffId: staff.id,
-          action: 'order.refund',
-          entity: 'order',
-          entityId: request.params.id,
-          after: { amount_paise: request.body.amount_paise, reason: request.body.reason },
-          ip: request.ip,
-        }),
-      );
       return adminOrderDetail(ctx, request.params.id, staff.role);
     },
   );

@@ -1,11 +1,10 @@
+import { formatPaise } from '@shop/contract/money';
 import type { DbOrTx } from '@shop/db/client';
 import type { AppContext } from '../../context.ts';
 import { customerEmail } from '../customers/customer-lookup.service.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { orderById } from '../orders/order-lifecycle.service.ts';
 import type { RefundRow } from './refunds.repository.ts';
-
-const rupees = (paise: number) => `₹${(paise / 100).toFixed(2)}`;
 
 /**
  * Tells the customer where a refund stands: initiated (with the reason), processed (with the
@@ -21,7 +20,7 @@ export async function mailRefund(
   const order = await orderById(db, refund.orderId);
   const to = order ? await customerEmail(db, order.customerId) : undefined;
   if (!order || !to) return;
-  const amount = rupees(refund.amountPaise);
+  const amount = formatPaise(refund.amountPaise);
   const texts = {
     requested: {
       subject: `Refund of ${amount} for order ${order.orderNumber} initiated`,

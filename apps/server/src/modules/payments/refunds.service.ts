@@ -39,6 +39,11 @@ export interface RefundRequest {
   reason: string; // shown to the customer, e.g. 'Order cancelled', 'Payment received after the order was cancelled'
   requestedBy: RefundRequester;
   requestedById?: number | null;
+  /**
+   * Runs in the transaction that records a new refund (never for a replay of its key), so what a
+   * caller writes beside it — a staff refund's audit entry — commits with the refund or not at all.
+   */
+  onRecorded?: (tx: DbOrTx, refund: { id: number; amountPaise: number }) => Promise<void>;
 }
 
 export type RefundStatus = 'pending' | 'processed' | 'failed';
@@ -224,6 +229,7 @@ export async function recordRefund(
   });
   // A concurrent call with the same key won: undo this reservation, answer with its refund.
   if (!row) throw new DuplicateRefundKey();
+  await request.onRecorded?.(tx, { id: row.id, amountPaise: row.amountPaise });
   await mailRefund(ctx, tx, row, 'requested');
   return { ok: true, refundId: row.id, status: publicStatus(row.status), ask: true };
 }
@@ -385,6 +391,7 @@ export async function recordManualRefund(
       processedAt: new Date(),
     });
     if (!row) throw AppError.invalid('reference', 'This reference is already recorded for this payment.');
+    await input.onRecorded?.(tx, { id: row.id, amountPaise: row.amountPaise });
     await mailRefund(ctx, tx, row, 'processed');
     await settleRefundedPayment(tx, row);
     return { ok: true, refundId: row.id, status: 'processed' };

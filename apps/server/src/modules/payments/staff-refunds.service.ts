@@ -1,10 +1,11 @@
+import { formatPaise } from '@shop/contract/money';
 import type { DbOrTx } from '@shop/db/client';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { OFFLINE_GATEWAY, paidByHand } from './cash-collection.service.ts';
 import { CAPTURED_STATES } from './payments.repository.ts';
-import { paymentsOfOrder, refundedOfPayment } from './refunds.repository.ts';
-import { capturedPaiseOf, recordManualRefund, requestRefund } from './refunds.service.ts';
+import { findRefundByKey, paymentsOfOrder, refundedOfPayment } from './refunds.repository.ts';
+import { capturedPaiseOf, type RefundRequest, recordManualRefund, requestRefund } from './refunds.service.ts';
 
 /** One payment of an order with what is left to refund of it. */
 export interface OrderPaymentView {
@@ -53,7 +54,10 @@ export async function offlineMoneyLeft(db: DbOrTx, orderId: number): Promise<num
  * Staff refund part or all of an order's money. The amount is taken from the captured payments,
  * newest first, each up to what is left of it; a gateway payment is refunded through its gateway
  * (the refund job retries, the customer is mailed at each step), collected cash by hand with the
- * reference staff give. `key` makes a retried request (a double click) refund once.
+ * reference staff give. `key` makes a retried request (a double click) refund once: a key that
+ * already refunded is answered as done, even when nothing is left to refund since, and
+ * `onRecorded` (the audit entry) runs in the transaction of each refund it records, never again
+ * for a retry. Returns the number of refunds recorded.
  */
 export async function refundOrderAmount(
   ctx: AppContext,
@@ -64,16 +68,20 @@ export async function refundOrderAmount(
     staffId: number;
     reference?: string | undefined;
     key: string;
+    onRecorded?: RefundRequest['onRecorded'];
   },
 ): Promise<number> {
-  const payments = (await orderPayments(ctx.db, orderId)).filter((p) => p.refundablePaise > 0).reverse();
+  const all = await orderPayments(ctx.db, orderId);
+  const keyOf = (paymentId: number) => `${input.key}-${paymentId}`;
+  for (const payment of all) if (await findRefundByKey(ctx.db, payment.id, keyOf(payment.id))) return 0;
+  const payments = all.filter((p) => p.refundablePaise > 0).reverse();
   const refundable = payments.reduce((sum, p) => sum + p.refundablePaise, 0);
   if (input.amountPaise > refundable)
     throw AppError.invalid(
       'amount_paise',
       refundable === 0
         ? 'Nothing is left to refund on this order.'
-        : `At most ₹${(refundable / 100).toFixed(2)} can still be refunded on this order.`,
+        : `At most ${formatPaise(refundable)} can still be refunded on this order.`,
     );
   let left = input.amountPaise;
   let refunds = 0;
@@ -87,6 +95,7 @@ export async function refundOrderAmount(
       reason: input.reason,
       requestedBy: 'staff' as const,
       requestedById: input.staffId,
+      onRecorded: input.onRecorded,
     };
     if (paidByHand(payment.gateway)) {
       if (!input.reference?.trim())
@@ -99,7 +108,7 @@ export async function refundOrderAmount(
       const result = await recordManualRefund(ctx, { ...request, reference: input.reference });
       if (!result.ok) throw AppError.invalid('amount_paise', result.message);
     } else {
-      const result = await requestRefund(ctx, request, `${input.key}-${payment.id}`);
+      const result = await requestRefund(ctx, request, keyOf(payment.id));
       if (!result.ok) throw AppError.invalid('amount_paise', result.message);
     }
     left -= amountPaise;

@@ -48,6 +48,9 @@ export const catalogueAdminMessages = {
   gstRate: `GST rate must be one of ${GST_RATES.join(', ')} %.`,
   stockBelowZero: 'Stock cannot go below zero.',
   stockZeroChange: 'Enter a change other than zero.',
+  stockInBelowZero: 'Received and returned units add to the stock: enter a number above 0.',
+  stockOutAboveZero: 'Damaged or expired units leave the stock: enter a number below 0, e.g. -2.',
+  stockCountIsCorrection: 'A counted stock is a stock count correction: choose that reason.',
   emptySelection: 'Select at least one product.',
 } as const;
 
@@ -354,8 +357,10 @@ export const stockReasonLabels: Record<StockReason, string> = {
 };
 
 /**
- * A stock adjustment: `change` adds or removes units (received +, damaged −), or `set_to` states
- * the counted stock (a correction). Exactly one of the two.
+ * A stock adjustment: `change` adds or removes units, or `set_to` states the counted stock.
+ * Exactly one of the two, and the reason must fit the direction, so the history reads true:
+ * received and returned units come in (+), damaged or expired units go out (−), a correction may
+ * go either way and is the only reason for a counted stock.
  */
 export const stockAdjustSchema = z
   .object({
@@ -366,6 +371,21 @@ export const stockAdjustSchema = z
   })
   .refine((a) => (a.change === undefined) !== (a.set_to === undefined), {
     message: 'Give either a change or the counted stock.',
+    path: ['change'],
+  })
+  .refine((a) => a.set_to === undefined || a.reason === 'correction', {
+    message: catalogueAdminMessages.stockCountIsCorrection,
+    path: ['reason'],
+  })
+  .refine(
+    (a) => !(a.change !== undefined && a.change < 0 && (a.reason === 'received' || a.reason === 'returned')),
+    {
+      message: catalogueAdminMessages.stockInBelowZero,
+      path: ['change'],
+    },
+  )
+  .refine((a) => !(a.change !== undefined && a.change > 0 && a.reason === 'damaged'), {
+    message: catalogueAdminMessages.stockOutAboveZero,
     path: ['change'],
   });
 export type StockAdjust = z.infer<typeof stockAdjustSchema>;

@@ -105,11 +105,21 @@ export function StockDialog(props: {
                 data={stockAdjustReasons.map((r) => ({ value: r, label: stockReasonLabels[r] }))}
                 value={reason}
                 onChange={(v) => setReason(v ?? 'received')}
+                // A counted stock is always a correction (stockAdjustSchema).
+                disabled={mode === 'set_to'}
                 allowDeselect={false}
                 error={fieldErrors.reason}
               />
               <NumberInput
-                label={mode === 'change' ? 'Units (+ in, − out)' : 'Counted stock'}
+                label={
+                  mode === 'set_to'
+                    ? 'Counted stock'
+                    : reason === 'damaged'
+                      ? 'Units out (−)'
+                      : reason === 'correction'
+                        ? 'Units (+ in, − out)'
+                        : 'Units in (+)'
+                }
                 value={amount}
                 onChange={setAmount}
                 allowDecimal={false}

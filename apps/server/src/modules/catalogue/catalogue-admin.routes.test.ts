@@ -1,9 +1,10 @@
-import type {
-  AdminCategory,
-  AdminProduct,
-  AdminProductRow,
-  BulkResult,
-  StockHistory,
+import {
+  type AdminCategory,
+  type AdminProduct,
+  type AdminProductRow,
+  type BulkResult,
+  catalogueAdminMessages,
+  type StockHistory,
 } from '@shop/contract/admin/catalogue';
 import type { Product, ProductDetail } from '@shop/contract/catalogue';
 import type { Collection } from '@shop/contract/collection';
@@ -320,6 +321,25 @@ describe('products over HTTP', () => {
     const below = await t.as('owner', 'POST', `/products/${p.id}/stock`, { reason: 'damaged', change: -7 });
     expect(below.statusCode).toBe(422);
     expect(below.body).toContain('Stock cannot go below zero.');
+  });
+
+  it('a stock reason must fit the direction: received and returned add, damaged removes, a count is a correction', async () => {
+    const p = await makeProduct(t.ctx.db, { availableStock: 10 });
+    const adjust = (body: object) => t.as('owner', 'POST', `/products/${p.id}/stock`, body);
+    for (const [body, field, message] of [
+      [{ reason: 'received', change: -3 }, 'change', catalogueAdminMessages.stockInBelowZero],
+      [{ reason: 'returned', change: -1 }, 'change', catalogueAdminMessages.stockInBelowZero],
+      [{ reason: 'damaged', change: 4 }, 'change', catalogueAdminMessages.stockOutAboveZero],
+      [{ reason: 'received', set_to: 30 }, 'reason', catalogueAdminMessages.stockCountIsCorrection],
+    ] as const) {
+      const refused = await adjust(body);
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json()).toEqual([{ field, message }]);
+    }
+    const history = (await t.as('owner', 'GET', `/products/${p.id}/stock`)).json<StockHistory>();
+    expect(history).toMatchObject({ available_stock: 10, total: 0 });
+    expect((await adjust({ reason: 'correction', change: -2 })).statusCode).toBe(200);
+    expect((await adjust({ reason: 'correction', set_to: 12 })).statusCode).toBe(200);
   });
 });
 

@@ -12,6 +12,7 @@ export const dashboardSchema = z.object({
   revenue_paise: z.number().int(),
   /** Orders placed in the period that were paid or confirmed (not pending, cancelled or failed). */
   orders: z.number().int(),
+  /** Sales of those orders (before refunds) ÷ their number; so are by_method and by_day. */
   average_order_paise: z.number().int(),
   by_method: z.array(
     z.object({ method: z.string(), orders: z.number().int(), revenue_paise: z.number().int() }),
@@ -25,6 +26,7 @@ export const dashboardSchema = z.object({
       revenue_paise: z.number().int(),
     }),
   ),
+  /** The lowest few of the Low stock screen's list (at or below the product's or the shop's threshold). */
   low_stock: z.array(
     z.object({
       product_id: z.number().int(),
@@ -33,6 +35,8 @@ export const dashboardSchema = z.object({
       threshold: z.number().int(),
     }),
   ),
+  /** How many products the Low stock screen lists. */
+  low_stock_total: z.number().int(),
   pending_shipments: z.object({ confirmed: z.number().int(), packed: z.number().int() }),
   failed_mails: z.number().int(),
   refunds: z.object({ count: z.number().int(), amount_paise: z.number().int() }),

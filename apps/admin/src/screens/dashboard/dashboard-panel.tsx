@@ -45,7 +45,9 @@ function Figure({ label, value, hint }: { label: string; value: string; hint?: s
 
 /**
  * The shop at a glance for staff who handle orders: sales of today, 7 or 30 days, what waits to
- * be packed and shipped, low stock, failed mails and refunds (GET dashboard).
+ * be packed and shipped, low stock, failed mails and refunds (GET dashboard). Revenue is after
+ * refunds; the average, the chart and the methods are sales before them (dashboard.service.ts),
+ * and their labels say so.
  */
 export function DashboardPanel() {
   const [rangeParam, setRange] = useUrlParam('range');
@@ -69,7 +71,7 @@ export function DashboardPanel() {
       month: 'short',
       timeZone: 'Asia/Kolkata',
     }),
-    Revenue: d.revenue_paise / 100,
+    Sales: d.revenue_paise / 100,
   }));
   const methods = (data?.by_method ?? []).map((m, i) => ({
     name: METHOD_NAMES[m.method] ?? m.method,
@@ -105,7 +107,11 @@ export function DashboardPanel() {
               hint="Paid + COD confirmed, less refunds"
             />
             <Figure label="Orders" value={data.orders.toLocaleString('en-IN')} />
-            <Figure label="Average order" value={formatPaise(data.average_order_paise)} />
+            <Figure
+              label="Average order"
+              value={formatPaise(data.average_order_paise)}
+              hint="Sales ÷ orders, before refunds"
+            />
             <Figure
               label="Refunds"
               value={formatPaise(data.refunds.amount_paise)}
@@ -119,7 +125,7 @@ export function DashboardPanel() {
             <Figure label="To ship" value={String(data.pending_shipments.packed)} hint="Packed orders" />
             <Figure
               label="Low stock"
-              value={String(data.low_stock.length)}
+              value={String(data.low_stock_total)}
               hint="Products at or below threshold"
             />
             <Figure label="Failed mails" value={String(data.failed_mails)} hint="Never delivered" />
@@ -127,13 +133,13 @@ export function DashboardPanel() {
           <SimpleGrid cols={{ base: 1, lg: 3 }}>
             <Card withBorder padding="md" radius="md" style={{ gridColumn: 'span 2' }}>
               <Text fw={600} mb="sm">
-                Revenue by day
+                Sales by day (before refunds)
               </Text>
               <BarChart
                 h={240}
                 data={days}
                 dataKey="day"
-                series={[{ name: 'Revenue', color: 'orange.6' }]}
+                series={[{ name: 'Sales', color: 'orange.6' }]}
                 valueFormatter={rupees}
                 tickLine="y"
                 yAxisProps={{ tickFormatter: compactRupees, width: 64 }}
@@ -141,7 +147,7 @@ export function DashboardPanel() {
             </Card>
             <Card withBorder padding="md" radius="md">
               <Text fw={600} mb="sm">
-                By payment method
+                Sales by payment method
               </Text>
               {methods.length === 0 ? (
                 <Text c="dimmed" size="sm">

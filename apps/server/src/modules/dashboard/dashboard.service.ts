@@ -1,10 +1,9 @@
 import type { Dashboard, DashboardRange } from '@shop/contract/admin/dashboard';
 import type { DbOrTx } from '@shop/db/client';
 import { sql } from 'drizzle-orm';
-import { settingValue } from '../settings/settings.service.ts';
+import { listAdminProducts } from '../catalogue/product-admin.service.ts';
 
-/** Stock at or below this shows on the low-stock list unless the setting `low_stock_threshold` says otherwise. */
-export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
+/** The dashboard lists the lowest few; its count is the Low stock screen's whole list. */
 const LOW_STOCK_ROWS = 10;
 const TOP_PRODUCTS = 5;
 const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
@@ -45,8 +44,14 @@ async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]
 /**
  * The shop's figures for a period, each one SQL aggregate over indexed columns (orders by
  * created_at, refunds by processed_at, products by stock), so the page stays fast on 100,000+
- * orders. Revenue = sales of the period minus refunds processed in the period (product rules:
- * money in paise).
+ * orders. Money in paise (product rules).
+ * - Revenue = sales of the period minus refunds processed in the period: what the shop keeps.
+ * - Orders, average order, the figures by method and by day and top products are sales, before
+ *   refunds (as Shopify's average order value): a refund is processed on its own day, often
+ *   outside the period of its order, so it is not spread back over them; the refunds card shows
+ *   it. The back office labels them so.
+ * - Low stock is the Low stock screen's list (catalogue's `reorder` filter, each product's own
+ *   threshold or the shop's): its lowest few and how many there are.
  */
 export async function dashboardOf(
   db: DbOrTx,
@@ -55,8 +60,6 @@ export async function dashboardOf(
   now = new Date(),
 ): Promise<Dashboard> {
   const { from, to, days } = periodOf(range, now);
-  const setting = (await settingValue(db, 'low_stock_threshold'))?.trim();
-  const threshold = setting && /^\d{1,6}$/.test(setting) ? Number(setting) : DEFAULT_LOW_STOCK_THRESHOLD;
   const fromIso = from.toISOString();
   const toIso = to.toISOString();
 
@@ -99,13 +102,10 @@ export async function dashboardOf(
     db,
     sql`SELECT status::text AS status, count(*)::int AS n FROM orders WHERE status IN ('confirmed', 'packed') GROUP BY 1`,
   );
-  const lowStockQuery = rowsOf<{ id: number; name: string; stock: number }>(
-    db,
-    // A product's own threshold (set in the back office's catalogue) wins over the shop's default.
-    sql`SELECT id, name, available_stock AS stock FROM products
-        WHERE is_active AND available_stock <= coalesce(low_stock_threshold, ${threshold})
-        ORDER BY available_stock, id LIMIT ${LOW_STOCK_ROWS}`,
-  );
+  const lowStockQuery = listAdminProducts(db, { stock: 'reorder' }, 'available_stock', {
+    page: 1,
+    perPage: LOW_STOCK_ROWS,
+  });
   // On PostgreSQL the five queries run side by side on the pool's connections.
   const [sales, top, [refunds], pending, lowStock] = await Promise.all([
     salesQuery,
@@ -158,12 +158,13 @@ export async function dashboardOf(
       quantity: Number(p.quantity),
       revenue_paise: Number(p.revenue),
     })),
-    low_stock: lowStock.map((p) => ({
-      product_id: Number(p.id),
+    low_stock: lowStock.items.map((p) => ({
+      product_id: p.id,
       name: p.name,
-      available_stock: Number(p.stock),
-      threshold,
+      available_stock: p.available_stock,
+      threshold: p.low_stock_threshold,
     })),
+    low_stock_total: lowStock.total,
     pending_shipments: {
       confirmed: Number(pending.find((p) => p.status === 'confirmed')?.n ?? 0),
       packed: Number(pending.find((p) => p.status === 'packed')?.n ?? 0),

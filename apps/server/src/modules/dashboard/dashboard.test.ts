@@ -185,18 +185,25 @@ describe('dashboard', () => {
     });
   });
 
-  it('lists active products at or below the low-stock threshold, lowest first', async () => {
-    const { low_stock } = await dashboardOf(t.ctx.db, 'today', 0, NOW);
+  it('low stock is the Low stock screen: its lowest ten and its whole count, each at its own threshold', async () => {
+    const { low_stock, low_stock_total } = await dashboardOf(t.ctx.db, 'today', 0, NOW);
     const ids = low_stock.map((p) => p.product_id);
-    expect(ids).toContain(lowProduct);
     expect(ids).not.toContain(okProduct);
-    expect(low_stock.find((p) => p.product_id === lowProduct)).toMatchObject({
-      available_stock: 2,
-      threshold: 3,
-    });
+    expect(low_stock).toHaveLength(Math.min(10, low_stock_total));
     expect(low_stock.map((p) => p.available_stock)).toEqual(
       [...low_stock.map((p) => p.available_stock)].sort((a, b) => a - b),
     );
+    // More low products than the card lists: the count goes on past ten (it stopped there).
+    for (let i = 0; i < 11; i++) await makeProduct(t.ctx.db, { name: `Nearly out ${i}`, availableStock: 0 });
+    const more = await dashboardOf(t.ctx.db, 'today', 0, NOW);
+    expect(more.low_stock).toHaveLength(10);
+    expect(more.low_stock_total).toBe(low_stock_total + 11);
+    const screen = await t.as('staff', 'GET', '/stock/low?per-page=1');
+    expect(screen.json<{ _meta: { totalCount: number } }>()._meta.totalCount).toBe(more.low_stock_total);
+    const all = (await t.as('staff', 'GET', '/stock/low?per-page=200')).json<{
+      items: { id: number; low_stock_threshold: number }[];
+    }>();
+    expect(all.items.find((p) => p.id === lowProduct)).toMatchObject({ low_stock_threshold: 3 });
   });
 
   it("is served to staff with 'orders' with the mail outbox's failures; an unknown range is a 400", async () => {

@@ -111,9 +111,13 @@ function letterToCustomer(ctx: AppContext, { order, to, actor, note, paidVia }: 
         highlight: number,
         paragraphs: [
           `The parcel of order ${number} has come back to us.`,
-          prepaid(order)
-            ? 'Any refund due is sent to the way you paid; we will mail you when it is processed.'
-            : 'Nothing more is due from you.',
+          // Cash cannot go back the way it came: the Refund Policy pays a returned cash-on-delivery
+          // order to a bank account or UPI ID, so the mail asks for one.
+          !prepaid(order)
+            ? 'Nothing more is due from you.'
+            : order.paymentGateway === 'cod'
+              ? 'You paid in cash on delivery: please reply to this mail with the bank account or UPI ID for any refund due. We pay it within 7 days of receiving the item and will mail you when it is processed.'
+              : 'Any refund due is sent to the way you paid; we will mail you when it is processed.',
         ],
       };
     default:

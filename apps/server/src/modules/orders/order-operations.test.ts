@@ -294,7 +294,7 @@ describe('staff order operations', () => {
     expect(await details(order.id)).toMatchObject({ payment_status: 'Partially Refunded' });
   });
 
-  it('records a return (with restock when asked) and filters the history by status', async () => {
+  it('records a return (with restock when asked), asks a cash-on-delivery payer where the refund goes, and filters the history by status', async () => {
     const { order, productId } = await h.codOrder({ stock: 5, quantity: 2 });
     for (const action of ['pack', 'ship', 'deliver'] as const)
       await actOnOrder(h.t.ctx, STAFF_ID, order.id, {
@@ -308,6 +308,12 @@ describe('staff order operations', () => {
     expect(returned.statusCode, returned.body).toBe(200);
     expect(await stockOf(h.t.ctx.db, productId)).toBe(5);
     expect((await details(order.id)).status).toBe('returned');
+    // The cash was collected at the door: the Refund Policy pays it to a bank account or UPI ID.
+    const returnMail = (await h.mailsTo(h.shopper.email)).find(
+      (m) => m.subject === `Return of order ${order.order_id} received`,
+    );
+    expect(returnMail?.text).toContain('please reply to this mail with the bank account or UPI ID');
+    expect(returnMail?.text).not.toContain('the way you paid');
     // The stock history shows the goods came back from this order, taken back by this manager.
     const history = await stockHistory(h.t.ctx.db, productId, { limit: 1, offset: 0 });
     expect(history?.items[0]).toMatchObject({

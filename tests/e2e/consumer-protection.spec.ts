@@ -97,7 +97,7 @@ test('the seller information page shows every field, and the footer links it and
   await expect(page.getByRole('heading', { level: 1, name: 'Grievance Redressal' })).toBeVisible();
 });
 
-test('the policies are linked on the cart and the payment page, and the cart and payment page break the total down, GST included', async ({
+test('the policies are linked on the cart and the payment page, and the cart and payment page break the total down, GST included, and name each payment provider with its contact', async ({
   page,
   request,
 }, testInfo) => {
@@ -161,6 +161,17 @@ test('the policies are linked on the cart and the payment page, and the cart and
   if (isMobile(testInfo)) {
     expect((await page.getByTestId('payment-total').boundingBox())?.y ?? Infinity).toBeLessThan(payTop);
   }
+  // Who handles an online payment, and where to reach them, before purchase (E-Commerce Rules
+  // r.7(1)): under each online option, and in the Terms.
+  const razorpayProvider = page.locator('#razorpay-provider');
+  await expect(razorpayProvider).toContainText('Payment handled by Razorpay Software Pvt. Ltd.');
+  await expect(razorpayProvider.getByRole('link', { name: 'help and contact' })).toHaveAttribute(
+    'href',
+    'https://razorpay.com/support/',
+  );
+  await expect(page.getByRole('radio', { name: 'Razorpay' })).toHaveAccessibleDescription(
+    /Payment handled by Razorpay Software Pvt\. Ltd\./,
+  );
   // Choosing to pay online takes the fee, and its tax, off again.
   await page.getByRole('radio', { name: 'Razorpay' }).check();
   await expect(page.getByTestId('payment-total')).toHaveText(formatInr(order.total_amount));
@@ -171,6 +182,13 @@ test('the policies are linked on the cart and the payment page, and the cart and
   await expect(page.getByTestId('summary-gst-split')).toHaveText(
     `IGST ${formatInr(order.gst?.igst ?? 0)} · Place of supply: Tamil Nadu`,
   );
+  await gotoHydrated(page, '/page/terms');
+  for (const provider of [
+    'Razorpay Software Pvt. Ltd.',
+    'Paytm Payments Services Ltd.',
+    'PayPal Payments Pvt. Ltd.',
+  ])
+    await expect(page.getByTestId('page-content')).toContainText(provider);
 });
 
 test('a guest files a grievance, sees the ticket number, is mailed at once and looks up its status', async ({

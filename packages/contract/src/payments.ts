@@ -42,6 +42,17 @@ export const paymentMessages = {
     'The order total changed after this payment was started, so this payment is being refunded to you in full. Please pay the new total.',
 } as const;
 
+/**
+ * Who handles each online way of paying and where a customer reaches them: the Consumer
+ * Protection (E-Commerce) Rules 2020, r.7(1), want the payment provider's contact shown before
+ * purchase. The payment step names them under each option; the seeded Terms list them too.
+ */
+export const gatewayProviders: Readonly<Record<string, { provider: string; help: string }>> = {
+  razorpay: { provider: 'Razorpay Software Pvt. Ltd.', help: 'https://razorpay.com/support/' },
+  paytm: { provider: 'Paytm Payments Services Ltd.', help: 'https://paytm.com/care/' },
+  paypal: { provider: 'PayPal Payments Pvt. Ltd.', help: 'https://www.paypal.com/in/smarthelp/contact-us' },
+};
+
 const invalidOrderId = paymentMessages.invalidOrderId;
 /**
  * The order number (KFL-…) or the numeric id. Digits are always read as an id, so they must be

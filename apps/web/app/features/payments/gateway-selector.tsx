@@ -1,7 +1,10 @@
-import { Group, Image, Paper, Radio, Stack, Text } from '@mantine/core';
-import { type PaymentGatewayView, paymentMessages } from '@shop/contract/payments';
+import { Anchor, Group, Image, Paper, Radio, Stack, Text } from '@mantine/core';
+import { gatewayProviders, type PaymentGatewayView, paymentMessages } from '@shop/contract/payments';
 
-/** The gateways as radio cards with logo and name (product rules §2 Payment). */
+/**
+ * The gateways as radio cards with logo and name (product rules §2 Payment); under an online one,
+ * who handles the payment and where to reach them (E-Commerce Rules r.7(1), before purchase).
+ */
 export function GatewaySelector({
   gateways,
   value,
@@ -38,16 +41,38 @@ export function GatewaySelector({
                 </Group>
               }
               styles={{ body: { alignItems: 'center' }, labelWrapper: { width: '100%' } }}
-              aria-describedby={g.internal_name === 'paypal' ? 'paypal-abroad-note' : undefined}
+              aria-describedby={
+                [
+                  g.internal_name === 'paypal' ? 'paypal-abroad-note' : '',
+                  gatewayProviders[g.internal_name] ? `${g.internal_name}-provider` : '',
+                ]
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
             />
             {g.internal_name === 'paypal' && (
               <Text id="paypal-abroad-note" size="sm" c="gray.7" mt={4} ml={32}>
                 {paymentMessages.paypalAbroadOnly}
               </Text>
             )}
+            <ProviderNote gateway={g.internal_name} />
           </Paper>
         ))}
       </Stack>
     </Radio.Group>
+  );
+}
+
+/** 'Payment handled by …' with the provider's help page, for a gateway with a provider. */
+function ProviderNote({ gateway }: { gateway: string }) {
+  const provider = gatewayProviders[gateway];
+  if (!provider) return null;
+  return (
+    <Text id={`${gateway}-provider`} size="xs" c="gray.7" mt={4} ml={32}>
+      Payment handled by {provider.provider} ·{' '}
+      <Anchor href={provider.help} target="_blank" rel="noopener noreferrer" size="xs" c="saffron.9">
+        help and contact
+      </Anchor>
+    </Text>
   );
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bannerCategories, menuCategories } from '../content.ts';
 import { productImageUploadSchema } from './product-images.ts';
+import { youtubeIdOf } from '../youtube-tag.ts';
 
 /**
  * Back-office shapes of the shop's content: pages, banners, testimonials, photo and video
@@ -26,7 +27,6 @@ const PAGE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 /** A link the storefront can follow: a path on the shop, or an absolute http(s) address. */
 const LINK = /^(\/(?!\/)[^\s]*|https?:\/\/[^\s/]+[^\s]*)$/i;
-const YOUTUBE_ID = /^[\w-]{6,20}$/;
 
 const text = (max: number) => z.string().trim().max(max);
 const requiredText = (max: number) => z.string().trim().min(1).max(max);
@@ -34,28 +34,6 @@ const displayOrder = z.number().int().min(0).max(1_000_000).default(0);
 const fileName = z.string().trim().regex(FILE_NAME, contentAdminMessages.fileName);
 const link = z.string().trim().max(500).regex(LINK, contentAdminMessages.link);
 const isoDate = z.iso.datetime({ offset: true });
-
-/**
- * A YouTube video id from an id or any of its usual links (watch?v=, youtu.be/, /embed/,
- * /shorts/); undefined when none can be read.
- */
-export function youtubeIdOf(input: string): string | undefined {
-  const value = input.trim();
-  if (YOUTUBE_ID.test(value)) return value;
-  try {
-    const url = new URL(value);
-    const host = url.hostname.replace(/^www\.|^m\./, '');
-    const candidate =
-      host === 'youtu.be'
-        ? url.pathname.slice(1)
-        : host.endsWith('youtube.com') || host.endsWith('youtube-nocookie.com')
-          ? (url.searchParams.get('v') ?? url.pathname.match(/^\/(?:embed|shorts|live)\/([^/]+)/)?.[1] ?? '')
-          : '';
-    return YOUTUBE_ID.test(candidate) ? candidate : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 // ── Pages ───────────────────────────────────────────────────────────────────────────────────
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FSSAI_FORMAT, GST_STATES, gstMessages, gstStateCodeOf, gstinProblem } from '../gst.ts';
 import { messages } from '../messages.ts';
 import { EMAIL_PATTERN } from '../validation.ts';
+import { youtubeIdOf } from '../youtube-tag.ts';
 
 /**
  * The shop's typed settings: which keys the back office edits, what kind of value each holds,
@@ -22,6 +23,8 @@ export type SettingType =
   /** A WhatsApp number with country code, stored as digits only (919876543210). */
   | 'whatsapp'
   | 'url'
+  /** A YouTube video's link (or its id), as the home page's video block reads it. */
+  | 'youtube'
   /** An amount in paise over the API; stored in rupees, as the order rules read it. */
   | 'money'
   | 'gstin'
@@ -172,7 +175,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     'home_youtube_video_url',
     'Home page video',
     'Footer and home page',
-    'url',
+    'youtube',
     'The video block of the home page (a YouTube link).',
   ),
   def(
@@ -267,6 +270,7 @@ export const settingMessages = {
   phone: 'Give a phone number of 10 to 13 digits (spaces, + and - allowed).',
   whatsapp: 'Give a mobile number with its country code, e.g. 91 98765 43210.',
   url: 'Give a full address starting with https://.',
+  youtube: 'Give a YouTube video link, e.g. https://www.youtube.com/watch?v=…, or its video id.',
   money: 'Give an amount in paise: a whole number from 0 to 1,00,00,000 (₹1,00,000).',
   text: 'This must be text.',
   tooLong: messages.tooLong,
@@ -280,6 +284,7 @@ const MAX_LENGTH: Record<SettingType, number> = {
   phone: 20,
   whatsapp: 20,
   url: 500,
+  youtube: 500,
   money: 20,
   gstin: 15,
   state: 60,
@@ -328,9 +333,12 @@ export function checkSettingValue(definition: SettingDefinition, input: unknown)
         : fail(settingMessages.whatsapp);
     }
     case 'url':
-      return /^https?:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/i.test(value) && URL.canParse(value)
+      // https only, as the message says: these are links the shop shows every visitor.
+      return /^https:\/\/[^\s/]+\.[^\s/]+(\/\S*)?$/i.test(value) && URL.canParse(value)
         ? { ok: true, stored: value }
         : fail(settingMessages.url);
+    case 'youtube':
+      return youtubeIdOf(value) ? { ok: true, stored: value } : fail(settingMessages.youtube);
     case 'gstin': {
       const problem = gstinProblem(value);
       return problem ? fail(problem) : { ok: true, stored: value.toUpperCase() };

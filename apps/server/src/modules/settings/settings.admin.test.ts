@@ -44,6 +44,10 @@ describe('typed settings', () => {
       company_email_address: 'not-an-email',
       company_contact_number: '12345',
       social_links_facebook: 'facebook.com/kesar',
+      // The message asks for https://: plain http is refused as well.
+      social_links_instagram: 'http://instagram.com/kesar',
+      // The home page plays a YouTube video: another site's link would show nothing there.
+      home_youtube_video_url: 'https://vimeo.com/76979871',
       minimum_order_amount: 12.5,
       seller_gstin: '08AAKCK4242M1Z6',
       fssai_licence_number: '1234',
@@ -55,6 +59,8 @@ describe('typed settings', () => {
       { field: 'company_email_address', message: settingMessages.email },
       { field: 'company_contact_number', message: settingMessages.phone },
       { field: 'social_links_facebook', message: settingMessages.url },
+      { field: 'social_links_instagram', message: settingMessages.url },
+      { field: 'home_youtube_video_url', message: settingMessages.youtube },
       { field: 'minimum_order_amount', message: settingMessages.money },
       { field: 'seller_gstin', message: gstMessages.gstinCheck },
       { field: 'fssai_licence_number', message: gstMessages.fssai },

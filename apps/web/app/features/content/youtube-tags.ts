@@ -8,11 +8,10 @@
  * markup never carries visitor-controlled HTML.
  */
 import { YOUTUBE_TAG, YOUTUBE_VIDEO_ID as VIDEO_ID } from '@shop/contract/youtube-tag';
+import { youtubeEmbedUrl } from '../../lib/youtube.ts';
 
 export const YOUTUBE_WIDTH = 560;
 export const YOUTUBE_HEIGHT = 315;
-
-export const youtubeEmbedUrl = (id: string) => `https://www.youtube-nocookie.com/embed/${id}`;
 
 const escapeAttr = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

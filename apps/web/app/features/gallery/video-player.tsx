@@ -2,7 +2,7 @@ import { UnstyledButton } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import classes from './gallery.module.css';
-import { youtubePlayer, youtubeThumbnail } from './youtube.ts';
+import { youtubePlayer, youtubeThumbnail } from '../../lib/youtube.ts';
 
 const hide = (img: HTMLImageElement) => {
   img.style.visibility = 'hidden';

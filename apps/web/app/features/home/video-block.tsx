@@ -1,12 +1,13 @@
 import { UnstyledButton } from '@mantine/core';
 import type { Banner } from '@shop/contract/content';
 import { mediaSrcSet, mediaUrl } from '@shop/contract/media';
+import { youtubeIdOf } from '@shop/contract/youtube-tag';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import { BannerLink } from './banner-link.tsx';
 import classes from './home.module.css';
-import { youtubeEmbed, youtubeIdOf } from './youtube.ts';
 import { Container } from '../../components/ui/container.tsx';
+import { youtubePlayer } from '../../lib/youtube.ts';
 
 interface Props {
   videoUrl: string;
@@ -62,7 +63,7 @@ export function VideoBlock({ videoUrl, poster, rightBanners, bottomBanners }: Pr
             <div className={classes.video}>
               {playing ? (
                 <iframe
-                  src={youtubeEmbed(id)}
+                  src={youtubePlayer(id)}
                   title="Company video"
                   allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
                   allowFullScreen

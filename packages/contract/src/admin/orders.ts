@@ -141,6 +141,7 @@ export const orderActionRequestSchema = z.object({
     .trim()
     .max(40, 'The tracking number can have at most 40 characters.')
     .optional(),
+  /** A return's choice: put the goods back in stock. A cancellation always does (ignored there). */
   restock: z.boolean().optional(),
 });
 export type OrderActionRequest = z.infer<typeof orderActionRequestSchema>;

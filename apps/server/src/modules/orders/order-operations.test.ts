@@ -6,8 +6,8 @@
  */
 import type { Collection } from '@shop/contract/collection';
 import type { Order } from '@shop/contract/orders';
-import { shippingCarriers } from '@shop/db/schema/index';
-import { eq } from 'drizzle-orm';
+import { auditLog, shippingCarriers } from '@shop/db/schema/index';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API, createdPayment, paidThrough, placeOrder } from '../payments/payments.test-kit.ts';
 import { stockHistory } from '../catalogue/stock.service.ts';
@@ -244,16 +244,25 @@ describe('staff order operations', () => {
     expect(mail?.text).not.toContain('null');
   });
 
-  it('staff cancel a packed prepaid order: stock back, refunded in full, the customer told why', async () => {
+  it('staff cancel a packed prepaid order: stock back (whatever restock says), refunded in full, the customer told why', async () => {
     const { order } = await paidThrough(h, h.shopper, 'razorpay', 52_000);
     const productId = order.items[0]?.item_id ?? 0;
     const stock = await stockOf(h.t.ctx.db, productId);
     await actOnOrder(h.t.ctx, STAFF_ID, order.id, { action: 'pack' });
-    await actOnOrder(h.t.ctx, STAFF_ID, order.id, {
+    // `restock` is a return's choice: a cancellation always gives the stock back, and its audit
+    // entry says nothing of a restock that did not decide anything.
+    const cancel = await h.as('manager', 'POST', `/orders/${order.id}/actions`, {
       action: 'cancel',
       note: 'The pack was damaged in our store.',
+      restock: false,
     });
+    expect(cancel.statusCode, cancel.body).toBe(200);
     expect(await stockOf(h.t.ctx.db, productId)).toBe(stock + 1);
+    const [entry] = await h.t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(order.id)), eq(auditLog.action, 'order.cancel')));
+    expect(entry?.after).toEqual({ status: 'cancelled', note: 'The pack was damaged in our store.' });
     await h.sims.webhooks.idle();
     await runDueRefunds(h.t.ctx, new Date(Date.now() + 60 * 60_000));
     await h.sims.webhooks.idle();

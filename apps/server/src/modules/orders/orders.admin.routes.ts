@@ -183,7 +183,8 @@ export async function ordersAdminRoutes(app: FastifyInstance, ctx: AppContext) {
               status: after.status,
               note: body.note ?? null,
               ...(after.carrier ? { carrier: after.carrier, tracking_number: after.trackingNumber } : {}),
-              ...(body.restock !== undefined ? { restock: body.restock } : {}),
+              // Only a return chooses: a cancellation always gives the stock back.
+              ...(body.action === 'return' ? { restock: body.restock ?? false } : {}),
             },
             ip: request.ip,
           }),

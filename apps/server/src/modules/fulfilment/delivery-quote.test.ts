@@ -72,7 +72,34 @@ describe('GET delivery/{pincode}', () => {
       cod_max: null,
       cod_fee: 0,
     });
+    // Outside every postal circle (unallotted; the Army Postal Service's 9xxxxx): nowhere to go.
     expect((await quote('899999')).body).toMatchObject({ serviceable: false, city: null, state: null });
+    expect((await quote('999001')).body).toMatchObject({ serviceable: false, city: null, state: null });
+  });
+
+  it('a pincode the directory does not hold is served by the zone of its postal circle, the city left to the shopper', async () => {
+    // Pune and Bikaner are not among the demo's 557 pincodes; the Shipping Policy serves them.
+    expect((await quote('411001')).body).toEqual({
+      pincode: '411001',
+      serviceable: true,
+      city: null,
+      state: 'Maharashtra',
+      charge: 9_000,
+      free_above: 149_900,
+      eta_days: 6,
+      cod_available: true,
+      cod_max: 300_000,
+      cod_fee: 5_000,
+    });
+    expect((await quote('334001')).body).toMatchObject({
+      serviceable: true,
+      city: null,
+      state: 'Rajasthan',
+      charge: 4_000,
+      eta_days: 3,
+    });
+    // Its circle's state still decides the areas the shop does not serve (Ladakh here).
+    expect((await quote('194404')).body).toMatchObject({ serviceable: false, city: null, state: 'Ladakh' });
   });
 
   it('the OpenAPI document states that the quote amounts are paise (the order answers carry rupees)', async () => {

@@ -1,13 +1,22 @@
 import { type DeliveryQuote, PINCODE_PATTERN, codRefusal } from '@shop/contract/delivery';
+import { GST_STATES } from '@shop/contract/gst';
 import { formatPaise } from '@shop/contract/money';
 import type { DbOrTx } from '@shop/db/client';
+import { gstStateOfPinCode } from '../tax/tax.service.ts';
 import { activeZones, findPincode } from './fulfilment.repository.ts';
 import { resolveZone } from './zone-resolution.ts';
 
 /**
  * Delivery by pincode: where a pincode is (India Post's directory) and what the shop's delivery
- * zones say about it. A pincode the directory does not know is not served: the shop cannot tell
- * where the parcel would go.
+ * zones say about it.
+ *
+ * A pincode the directory does not hold (a shop that imported only part of it, as the demo's 557
+ * pincodes; a post office opened since) is placed in the state its first digits belong to (India
+ * Post's postal circles, the map GST's place of supply uses) and served by that state's zone, the
+ * city left for the shopper to type: the Shipping Policy promises all of India, and refusing
+ * Pune or Surat for a gap in a file would break that promise. Until 2026-12-03 such a pincode was
+ * not served. A pincode outside every circle (the Army Postal Service's 9xxxxx, an unallotted
+ * range) still is not: the shop cannot tell where the parcel would go.
  */
 
 const notServed = (pincode: string, city: string | null, state: string | null): DeliveryQuote => ({
@@ -29,7 +38,7 @@ export function isPincode(value: string): boolean {
 
 /** The delivery quote of one well-formed pincode (callers check the form with isPincode). */
 export async function deliveryQuote(db: DbOrTx, pincode: string): Promise<DeliveryQuote> {
-  const place = await findPincode(db, pincode);
+  const place = (await findPincode(db, pincode)) ?? placeByPostalCircle(pincode);
   if (!place) return notServed(pincode, null, null);
   const zone = resolveZone(await activeZones(db), pincode, place.state);
   if (!zone?.serviceable) return notServed(pincode, place.city, place.state);
@@ -45,6 +54,12 @@ export async function deliveryQuote(db: DbOrTx, pincode: string): Promise<Delive
     cod_max: zone.codAllowed ? zone.codMaxPaise : null,
     cod_fee: zone.codAllowed ? zone.codFeePaise : 0,
   };
+}
+
+/** Where a pincode the directory does not hold is, by its postal circle: its state, no city. */
+function placeByPostalCircle(pincode: string): { city: string | null; state: string } | undefined {
+  const code = gstStateOfPinCode(pincode);
+  return code ? { city: null, state: GST_STATES[code] } : undefined;
 }
 
 /** The quote's delivery terms in the shape the order-totals function takes. */

@@ -11,7 +11,7 @@ import { gotoHydrated } from './storefront-helpers.ts';
 const API = '/backend/api/web';
 const SHOTS = '.tmp/screens-delivery';
 
-test('the address form fills in city and state from the pincode; an unserviceable pincode is refused', async ({
+test('the address form fills in city and state from the pincode (a pincode the directory lacks by its state, the old city emptied); an unserviceable pincode is refused', async ({
   page,
   request,
 }, testInfo) => {
@@ -40,6 +40,14 @@ test('the address form fills in city and state from the pincode; an unserviceabl
   await expect(page.getByLabel('State')).toHaveValue('Rajasthan');
   await expect(page.getByLabel('City')).toHaveValue('Bangalore');
   await page.getByLabel('City').fill('');
+  // A pincode the directory does not hold (Pune): served by its postal circle's state, and the
+  // city another pincode filled in goes, for the shopper to type.
+  await page.getByLabel('PIN code').fill('560001');
+  await expect(page.getByLabel('City')).toHaveValue('Bengaluru');
+  await page.getByLabel('PIN code').fill('411001');
+  await expect(page.getByLabel('State')).toHaveValue('Maharashtra');
+  await expect(page.getByLabel('City')).toHaveValue('');
+  await expect(page.getByTestId('pincode-delivery')).toHaveText('Maharashtra · Delivery in 6 days');
 
   // Port Blair: the directory knows it, the shop does not deliver there.
   await page.getByLabel('PIN code').fill('744101');

@@ -51,20 +51,23 @@ export function AddressForm({
   const { errors, isSubmitting } = form.formState;
   const quote = useDeliveryQuote(String(useWatch({ control: form.control, name: 'pin_code' }) ?? '').trim());
   // What the pincode filled in last: a field still holding it (or empty) follows the next
-  // pincode; one the shopper typed over is theirs and stays.
+  // pincode — filled in where the directory knows the place, emptied where it does not (a city
+  // left over from another pincode would be wrong); one the shopper typed over is theirs and stays.
   const filled = useRef<{ city: string; state: string }>({ city: '', state: '' });
   useEffect(() => {
-    if (!quote?.city || !quote.state) return;
-    const { city, state } = form.getValues();
-    // A field the shopper already left, or was told about by Save Address (a submit marks no field
-    // touched), is checked again: 'This is a required field.' must not stay under a filled city.
-    const check = (name: 'city' | 'state') => {
+    if (!quote) return;
+    const follow = (name: 'city' | 'state', value: string) => {
+      const current = form.getValues(name);
+      if ((current && current !== filled.current[name]) || current === value) return;
+      // A field the shopper already left, or was told about by Save Address (a submit marks no
+      // field touched), is checked again: 'This is a required field.' must not stay under a
+      // filled city.
       const field = form.getFieldState(name);
-      return { shouldValidate: field.isTouched || field.error !== undefined };
+      form.setValue(name, value, { shouldValidate: field.isTouched || field.error !== undefined });
     };
-    if (!city || city === filled.current.city) form.setValue('city', quote.city, check('city'));
-    if (!state || state === filled.current.state) form.setValue('state', quote.state, check('state'));
-    filled.current = { city: quote.city, state: quote.state };
+    follow('city', quote.city ?? '');
+    follow('state', quote.state ?? '');
+    filled.current = { city: quote.city ?? '', state: quote.state ?? '' };
   }, [quote, form]);
 
   async function submit(values: AddressInput) {
@@ -148,7 +151,7 @@ export function AddressForm({
                   style={{ color: quote.serviceable ? undefined : 'var(--mantine-color-red-9)' }}
                 >
                   {quote.serviceable && quote.eta_days !== null
-                    ? `${quote.city}, ${quote.state} · ${deliveryMessages.eta(quote.eta_days)}`
+                    ? `${[quote.city, quote.state].filter(Boolean).join(', ')} · ${deliveryMessages.eta(quote.eta_days)}`
                     : deliveryMessages.notServiceable(quote.pincode)}
                 </span>
               ) : undefined

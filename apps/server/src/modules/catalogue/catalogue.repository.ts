@@ -74,6 +74,13 @@ export async function findCategoryParents(db: Db) {
     .where(eq(categories.isActive, true));
 }
 
+/** id, name and parent of every category, for the words a product is found by (product-search.ts). */
+export async function findCategoryNames(db: Db) {
+  return db
+    .select({ id: categories.id, name: categories.name, parentId: categories.parentId })
+    .from(categories);
+}
+
 /** Active products per category id (direct members only). */
 export async function countProductsByCategory(db: Db) {
   return db

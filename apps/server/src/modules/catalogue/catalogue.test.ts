@@ -3,6 +3,7 @@ import type { Category, Product } from '@shop/contract/catalogue';
 import type { Collection } from '@shop/contract/collection';
 import { categories, productAttachments, products } from '@shop/db/schema/index';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { responseCacheOf } from '../../http/response-cache.ts';
 import { declaredWindowBits } from '../../test/brotli-window.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -117,7 +118,7 @@ async function seedCatalogue(t: TestApp) {
     { productId: padlock.id, fileName: 'padlock-side.webp', kind: 'image', displayOrder: 1 },
   ]);
   responseCacheOf(t.ctx).clear();
-  return { locks, padlocks, sweets, hidden, byName };
+  return { locks, padlocks, sweets, snacks, hidden, byName };
 }
 
 describe('catalogue API', () => {
@@ -272,6 +273,40 @@ describe('catalogue API', () => {
         `products?per-page=100&ProductsSearch[keyword]=${encodeURIComponent(keyword)}`,
       );
       expect(names(body)).toContain(expected);
+    });
+
+    it("search finds products by their category's name and the names above it, and follows a rename at once", async () => {
+      const search = async (keyword: string) =>
+        names(
+          (
+            await getJson<Collection<Product>>(
+              `products?per-page=100&ProductsSearch[keyword]=${encodeURIComponent(keyword)}`,
+            )
+          ).body,
+        );
+      // The demo's Food › Sweets and Food › Dry Fruits: no product there is named so.
+      expect(await search('sweets')).toEqual(
+        expect.arrayContaining(['Soan Papdi', 'Motichoor Laddoo', 'Gulab Jamun Tin', 'Alwar Milk Cake']),
+      );
+      expect(await search('dry fruits')).toEqual(
+        expect.arrayContaining(['Mamra Almonds', 'Kishmish Golden Raisins', 'Akhrot Walnut Kernels']),
+      );
+      expect(await search('food sweets')).toContain('Soan Papdi');
+      // The root, which holds everything, lends no words.
+      expect(await search('zeta all products')).toEqual([]);
+      await t.ctx.db
+        .update(categories)
+        .set({ name: 'Zz Chaat Corner' })
+        .where(eq(categories.id, data.snacks.id));
+      await t.ctx.changes.flush();
+      expect(await search('chaat')).toEqual(
+        expect.arrayContaining(['Zeta Kaaju Pista Roll', 'Zeta Nimbu Namkin']),
+      );
+      await t.ctx.db.update(categories).set({ name: 'Zz Snacks' }).where(eq(categories.id, data.snacks.id));
+      await t.ctx.changes.flush();
+      const afterRename = await search('chaat');
+      expect(afterRename).not.toContain('Zeta Kaaju Pista Roll');
+      expect(afterRename).not.toContain('Zeta Nimbu Namkin');
     });
 
     it('search needs every word typed (stop words aside) and ranks exact words above look-alikes', async () => {

@@ -7,6 +7,10 @@ import { TopSlots } from './top-slots.ts';
  * descriptions with the products each occurs in, and each category's products in list order. A
  * keyword, a category page or a product is answered without a query.
  *
+ * A product's words are those of its name, its description and the names of its category and the
+ * categories above it (below the root): `sweets`, `namkeen` or `dry fruits` find what is filed
+ * there, whatever the products are called. Category words count as description words.
+ *
  * Matching, for every word typed (all must match; English stop words are left out, as full-text
  * search does, unless nothing else was typed):
  * - the word itself, or a word it begins (`kaju katl` → Kaju Katli; `a` → almonds, achar …);
@@ -107,6 +111,7 @@ function sameListing(a: SearchDocument, b: SearchDocument): boolean {
 
 /** One generation of the index: products in slots, and the vocabulary pointing at slots. */
 class Generation<Row extends SearchDocument> {
+  constructor(private readonly categoryText?: (categoryId: number) => string) {}
   readonly vocabulary = new Vocabulary();
   readonly ids: number[] = [];
   readonly docs: Row[] = [];
@@ -152,7 +157,9 @@ class Generation<Row extends SearchDocument> {
     this.nameLength[slot] = Math.min(255, Math.max(1, nameWords.size));
     const { vocabulary } = this;
     for (const word of nameWords) post(vocabulary.inNames, vocabulary.term(word), slot);
-    for (const word of new Set(words(doc.description)))
+    const described = new Set(words(doc.description));
+    for (const word of words(this.categoryText?.(doc.categoryId) ?? '')) described.add(word);
+    for (const word of described)
       if (!nameWords.has(word)) post(vocabulary.inDescriptions, vocabulary.term(word), slot);
   }
 
@@ -365,6 +372,11 @@ export interface SearchIndexOptions {
    * indexed so far (the catalogue's memory collects garbage there, product-search.ts).
    */
   whileBuilding?: (added: number) => void;
+  /**
+   * The names of a category and of those above it, as one text (product-search.ts keeps them);
+   * read as a product is indexed. A change of the names calls for `reload()`.
+   */
+  categoryText?: (categoryId: number) => string;
 }
 
 /**
@@ -381,7 +393,7 @@ export function createSearchIndex<Row extends SearchDocument>(
   onError: (error: unknown) => void = () => undefined,
   options: SearchIndexOptions = {},
 ): SearchIndex<Row> {
-  let generation = new Generation<Row>();
+  let generation = new Generation<Row>(options.categoryText);
   let loaded = false;
   let wantsReload = true;
   /** Products to read again: true when their place in lists or search may have changed. */
@@ -397,7 +409,7 @@ export function createSearchIndex<Row extends SearchDocument>(
       ) {
         wantsReload = false;
         pending.clear(); // changes arriving while we read are queued again
-        const fresh = new Generation<Row>();
+        const fresh = new Generation<Row>(options.categoryText);
         const docs = await load(null);
         for (let i = 0; i < docs.length; i++) {
           fresh.add(docs[i] as Row);

@@ -102,7 +102,8 @@ export function productSearchOf(ctx: AppContext): SearchIndex<CatalogueRow> {
   if (index) return index;
   // Read with every whole read of the catalogue; a change of the categories reads it all again.
   let categoryWords = new Map<number, string>();
-  let categoriesRead: Promise<void> = Promise.resolve();
+  // The check of a categories change under way, which reads wait for; null when there is none.
+  let categoriesRead: Promise<void> | null = null;
   const created = createSearchIndex(
     async (ids) => {
       if (ids) return findCatalogueRows(ctx.db, ids);
@@ -125,7 +126,14 @@ export function productSearchOf(ctx: AppContext): SearchIndex<CatalogueRow> {
   );
   ctx.changes.subscribe((event) => {
     if (event.kind === 'resync' || event.kind === 'down') created.reload();
-    if (event.kind === 'change' && event.change.table === 'categories') categoriesRead = categoriesChanged();
+    if (event.kind === 'change' && event.change.table === 'categories') {
+      const check: Promise<void> = (categoriesRead ?? Promise.resolve())
+        .then(categoriesChanged)
+        .finally(() => {
+          if (categoriesRead === check) categoriesRead = null;
+        });
+      categoriesRead = check;
+    }
     if (event.kind !== 'change' || event.change.table !== 'products') return;
     const { id, what } = event.change;
     if (id === undefined) created.reload();
@@ -149,22 +157,23 @@ export function productSearchOf(ctx: AppContext): SearchIndex<CatalogueRow> {
     }
   }
   const memory: SearchIndex<CatalogueRow> = {
+    // Awaited only while a check is under way: every uncached answer passes here.
     async search(query) {
-      await categoriesRead;
+      if (categoriesRead) await categoriesRead;
       return created.search(query);
     },
     async list(query) {
-      await categoriesRead;
+      if (categoriesRead) await categoriesRead;
       return created.list(query);
     },
     async rows(ids) {
-      await categoriesRead;
+      if (categoriesRead) await categoriesRead;
       return created.rows(ids);
     },
     changed: (id, scope) => created.changed(id, scope),
     reload: () => created.reload(),
     async ready() {
-      await categoriesRead;
+      if (categoriesRead) await categoriesRead;
       return created.ready();
     },
     get size() {

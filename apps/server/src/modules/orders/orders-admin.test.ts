@@ -28,6 +28,15 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+/** The audit log's entries of one action on one order. */
+const orderAudit = (orderId: number, action: string) =>
+  h.t.ctx.db
+    .select()
+    .from(auditLog)
+    .where(
+      and(eq(auditLog.entity, 'order'), eq(auditLog.entityId, String(orderId)), eq(auditLog.action, action)),
+    );
+
 describe('back-office orders', () => {
   it('lists with filters and search by order number, e-mail, mobile and pincode', async () => {
     const { order } = await h.codOrder();
@@ -149,16 +158,7 @@ describe('back-office orders', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: 'This order is shipped: it cannot be packed.' });
 
-    const audit = await h.t.ctx.db
-      .select()
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.entity, 'order'),
-          eq(auditLog.entityId, String(order.id)),
-          eq(auditLog.action, 'order.ship'),
-        ),
-      );
+    const audit = await orderAudit(order.id, 'order.ship');
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ staffId: h.signedIn.staff.staff.id, before: { status: 'packed' } });
   });
@@ -254,16 +254,7 @@ describe('back-office orders', () => {
     const retried = await refund();
     expect(retried.statusCode).toBe(200);
     expect(retried.json<AdminOrderDetail>().refunds).toHaveLength(1);
-    const entries = await h.t.ctx.db
-      .select()
-      .from(auditLog)
-      .where(
-        and(
-          eq(auditLog.entity, 'order'),
-          eq(auditLog.entityId, String(order.id)),
-          eq(auditLog.action, 'order.refund'),
-        ),
-      );
+    const entries = await orderAudit(order.id, 'order.refund');
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       staffId: h.signedIn.manager.staff.id,

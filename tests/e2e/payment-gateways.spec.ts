@@ -183,11 +183,14 @@ test('a payment whose confirmation never came back is not offered again: the nex
   expect(await page.evaluate(() => sessionStorage.getItem('kesar_checkout_order'))).toBeNull();
 });
 
-test('PayPal is offered for cards and PayPal accounts outside India', async ({ page, request }, testInfo) => {
+test('PayPal is offered for cards and PayPal accounts outside India, naming who handles the payment', async ({
+  page,
+  request,
+}, testInfo) => {
   const shopper = await shopperWithOrder(request, testInfo, 'paypal-note');
   await openPaymentPage(page, shopper);
   await expect(page.getByRole('radio', { name: 'PayPal' })).toHaveAccessibleDescription(
-    'for cards and PayPal accounts outside India',
+    'for cards and PayPal accounts outside India Payment handled by PayPal Payments Pvt. Ltd. · help and contact',
   );
 });
 

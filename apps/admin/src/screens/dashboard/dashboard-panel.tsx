@@ -1,6 +1,17 @@
 import { BarChart, DonutChart } from '@mantine/charts';
 import '@mantine/charts/styles.layer.css';
-import { Anchor, Card, Group, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Card,
+  Grid,
+  Group,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import type { Dashboard, DashboardRange } from '@shop/contract/admin/dashboard';
 import { formatPaise } from '@shop/contract/money';
 import { useCallback, useEffect, useState } from 'react';
@@ -130,52 +141,58 @@ export function DashboardPanel() {
             />
             <Figure label="Failed mails" value={String(data.failed_mails)} hint="Never delivered" />
           </SimpleGrid>
-          <SimpleGrid cols={{ base: 1, lg: 3 }}>
-            <Card withBorder padding="md" radius="md" style={{ gridColumn: 'span 2' }}>
-              <Text fw={600} mb="sm">
-                Sales by day (before refunds)
-              </Text>
-              <BarChart
-                h={240}
-                data={days}
-                dataKey="day"
-                series={[{ name: 'Sales', color: 'orange.6' }]}
-                valueFormatter={rupees}
-                tickLine="y"
-                yAxisProps={{ tickFormatter: compactRupees, width: 64 }}
-              />
-            </Card>
-            <Card withBorder padding="md" radius="md">
-              <Text fw={600} mb="sm">
-                Sales by payment method
-              </Text>
-              {methods.length === 0 ? (
-                <Text c="dimmed" size="sm">
-                  No sales in this period.
+          {/* Two thirds and one third side by side on wide screens, one above the other on phones
+              (a fixed 'span 2' made a second, empty column there and narrowed the methods card). */}
+          <Grid>
+            <Grid.Col span={{ base: 12, lg: 8 }}>
+              <Card withBorder padding="md" radius="md" h="100%">
+                <Text fw={600} mb="sm">
+                  Sales by day (before refunds)
                 </Text>
-              ) : (
-                <Group justify="center">
-                  <DonutChart
-                    data={methods}
-                    valueFormatter={rupees}
-                    withLabelsLine={false}
-                    size={180}
-                    thickness={28}
-                  />
-                </Group>
-              )}
-              <Stack gap={2} mt="sm">
-                {data.by_method.map((m) => (
-                  <Group key={m.method} justify="space-between">
-                    <Text size="sm">{METHOD_NAMES[m.method] ?? m.method}</Text>
-                    <Text size="sm">
-                      {m.orders} · {formatPaise(m.revenue_paise)}
-                    </Text>
+                <BarChart
+                  h={240}
+                  data={days}
+                  dataKey="day"
+                  series={[{ name: 'Sales', color: 'orange.6' }]}
+                  valueFormatter={rupees}
+                  tickLine="y"
+                  yAxisProps={{ tickFormatter: compactRupees, width: 64 }}
+                />
+              </Card>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, lg: 4 }}>
+              <Card withBorder padding="md" radius="md" h="100%">
+                <Text fw={600} mb="sm">
+                  Sales by payment method
+                </Text>
+                {methods.length === 0 ? (
+                  <Text c="dimmed" size="sm">
+                    No sales in this period.
+                  </Text>
+                ) : (
+                  <Group justify="center">
+                    <DonutChart
+                      data={methods}
+                      valueFormatter={rupees}
+                      withLabelsLine={false}
+                      size={180}
+                      thickness={28}
+                    />
                   </Group>
-                ))}
-              </Stack>
-            </Card>
-          </SimpleGrid>
+                )}
+                <Stack gap={2} mt="sm">
+                  {data.by_method.map((m) => (
+                    <Group key={m.method} justify="space-between">
+                      <Text size="sm">{METHOD_NAMES[m.method] ?? m.method}</Text>
+                      <Text size="sm">
+                        {m.orders} · {formatPaise(m.revenue_paise)}
+                      </Text>
+                    </Group>
+                  ))}
+                </Stack>
+              </Card>
+            </Grid.Col>
+          </Grid>
           <SimpleGrid cols={{ base: 1, md: 2 }}>
             <Card withBorder padding="md" radius="md">
               <Text fw={600} mb="sm">

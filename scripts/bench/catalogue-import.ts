@@ -1,7 +1,7 @@
 import type { Database } from '@shop/db/client';
 import { MAX_CSV_ROWS } from '@shop/contract/admin/catalogue-import';
 import { parse } from 'csv-parse/sync';
-import { csvLine } from '../../apps/server/src/modules/catalogue/catalogue-csv.ts';
+import { csvRow } from '../../apps/server/src/http/csv-file.ts';
 import { runImport } from '../../apps/server/src/modules/catalogue/catalogue-import.service.ts';
 import { exportCatalogueCsv } from '../../apps/server/src/modules/catalogue/catalogue-export.service.ts';
 
@@ -67,7 +67,7 @@ export async function benchCsvImport(
   // One file holds at most MAX_CSV_ROWS products (as a shop owner splits a bigger catalogue).
   const updated = records.slice(0, MAX_CSV_ROWS);
   const raised = [header, ...updated.map((r) => r.map((v, i) => (i === price || i === mrp ? up(v) : v)))]
-    .map(csvLine)
+    .map(csvRow)
     .join('');
   await measure(
     records.length > MAX_CSV_ROWS

@@ -3,14 +3,20 @@
  * comma, quote or line break in double quotes). A cell starting with = + - @ (or a tab or
  * carriage return) is prefixed with an apostrophe so that a spreadsheet shows it as text instead
  * of running it as a formula: a subscriber's address or a customer's message is not trusted.
+ * A cell that is only a number (`-12.50`) is left as it is: no spreadsheet runs it, and the
+ * catalogue import reads its numbers back from the same text. Anything else after a `-`
+ * (`-1+1+cmd|' /C calc'!A0`) is a formula and gets the apostrophe.
  */
 
 type Cell = string | number | boolean | null | undefined;
 
+const PLAIN_NUMBER = /^-?\d+(\.\d+)?$/;
+
 function cellText(cell: Cell): string {
   if (cell === null || cell === undefined) return '';
   const text = String(cell);
-  const safe = typeof cell === 'string' && /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  const formula = /^[=+\-@\t\r]/.test(text) && !PLAIN_NUMBER.test(text);
+  const safe = typeof cell === 'string' && formula ? `'${text}` : text;
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 

@@ -259,15 +259,3 @@ export function formatCell(
       return product.foodType;
   }
 }
-
-/** One CSV field, quoted when it holds a comma, quote or line break (RFC 4180). */
-export function csvField(value: string): string {
-  // A leading = + - @ would make a spreadsheet run a formula (CSV injection); a tab or quote
-  // mark keeps it text. Negative numbers in our own numeric columns never reach here as text.
-  const safe = /^[=+@\t\r]/.test(value) || /^-[^\d]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-export function csvLine(values: readonly string[]): string {
-  return `${values.map(csvField).join(',')}\r\n`;
-}

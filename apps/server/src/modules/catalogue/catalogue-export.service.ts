@@ -7,7 +7,8 @@ import {
 import type { Db } from '@shop/db/client';
 import { categories, products } from '@shop/db/schema/index';
 import { asc, gt } from 'drizzle-orm';
-import { csvLine, type CsvProductValues, formatCell } from './catalogue-csv.ts';
+import { CSV_BOM, csvRow } from '../../http/csv-file.ts';
+import { type CsvProductValues, formatCell } from './catalogue-csv.ts';
 import { declarationColumns } from './catalogue.repository.ts';
 
 /**
@@ -16,7 +17,6 @@ import { declarationColumns } from './catalogue.repository.ts';
  * start with a UTF-8 byte-order mark, so that Excel shows ₹ and Hindi names correctly.
  */
 
-const BOM = '\uFEFF';
 export type CatalogueExportKind = 'products' | 'stock';
 
 export function exportColumns(kind: CatalogueExportKind): readonly CatalogueCsvColumn[] {
@@ -55,7 +55,7 @@ const exportFields = {
 export async function exportCatalogueCsv(db: Db, kind: CatalogueExportKind): Promise<string> {
   const columns = exportColumns(kind);
   const categoryText = await categoryTexts(db);
-  const parts: string[] = [BOM, csvLine(columns)];
+  const parts: string[] = [CSV_BOM, csvRow(columns)];
   for (let after = 0; ; ) {
     const page: Array<CsvProductValues & { id: number }> = await db
       .select(exportFields)
@@ -63,7 +63,7 @@ export async function exportCatalogueCsv(db: Db, kind: CatalogueExportKind): Pro
       .where(gt(products.id, after))
       .orderBy(asc(products.id))
       .limit(5_000);
-    for (const product of page) parts.push(csvLine(columns.map((c) => formatCell(c, product, categoryText))));
+    for (const product of page) parts.push(csvRow(columns.map((c) => formatCell(c, product, categoryText))));
     const last = page[page.length - 1];
     if (!last || page.length < 5_000) break;
     after = last.id;
@@ -143,9 +143,9 @@ export function templateCsv(): string {
     ...catalogueCsvColumns.map((c) => `# ${c}: ${catalogueCsvGuide[c]}`),
   ];
   return [
-    BOM,
-    csvLine(catalogueCsvColumns),
-    ...examples.map((e) => csvLine(catalogueCsvColumns.map((c) => e[c]))),
-    ...guide.map((g) => csvLine([g])),
+    CSV_BOM,
+    csvRow(catalogueCsvColumns),
+    ...examples.map((e) => csvRow(catalogueCsvColumns.map((c) => e[c]))),
+    ...guide.map((g) => csvRow([g])),
   ].join('');
 }

@@ -43,7 +43,7 @@ export interface ImportPlan {
   rows: PlannedRow[];
 }
 
-/** Cells that a spreadsheet would run as a formula were exported with a leading ' (csv-field). */
+/** Cells that a spreadsheet would run as a formula were exported with a leading ' (http/csv-file.ts). */
 function unescapeCell(raw: string): string {
   return /^'[=+\-@\t\r]/.test(raw) ? raw.slice(1) : raw;
 }

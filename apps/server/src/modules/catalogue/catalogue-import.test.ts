@@ -5,7 +5,8 @@ import { eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../http/app-error.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { csvLine, parseRupees } from './catalogue-csv.ts';
+import { csvRow } from '../../http/csv-file.ts';
+import { parseRupees } from './catalogue-csv.ts';
 import { exportCatalogueCsv, TEMPLATE_EXAMPLE_ID, templateCsv } from './catalogue-export.service.ts';
 import { dryRunImport, runImport } from './catalogue-import.service.ts';
 
@@ -17,10 +18,10 @@ afterAll(async () => {
   await t?.close();
 });
 
-const header = csvLine(catalogueCsvColumns);
+const header = csvRow(catalogueCsvColumns);
 type Row = Partial<Record<(typeof catalogueCsvColumns)[number], string>>;
 function row(values: Row): string {
-  return csvLine(catalogueCsvColumns.map((c) => values[c] ?? ''));
+  return csvRow(catalogueCsvColumns.map((c) => values[c] ?? ''));
 }
 const newRow = (n: number, extra: Row = {}): Row => ({
   name: `Import Test Namkeen ${n}`,
@@ -238,6 +239,25 @@ describe('catalogue CSV: the import', () => {
     expect(await exportCatalogueCsv(t.ctx.db, 'products')).toBe(exported);
   });
 
+  it('CSV injection: a name a spreadsheet would run as a formula is exported as text and imports back unchanged', async () => {
+    const [first] = await t.ctx.db.select().from(products).orderBy(products.id).limit(1);
+    if (!first) throw new Error('no products');
+    const formula = "-1+1+cmd|' /C calc'!A0";
+    await t.ctx.db.update(products).set({ name: formula }).where(eq(products.id, first.id));
+    try {
+      const exported = await exportCatalogueCsv(t.ctx.db, 'products');
+      const line = exported.split('\r\n').find((l) => l.startsWith(`${first.id},`));
+      expect(line?.split(',')[1]).toBe(`'${formula}`);
+      // Numbers are written as they are, and the file still round-trips.
+      expect(line).toContain(`,${first.availableStock},`);
+      await runImport(t.ctx.db, exported);
+      const [after] = await t.ctx.db.select().from(products).where(eq(products.id, first.id));
+      expect(after?.name).toBe(formula);
+    } finally {
+      await t.ctx.db.update(products).set({ name: first.name }).where(eq(products.id, first.id));
+    }
+  });
+
   it('an earlier export imported again: the dry run names the stock it would set back before anything is written', async () => {
     const exported = await exportCatalogueCsv(t.ctx.db, 'products');
     const [first] = await t.ctx.db.select().from(products).orderBy(products.id).limit(1);
@@ -353,7 +373,7 @@ describe('catalogue CSV: the import', () => {
       .select({ n: sql<number>`coalesce(max(id), 0)`.mapWith(Number) })
       .from(stockMovements);
     const lastId = since[0]?.n ?? 0;
-    const content = `${csvLine(['id', 'url_slug', 'stock'])}${csvLine([String(a.id), a.urlSlug, String(a.availableStock + 7)])}${csvLine([String(b.id), b.urlSlug, String(b.availableStock)])}`;
+    const content = `${csvRow(['id', 'url_slug', 'stock'])}${csvRow([String(a.id), a.urlSlug, String(a.availableStock + 7)])}${csvRow([String(b.id), b.urlSlug, String(b.availableStock)])}`;
     await runImport(t.ctx.db, content, { actor: { staffId: null } });
     const created = newRow(601, { stock: '12' });
     await runImport(t.ctx.db, file(created, newRow(602, { stock: '0' })));

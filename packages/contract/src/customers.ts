@@ -141,7 +141,7 @@ export const changePasswordFormSchema = z
   });
 export type ChangePasswordFormInput = z.infer<typeof changePasswordFormSchema>;
 
-/** Token scopes: 'password_reset' may only change the password (after a forgot-password code). */
+/** Token scopes: 'password_reset' (after a forgot-password code) may only read its customer and change the password. */
 export type CustomerTokenScope = 'full' | 'password_reset';
 
 /** The customer as login, e-mail verification and details return it. */
@@ -157,7 +157,7 @@ export type Customer = z.infer<typeof customerSchema>;
 
 export const sessionResponseSchema = z.object({
   token: z.string(),
-  /** 'password_reset' when the login used a verified reset code: only change_password accepts it. */
+  /** 'password_reset' when the login used a verified reset code: only customers/details, change_password and logout accept it. */
   scope: z.enum(['full', 'password_reset']),
   customer: customerSchema,
 });

@@ -27,7 +27,7 @@ export function Protected({
   children: ReactNode;
   /**
    * Let a session that came from a password-reset code in (only /change-password): its token is
-   * good for nothing but the password change, so customers/details would refuse it.
+   * good for nothing but reading its customer and changing the password.
    */
   allowPasswordReset?: boolean;
 }) {
@@ -36,8 +36,8 @@ export function Protected({
   const resetSession = isPasswordResetSession(customer);
 
   useEffect(() => {
-    // A password-reset session is not asked about: customers/details refuses its token, and the
-    // 401 would end the session before the password is changed (the code cannot be used again).
+    // A password-reset session is not asked about: its customer came with the login moments ago,
+    // and storing the details answer would drop the reset mark that keeps it on /change-password.
     if (!token || resetSession) return;
     let current = true;
     api

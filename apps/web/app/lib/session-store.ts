@@ -113,8 +113,8 @@ export function useSession() {
 }
 
 /**
- * Marks a session that came from a password-reset code: its token may only change the password,
- * so the protected wrapper of /change-password must not test it against customers/details.
+ * Marks a session that came from a password-reset code: its token may only read its customer and
+ * change the password, so the protected wrapper sends it to /change-password from elsewhere.
  */
 export const RESET_SCOPE_FLAG = 'token_scope';
 

@@ -85,10 +85,19 @@ describe('password reset', () => {
     expect(reset.scope).toBe('password_reset');
     expect(reset.customer.email).toBe(email);
 
-    // The reset token is good for nothing but the password change.
-    const refused = await details(reset.token);
-    expect(refused.statusCode).toBe(401);
-    expect(refused.json()).toMatchObject({ name: 'Unauthorized', code: 0, status: 401 });
+    // Protected wrapper (§2) on /change-password: customers/details answers the reset token, so
+    // a client that clears its token on 'Unauthorized' keeps it until the password is set.
+    const own = await details(reset.token);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ email });
+    // Beyond reading itself, the reset token is good for nothing but the password change.
+    const addresses = await t.request({
+      method: 'GET',
+      url: `${BASE}/customers/address`,
+      headers: { authorization: `Bearer ${reset.token}` },
+    });
+    expect(addresses.statusCode).toBe(401);
+    expect(addresses.json()).toMatchObject({ name: 'Unauthorized', code: 0, status: 401 });
 
     // The code works once.
     const reuse = await post('customers/login', { login_method: 'email', username: email, password: code });

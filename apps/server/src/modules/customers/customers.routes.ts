@@ -31,7 +31,6 @@ import {
 export async function customersRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['customers'];
-  const full = requireCustomer(ctx);
   const fullOrReset = requireCustomer(ctx, ['full', 'password_reset']);
 
   api.post(
@@ -79,9 +78,12 @@ export async function customersRoutes(app: FastifyInstance, ctx: AppContext) {
     async (request) => changePassword(ctx, customerOf(request), request.body),
   );
 
+  // A token from a reset code may read its own customer (its login answer already carried it):
+  // the product's protected wrapper asks customers/details on /change-password too, and an
+  // 'Unauthorized' there would end the session before the new password is set (§2, §6).
   api.get(
     '/customers/details',
-    { onRequest: full, schema: { tags, response: { 200: customerSchema } } },
+    { onRequest: fullOrReset, schema: { tags, response: { 200: customerSchema } } },
     async (request) => customerDetails(ctx, customerOf(request)),
   );
 

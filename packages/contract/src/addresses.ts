@@ -7,7 +7,15 @@ import { requiredText, textFieldError, wholeNumberToText } from './validation.ts
 export const ADDRESS_TYPES = ['home', 'work'] as const;
 export type AddressType = (typeof ADDRESS_TYPES)[number];
 
+/**
+ * How many addresses a customer may save. The product's client lists them without paging
+ * (§7 `GET /customers/address`, no query), so the list answers all of them at once; a cap keeps
+ * that list, and the shipping step that shows it, short.
+ */
+export const MAX_SAVED_ADDRESSES = 50;
+
 export const addressMessages = {
+  tooMany: `You can save up to ${MAX_SAVED_ADDRESSES} addresses. Please remove one you no longer use.`,
   invalidMobile: 'Please enter a valid 10-digit mobile number.',
   invalidPinCode: 'Please enter a valid 6-digit PIN code.',
   invalidAddressType: 'Address type must be home or work.',

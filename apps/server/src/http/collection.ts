@@ -28,15 +28,21 @@ const positiveInt = (fallback: number) =>
       return Math.max(1, n);
     });
 
-/** Query-string fields every collection accepts; spread into a route's querystring schema. */
-export const paginationQuery = {
+/**
+ * Query-string fields every collection accepts; spread into a route's querystring schema. A list
+ * that is whole by nature (a customer's saved addresses) passes its own page size for a request
+ * that names none.
+ */
+export const paginationQueryOf = (defaultPerPage: number) => ({
   page: positiveInt(1),
-  'per-page': positiveInt(DEFAULT_PER_PAGE).transform((n) => Math.min(n, MAX_PER_PAGE)),
+  'per-page': positiveInt(defaultPerPage).transform((n) => Math.min(n, MAX_PER_PAGE)),
   // Like page and per-page, a repeated sort/expand/order uses its first value (PHP's rule).
   sort: searchParam(200),
   expand: searchParam(200),
   order: searchParam(200),
-};
+});
+
+export const paginationQuery = paginationQueryOf(DEFAULT_PER_PAGE);
 
 export interface PageRequest {
   page: number;

@@ -3,6 +3,7 @@ import {
   type AddressInput,
   type AddressType,
   addressMessages,
+  MAX_SAVED_ADDRESSES,
   normaliseIndianMobile,
 } from '@shop/contract/addresses';
 import { GST_STATES, gstStateCodeOf, isGstStateCode } from '@shop/contract/gst';
@@ -99,13 +100,15 @@ export async function getCustomerAddress(db: Db, customerId: number, id: number)
   return toAddress(row);
 }
 
-/** Adds an address; the customer's first address becomes the default. */
+/** Adds an address (at most MAX_SAVED_ADDRESSES); the customer's first address becomes the default. */
 export async function addAddress(db: Db, customerId: number, input: AddressInput) {
   await checkStateAndGstin(db, input);
   return db.transaction(async (tx) => {
     // Lock the customer row so that two first addresses added at once cannot both become default.
     await lockCustomer(tx, customerId);
-    const isFirst = (await countAddresses(tx, customerId)) === 0;
+    const saved = await countAddresses(tx, customerId);
+    if (saved >= MAX_SAVED_ADDRESSES) throw AppError.invalid('address', addressMessages.tooMany);
+    const isFirst = saved === 0;
     const row = await insertAddress(tx, customerId, valuesOf(input), isFirst);
     if (!row) throw new Error('address insert returned nothing');
     return { address: toAddress(row), message: messages.addressAdded };

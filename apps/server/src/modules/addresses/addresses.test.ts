@@ -1,4 +1,5 @@
-import type { Address } from '@shop/contract/addresses';
+import { type Address, MAX_SAVED_ADDRESSES } from '@shop/contract/addresses';
+import { addresses } from '@shop/db/schema/index';
 import { gstinCheckCharacter } from '@shop/contract/gst';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
@@ -155,6 +156,41 @@ describe('saved addresses API', () => {
     expect(body._meta.totalCount).toBe(2);
     expect(body.items.map((x) => x.address_name)).toEqual(['Home', 'Office']);
     expect(res.headers['x-pagination-total-count']).toBe('2');
+  });
+
+  it(`keeps at most ${MAX_SAVED_ADDRESSES} addresses, and lists them all to a client that sends no query (§7)`, async () => {
+    const c = await makeCustomer(t.ctx.db);
+    expect((await add(c, { ...validAddress, address_name: 'Address 1' })).statusCode).toBe(200);
+    // The rest straight into the table: the cap, not the form, is under test.
+    await t.ctx.db.insert(addresses).values(
+      Array.from({ length: MAX_SAVED_ADDRESSES - 2 }, (_, i) => ({
+        customerId: c.id,
+        contactPerson: 'Asha Verma',
+        mobileNumber: '9876543210',
+        fullAddress: '12 MI Road',
+        city: 'Jaipur',
+        pinCode: '302001',
+        landmark: 'Near the fort',
+        addressName: `Address ${i + 2}`,
+        addressType: 'home',
+        isDefault: false,
+      })),
+    );
+    const last = await add(c, { ...validAddress, address_name: `Address ${MAX_SAVED_ADDRESSES}` });
+    expect(last.statusCode).toBe(200);
+    const over = await add(c, { ...validAddress, address_name: 'One too many' });
+    expect(over.statusCode).toBe(422);
+    expect(over.json()).toEqual([
+      { field: 'address', message: 'You can save up to 50 addresses. Please remove one you no longer use.' },
+    ]);
+    const list = await t.request({ method: 'GET', url: URL, headers: c.auth });
+    const body = list.json<{ items: Address[]; _meta: { totalCount: number } }>();
+    expect(body._meta.totalCount).toBe(MAX_SAVED_ADDRESSES);
+    expect(body.items).toHaveLength(MAX_SAVED_ADDRESSES);
+    expect(body.items[0]?.address_name).toBe('Address 1');
+    // A client that pages still gets its pages.
+    const paged = await t.request({ method: 'GET', url: `${URL}?per-page=20&page=3`, headers: c.auth });
+    expect(paged.json<{ items: Address[] }>().items).toHaveLength(10);
   });
 
   it('requires all eight fields with "This is a required field."', async () => {

@@ -75,10 +75,16 @@ const orderIdentifier = z.preprocess(
 /** POST orders/payment (product rules §7): `id` is the order's id, `payment_gateway` the internal name. */
 export const createPaymentRequestSchema = z.object({
   id: idField(invalidOrderId, paymentMessages.orderIdRequired),
+  // Missing or blank is a missing field (§5); any other value that names no gateway is not supported.
   payment_gateway: z
-    .string({ error: paymentMessages.gatewayNotSupported })
+    .string({
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? messages.required
+          : paymentMessages.gatewayNotSupported,
+    })
     .trim()
-    .min(1, paymentMessages.gatewayNotSupported)
+    .min(1, messages.required)
     .max(40, paymentMessages.gatewayNotSupported),
   payment_gateway_environment: z.string().max(40).nullish(),
 });

@@ -106,6 +106,17 @@ describe('POST orders/payment rules', () => {
       });
     const cases: [string, unknown, { field: string; message: string }[]][] = [
       ['payment', { payment_gateway: 'cod' }, [{ field: 'id', message: 'This is a required field.' }]],
+      ['payment', { id: 1 }, [{ field: 'payment_gateway', message: 'This is a required field.' }]],
+      [
+        'payment',
+        { id: 1, payment_gateway: ' ' },
+        [{ field: 'payment_gateway', message: 'This is a required field.' }],
+      ],
+      [
+        'payment',
+        { id: 1, payment_gateway: 7 },
+        [{ field: 'payment_gateway', message: 'Selected payment gateway is not supported' }],
+      ],
       [
         'payment',
         { id: 'abc', payment_gateway: 'cod' },

@@ -18,8 +18,22 @@ describe('[youtube id=X] tags (product rules §9)', () => {
     expect(html).toContain('title="Tour video 2"');
   });
 
-  it('drops a tag whose id could carry markup instead of embedding it', () => {
-    expect(embedYoutubeTags('a[youtube id=<script>]b', 'X')).toBe('ab');
+  it('drops a tag whose id is no video id instead of embedding it; escaped markup stays text', () => {
+    expect(embedYoutubeTags('a[youtube id=ab(c)!]b', 'X')).toBe('ab');
+    // The sanitiser hands `<script>` over as entities, which no tag matches.
+    expect(embedYoutubeTags('a[youtube id=&lt;script&gt;]b', 'X')).toBe('a[youtube id=&lt;script&gt;]b');
+  });
+
+  it('leaves a tag written inside an attribute alone: the player would end the attribute', () => {
+    const html = embedYoutubeTags(
+      '<p><a href="https://kesarfoods.in" title="[youtube id=dQw4w9WgXcQ]">Tour</a> [youtube id=dQw4w9WgXcQ]</p>',
+      'About Us',
+    );
+    expect(html).toContain(
+      '<a href="https://kesarfoods.in" title="[youtube id=dQw4w9WgXcQ]">Tour</a> <iframe',
+    );
+    expect(html.match(/<iframe/g)).toHaveLength(1);
+    expect(html).toContain('title="About Us video"');
   });
 
   it('escapes the page title inside the attributes', () => {

@@ -47,15 +47,23 @@ export function youtubeIframeHtml(id: string, title: string): string {
   );
 }
 
+/** An HTML tag, or a run of text between tags. */
+const MARKUP_OR_TEXT = /<[^>]*>|[^<]+/g;
+
 /**
- * Replaces every `[youtube id=X]` tag of (already sanitised) HTML by the embedded player; a tag
- * with an invalid id is removed rather than shown as raw text.
+ * Replaces every `[youtube id=X]` tag in the text of (already sanitised) HTML by the embedded
+ * player; a tag with an invalid id is removed rather than shown as raw text. A tag written inside
+ * an attribute (`<a title="[youtube id=X]">`) stays as it is: the player's markup there would end
+ * the attribute. The sanitiser writes `<` and `>` inside attributes as entities, so every `<…>`
+ * is one whole HTML tag.
  */
 export function embedYoutubeTags(html: string, pageTitle: string): string {
   let count = 0;
-  return html.replace(YOUTUBE_TAG, (_tag, id: string) => {
-    if (!VIDEO_ID.test(id)) return '';
-    count += 1;
-    return youtubeIframeHtml(id, count === 1 ? `${pageTitle} video` : `${pageTitle} video ${count}`);
-  });
+  const embed = (text: string) =>
+    text.replace(YOUTUBE_TAG, (_tag, id: string) => {
+      if (!VIDEO_ID.test(id)) return '';
+      count += 1;
+      return youtubeIframeHtml(id, count === 1 ? `${pageTitle} video` : `${pageTitle} video ${count}`);
+    });
+  return html.replace(MARKUP_OR_TEXT, (part) => (part.startsWith('<') ? part : embed(part)));
 }

@@ -2,7 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../env.ts';
 import { createTestApp, type TestApp } from '../test/test-app.ts';
-import { parseTrustProxy } from './client-address.ts';
+import { memoryRateLimiter } from '../plugins/rate-limiter.ts';
+import { parseTrustProxy, rateLimitAddress } from './client-address.ts';
 
 /**
  * Rule: a client's address comes from X-Forwarded-For only when the TCP peer is a proxy named in
@@ -104,5 +105,34 @@ describe('TRUST_PROXY values', () => {
     expect(parseTrustProxy('10.0.0.0/33')).toBe('not an IP address or CIDR range: 10.0.0.0/33');
     expect(parseTrustProxy('proxy.internal')).toBe('not an IP address or CIDR range: proxy.internal');
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: trusting every peer/);
+  });
+});
+
+describe('rate limits count an IPv6 client by its /64 network', () => {
+  it('gives every address of one /64 the same count, and another /64 its own', () => {
+    const key = rateLimitAddress('2001:db8:1:2:aaaa:bbbb:cccc:1');
+    expect(key).toBe('2001:db8:1:2::/64');
+    expect(rateLimitAddress('2001:0db8:0001:0002::9')).toBe(key);
+    expect(rateLimitAddress('2001:db8:1:2::1%eth0')).toBe(key);
+    expect(rateLimitAddress('2001:db8:1:3::1')).not.toBe(key);
+    expect(rateLimitAddress('2001:db8::')).toBe('2001:db8:0:0::/64');
+    expect(rateLimitAddress('::1')).toBe('0:0:0:0::/64');
+    expect(rateLimitAddress('64:ff9b:1:2::192.0.2.1')).toBe('64:ff9b:1:2::/64');
+  });
+
+  it('counts IPv4, also written as IPv6, by the single address', () => {
+    expect(rateLimitAddress('203.0.113.7')).toBe('203.0.113.7');
+    expect(rateLimitAddress('::ffff:203.0.113.7')).toBe('203.0.113.7');
+  });
+
+  it('so a client hopping between addresses of its /64 meets the limit', async () => {
+    const limiter = memoryRateLimiter({ ipScale: 1 });
+    await limiter.hitIp('contact', '2001:db8:1:2::a', 2, 60_000);
+    await limiter.hitIp('contact', '2001:db8:1:2::b', 2, 60_000);
+    await expect(limiter.hitIp('contact', '2001:db8:1:2::c', 2, 60_000)).rejects.toMatchObject({
+      kind: 'too-many-requests',
+    });
+    await limiter.hitIp('contact', '2001:db8:1:3::a', 2, 60_000);
+    await limiter.close();
   });
 });

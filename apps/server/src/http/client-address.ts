@@ -63,3 +63,26 @@ export function fastifyTrustProxy(
       return setting.proxies;
   }
 }
+
+/**
+ * The address a per-address rate limit counts: an IPv4 address as it is, an IPv6 address by its
+ * /64 network. One home or phone line is given a whole /64 (RFC 6177) and picks a new address in
+ * it at will (privacy addresses, RFC 8981), so counting single IPv6 addresses would let one
+ * client start every count afresh. An IPv4 address written as IPv6 (`::ffff:10.0.0.1`) counts
+ * as the IPv4 one.
+ */
+export function rateLimitAddress(ip: string): string {
+  const address = ip.split('%')[0] ?? ip;
+  if (isIP(address) !== 6) return ip;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  const [head = '', tail] = address.split('::');
+  const groups = (part: string) => (part === '' ? [] : part.split(':'));
+  const front = groups(head);
+  const back = tail === undefined ? [] : groups(tail);
+  // An embedded IPv4 tail stands for two groups; it lies past the first 64 bits either way.
+  const backLength = back.length + (back.at(-1)?.includes('.') ? 1 : 0);
+  const all = [...front, ...Array<string>(Math.max(0, 8 - front.length - backLength)).fill('0'), ...back];
+  const network = all.slice(0, 4).map((group) => Number.parseInt(group, 16).toString(16));
+  return `${network.join(':')}::/64`;
+}

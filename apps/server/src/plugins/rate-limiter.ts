@@ -1,5 +1,6 @@
 import type { Redis } from 'ioredis';
 import { AppError } from '../http/app-error.ts';
+import { rateLimitAddress } from '../http/client-address.ts';
 
 /**
  * Fixed-window counters for rate limits keyed by anything (IP, e-mail). In one process they
@@ -9,7 +10,7 @@ export interface RateLimiter {
   /** Counts one hit; throws a 429 AppError with `message` once `max` is exceeded in the window. */
   hit(key: string, max: number, windowMs: number, message?: string): Promise<void>;
   /**
-   * A per-client-IP limit (`scope:ip:<ip>`): `max` is multiplied by the IP scale
+   * A per-client-IP limit (`scope:ip:<ip>`, an IPv6 client by its /64: rateLimitAddress): `max` is multiplied by the IP scale
    * (RATE_LIMIT_IP_SCALE). Per-e-mail limits use `hit` and are never scaled.
    */
   hitIp(scope: string, ip: string, max: number, windowMs: number, message?: string): Promise<void>;
@@ -27,7 +28,8 @@ export interface RateLimiterOptions {
 
 type Hit = RateLimiter['hit'];
 function hitIpWith(hit: Hit, ipScale: number): RateLimiter['hitIp'] {
-  return (scope, ip, max, windowMs, message) => hit(`${scope}:ip:${ip}`, max * ipScale, windowMs, message);
+  return (scope, ip, max, windowMs, message) =>
+    hit(`${scope}:ip:${rateLimitAddress(ip)}`, max * ipScale, windowMs, message);
 }
 
 const defaultMessage = 'Too many requests. Please wait a moment and try again.';

@@ -19,6 +19,7 @@ import type { DbOrTx } from '@shop/db/client';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { RequestCustomer } from '../../http/authenticate.ts';
+import { rateLimitAddress } from '../../http/client-address.ts';
 import { queueMail } from '../mail/mail.service.ts';
 import { accountExistsMail, codeMail, passwordChangedMail } from './customer-mails.ts';
 import { issueToken, revokeOtherTokens, revokeToken, upgradeToFullScope } from './customer-token.ts';
@@ -353,7 +354,7 @@ export async function logIn(ctx: AppContext, input: LoginInput, ip: string): Pro
   // and a customer (or a shop's own checks) logging in again and again with the right password
   // is not refused. The per-address limit above still counts every attempt, which bounds the
   // password hashing one client can ask for.
-  const failuresFromIp = `login:ip-email:${ip}:${email}`;
+  const failuresFromIp = `login:ip-email:${rateLimitAddress(ip)}:${email}`;
   if ((await ctx.limiter.peek(failuresFromIp)) >= RATE_LIMITS.loginPerIpAndEmail)
     throw tooMany(customerMessages.tooManyLoginAttempts);
   if (await isLoginLocked(ctx.limiter, email)) {

@@ -89,6 +89,18 @@ export async function countOrdersWithGateway(
   return Number(row?.n ?? 0);
 }
 
+/**
+ * Withdraws an unconfirmed order's cash-on-delivery choice (its `cod` row still `created`: the
+ * empty verify that confirms it has not come, and it never holds money): the shopper chose an
+ * online gateway after it. Run it with the order locked and still pending, so that a confirmation
+ * cannot lose its payment.
+ */
+export async function withdrawCodChoice(tx: DbOrTx, orderId: number): Promise<void> {
+  await tx
+    .delete(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.gateway, 'cod'), eq(payments.status, 'created')));
+}
+
 /** The order's pending cash payment becomes paid (cash-collection.service.ts); rows changed, 0 or 1. */
 export async function recordCashCollected(db: DbOrTx, orderId: number): Promise<number> {
   const changed = await db

@@ -21,6 +21,7 @@ import {
   latestPayment,
   listActiveGateways,
   type PaymentRow,
+  withdrawCodChoice,
 } from './payments.repository.ts';
 import { GatewayUnavailable } from './providers/gateway-http.ts';
 import {
@@ -87,7 +88,9 @@ type StoredOrder = Awaited<ReturnType<typeof ownedOrderRow>>;
  * The order priced for the chosen way of paying. Cash on delivery must be offered for the
  * delivery pincode and the order (with delivery) must not exceed the zone's limit, else a 422 on
  * payment_gateway says why; it then carries the zone's fee. Any other gateway takes a fee added
- * by an earlier choice of cash on delivery off again.
+ * by an earlier choice of cash on delivery off again, and that choice with it: an empty
+ * verify_payment (cash on delivery's, §4) must not confirm the order for cash after the shopper
+ * moved on to pay online, nor does the choice count towards the daily cash-on-delivery cap.
  */
 async function pricedForGateway(
   deps: PaymentsDeps,
@@ -96,7 +99,11 @@ async function pricedForGateway(
 ): Promise<StoredOrder> {
   const { db } = deps.ctx;
   if (gateway !== 'cod')
-    return order.codFeePaise === 0 ? order : db.transaction((tx) => setCodFee(tx, order.id, 0));
+    return db.transaction(async (tx) => {
+      const priced = await setCodFee(tx, order.id, 0); // locks the order row
+      if (priced.status === 'pending') await withdrawCodChoice(tx, order.id);
+      return priced;
+    });
   const address = order.shippingAddress as ShippingAddress;
   const terms = await codTerms(db, address.pin_code, order.totalPaise - order.codFeePaise);
   if (terms.refusal !== null) throw AppError.invalid('payment_gateway', terms.refusal);

@@ -184,6 +184,23 @@ describe('cash on delivery', () => {
     expect(mails.filter((m) => m.subject === `Order ${order.order_id} placed successfully`)).toHaveLength(1);
   });
 
+  it('an online gateway chosen after cash on delivery withdraws that choice: an empty verify no longer confirms the order for cash', async () => {
+    const buyer = await newShopper(h.t);
+    const { order } = await placeOrder(h.t, buyer, { pricePaise: 9_900, quantity: 1 });
+    // Razorpay, then cash on delivery, then Razorpay again (its gateway order is reused).
+    await createdPayment(h.t, buyer, order.id, 'razorpay');
+    await createdPayment(h.t, buyer, order.id, 'cod');
+    await createdPayment(h.t, buyer, order.id, 'razorpay');
+    expect((await h.paymentRows(order.id)).map((p) => p.gateway)).toEqual(['razorpay']);
+    const empty = await verified(h.t, buyer, order.order_id, {});
+    expect(empty.payment_status).not.toBe('Pending');
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'pending', paymentGateway: null });
+    // Choosing cash on delivery again is a new choice, and confirms as before.
+    await createdPayment(h.t, buyer, order.id, 'cod');
+    expect((await verified(h.t, buyer, order.order_id, {})).payment_status).toBe('Pending');
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'confirmed', paymentGateway: 'cod' });
+  });
+
   it('an order cash on delivery confirmed takes no other gateway (409); choosing cash on delivery again answers as before', async () => {
     const buyer = await newShopper(h.t);
     const { order } = await placeOrder(h.t, buyer, { pricePaise: 9_900, quantity: 1 });

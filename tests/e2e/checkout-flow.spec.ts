@@ -94,6 +94,15 @@ test('cart → login → coupon → shipping address → payment page', async ({
   await page.evaluate(() => localStorage.removeItem('kesar_selected_address_id'));
   await gotoHydrated(page, '/shipping');
   await expect(card).toHaveCount(1);
+  // Accessible dialog: removing an address asks first, with focus on Cancel and the icon close
+  // button named; Cancel keeps the address.
+  await card.getByRole('button', { name: 'Remove address Home' }).click();
+  const removing = page.getByRole('dialog', { name: 'Remove address' });
+  await expect(removing.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await expect(removing.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
+  await removing.getByRole('button', { name: 'Cancel' }).click();
+  await expect(removing).toBeHidden();
+  await expect(card).toHaveCount(1);
   await page.getByRole('button', { name: 'Proceed to payment page' }).click();
   await expect(page.getByText('Please select address')).toBeVisible();
   await expect(page).toHaveURL(/\/shipping$/);

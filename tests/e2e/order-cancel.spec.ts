@@ -25,6 +25,9 @@ test('a customer cancels a prepaid order from its details and sees the refund on
   await page.getByRole('button', { name: 'Cancel order' }).click();
   const dialog = page.getByRole('dialog', { name: `Cancel order ${shopper.order.order_id}?` });
   await expect(dialog).toContainText('refunded in full');
+  // Accessible dialog: focus starts on the safe choice, and the icon close button has a name.
+  await expect(dialog.getByRole('button', { name: 'Keep order' })).toBeFocused();
+  await expect(dialog.getByRole('button', { name: 'Close', exact: true })).toBeVisible();
   // Thinking better of it changes nothing.
   await dialog.getByRole('button', { name: 'Keep order' }).click();
   await expect(dialog).toBeHidden();

@@ -35,4 +35,10 @@ export const theme = createTheme({
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Arial, sans-serif',
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", Arial, sans-serif' },
   defaultRadius: 'md',
+  components: {
+    // The close button of a dialog or drawer is an icon: without a name a screen reader says only
+    // "button". A dialog that names its own (e.g. 'Close search') keeps it.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+  },
 });

@@ -293,7 +293,8 @@ function OrderActions({ order, onChange }: { order: Order; onChange: (order: Ord
               : 'The order will be cancelled and its items put back on sale.'}
           </Text>
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)} disabled={busy}>
+            {/* Focus starts on the safe choice, not on the dialog's close button. */}
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={busy} data-autofocus>
               Keep order
             </Button>
             <Button color="red.9" onClick={cancel} loading={busy}>

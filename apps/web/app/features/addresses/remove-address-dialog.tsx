@@ -24,7 +24,8 @@ export function RemoveAddressDialog({
     >
       <Text>{address ? messages.removeAddressConfirm(address.address_name) : ''}</Text>
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onCancel}>
+        {/* Focus starts on the safe choice, not on the dialog's close button. */}
+        <Button variant="default" onClick={onCancel} data-autofocus>
           Cancel
         </Button>
         <Button

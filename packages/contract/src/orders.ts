@@ -113,6 +113,8 @@ export const orderMessages = {
     `Price of ${name} changed from ${formatPaise(fromPaise)} to ${formatPaise(toPaise)}`,
   removedOutOfStock: (name: string) => `${name} is out of stock and was removed`,
   quantityReduced: (left: number, name: string) => `Only ${left} of ${name} left; quantity reduced`,
+  quantityCapped: (name: string) =>
+    `At most ${MAX_LINE_QUANTITY} of ${name} can be ordered at once; quantity reduced`,
   reorderSkipped: (name: string) => `${name} is out of stock and was not added`,
   shippingAtNextStep: 'calculated at next step',
   cannotCancel: 'This order can no longer be cancelled: it is already being packed or on its way.',

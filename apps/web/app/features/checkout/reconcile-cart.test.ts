@@ -45,6 +45,15 @@ describe('cart re-pricing', () => {
     expect(r.items[0]?.qty).toBe(3);
     expect(r.notices).toEqual(['Only 3 of Kaju Katli left; quantity reduced']);
   });
+  it('reduces a stored quantity above the limit of a line (100) to it, though the stock is larger', () => {
+    const r = reconcileCart([line({ qty: 150 })], [priced({ available_stock: 120 })]);
+    expect(r.items[0]?.qty).toBe(100);
+    expect(r.notices).toEqual(['At most 100 of Kaju Katli can be ordered at once; quantity reduced']);
+    // Below the limit, the stock speaks.
+    const low = reconcileCart([line({ qty: 150 })], [priced({ available_stock: 40 })]);
+    expect(low.items[0]?.qty).toBe(40);
+    expect(low.notices).toEqual(['Only 40 of Kaju Katli left; quantity reduced']);
+  });
   it('keeps the GST rate the server priced the product at, for the GST the cart total includes', () => {
     const { gst_rate: _none, ...saved } = line({});
     const r = reconcileCart([saved], [priced({ gst_rate: 18 })]);

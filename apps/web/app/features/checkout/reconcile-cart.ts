@@ -1,9 +1,10 @@
-import { orderMessages, type PricedCartItem } from '@shop/contract/orders';
+import { MAX_LINE_QUANTITY, orderMessages, type PricedCartItem } from '@shop/contract/orders';
 import type { CartItem } from '../../lib/cart-store.ts';
 
 /**
  * Brings a stored cart up to date with the server's prices and stock and says what changed:
- * unavailable items are removed, quantities above the stock reduced, new prices taken.
+ * unavailable items are removed, quantities above the stock or an order's limit a line
+ * (MAX_LINE_QUANTITY) reduced, new prices taken.
  */
 export function reconcileCart(
   items: CartItem[],
@@ -26,10 +27,16 @@ export function reconcileCart(
     const fromPaise = Math.round(item.selling_price * 100);
     const toPaise = Math.round(now.selling_price * 100);
     if (fromPaise !== toPaise) notices.push(orderMessages.priceChanged(name, fromPaise, toPaise));
+    // The stock, and an order's limit a line (a cart stored before, or written by hand, may hold more).
     let qty = item.qty;
-    if (qty > now.available_stock) {
-      qty = now.available_stock;
-      notices.push(orderMessages.quantityReduced(now.available_stock, name));
+    const limit = Math.min(now.available_stock, MAX_LINE_QUANTITY);
+    if (qty > limit) {
+      qty = limit;
+      notices.push(
+        limit === now.available_stock
+          ? orderMessages.quantityReduced(now.available_stock, name)
+          : orderMessages.quantityCapped(name),
+      );
     }
     next.push({
       id: item.id,

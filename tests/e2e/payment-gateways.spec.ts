@@ -93,6 +93,25 @@ test.describe('payment page', () => {
   });
 });
 
+test('the gateway list that cannot be loaded says so with Try again, not "Selected payment gateway is not supported"', async ({
+  page,
+  request,
+}, testInfo) => {
+  const shopper = await shopperWithOrder(request, testInfo, 'gateways-down');
+  let refuse = true;
+  await page.route('**/backend/api/web/orders/payment_gateways*', (route) =>
+    refuse ? route.abort('internetdisconnected') : route.fallback(),
+  );
+  await openPaymentPage(page, shopper);
+  const alert = page.getByRole('alert').filter({ hasText: 'Payment options could not be loaded' });
+  await expect(alert).toContainText('Could not reach the shop. Please check your connection.');
+  await expect(page.getByText('Selected payment gateway is not supported')).toHaveCount(0);
+  refuse = false;
+  await alert.getByRole('button', { name: 'Try again' }).click();
+  await expect(page.getByRole('button', { name: 'Confirm Cash on Delivery' })).toBeVisible();
+  await expect(alert).toHaveCount(0);
+});
+
 test('cash on delivery: confirm places the order (payment Pending)', async ({ page, request }, testInfo) => {
   const shopper = await shopperWithOrder(request, testInfo, 'cod');
   await openPaymentPage(page, shopper);

@@ -3,7 +3,7 @@ import { messages } from '@shop/contract/messages';
 import type { PaymentGatewayView } from '@shop/contract/payments';
 import { IconCash, IconCreditCard, IconWallet } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { notifyError } from '../../lib/notify.ts';
+import { errorText } from '../../lib/notify.ts';
 import { GatewaySelector } from './gateway-selector.tsx';
 import type { PayableOrder } from './payable-order.ts';
 import { fetchPaymentGateways } from './payments-api.ts';
@@ -26,26 +26,31 @@ export function PaymentOptions({
 }) {
   const [gateways, setGateways] = useState<PaymentGatewayView[] | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
+  // Why the list could not be read (a network failure): said with a way to ask again, not as
+  // 'Selected payment gateway is not supported', which is for a gateway the shop does not know.
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
   useEffect(() => onSelect?.(selected), [selected, onSelect]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the retry's trigger.
   useEffect(() => {
     let current = true;
     fetchPaymentGateways()
       .then((list) => {
         if (!current) return;
+        setLoadError(null);
         setGateways(list);
         const preselected = list.find((g) => g.is_default === 1) ?? list[0];
         setSelected(preselected?.internal_name ?? null);
       })
       .catch((error) => {
         if (!current) return;
-        setGateways([]);
-        notifyError(error);
+        setLoadError(errorText(error));
       });
     return () => {
       current = false;
     };
-  }, []);
+  }, [attempt]);
 
   const gateway = gateways?.find((g) => g.internal_name === selected);
   const flow = usePaymentFlow({ order, environment: gateway?.environment ?? '', onPlaced });
@@ -55,7 +60,24 @@ export function PaymentOptions({
       <Title order={2} size="h4" mb="md">
         Choose a payment option
       </Title>
-      {gateways === null ? (
+      {gateways === null && loadError !== null ? (
+        <Alert color="maroon" variant="light" title="Payment options could not be loaded" role="alert">
+          <Stack gap="sm" align="flex-start">
+            <Text size="sm">{loadError}</Text>
+            <Button
+              variant="light"
+              color="maroon"
+              size="compact-sm"
+              onClick={() => {
+                setLoadError(null);
+                setAttempt((n) => n + 1);
+              }}
+            >
+              Try again
+            </Button>
+          </Stack>
+        </Alert>
+      ) : gateways === null ? (
         <Text c="gray.7" aria-live="polite">
           <Loader size="xs" mr="xs" color="saffron" aria-hidden="true" />
           loading payment gateways...

@@ -25,6 +25,8 @@ test('a visitor signs up, verifies the e-mail with the mailed code, sees the acc
   await expect(page).toHaveURL(/\/verify-email$/);
   await expect(page.getByText(email, { exact: true })).toBeVisible();
   await expect(page.getByText(/^You can resend the OTP in \d+ secs$/)).toBeVisible();
+  // The one thing to type here has the focus.
+  await expect(page.getByLabel('OTP')).toBeFocused();
 
   const code = otpOf(await waitForMail(email, VERIFY_SUBJECT, before));
   await page.getByLabel('OTP').fill(code);

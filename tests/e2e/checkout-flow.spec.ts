@@ -103,6 +103,12 @@ test('cart → login → coupon → shipping address → payment page', async ({
   await removing.getByRole('button', { name: 'Cancel' }).click();
   await expect(removing).toBeHidden();
   await expect(card).toHaveCount(1);
+  // Edit opens the filled form with the focus in its first field; Cancel goes back to the list.
+  await card.getByRole('button', { name: 'Edit address Home' }).click();
+  await expect(page.getByLabel('Contact person')).toBeFocused();
+  await expect(page.getByLabel('Contact person')).toHaveValue('Meera Joshi');
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(card).toHaveCount(1);
   await page.getByRole('button', { name: 'Proceed to payment page' }).click();
   await expect(page.getByText('Please select address')).toBeVisible();
   await expect(page).toHaveURL(/\/shipping$/);

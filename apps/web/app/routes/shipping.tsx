@@ -161,6 +161,7 @@ function ShippingStep() {
       <AddressForm
         key={editing?.id ?? 'new'}
         editing={editing}
+        focusOnOpen={form.open}
         onSaved={onSaved}
         actions={
           <>

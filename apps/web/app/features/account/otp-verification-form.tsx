@@ -3,7 +3,7 @@ import { Anchor, Group, Text, TextInput } from '@mantine/core';
 import { OTP_RESEND_SECONDS, type VerifyOtpInput, verifyOtpSchema } from '@shop/contract/customers';
 import { messages } from '@shop/contract/messages';
 import { IconShieldCheck } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
 import classes from './account.module.css';
@@ -35,6 +35,14 @@ export function OtpVerificationForm({
     defaultValues: { email, email_verification_otp: '' },
   });
   const { errors, isSubmitting } = form.formState;
+
+  // The shopper arrives here to type one thing: focus it (the code, or the e-mail when the address
+  // names none), unless they already clicked or typed into something before the page hydrated.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival.
+  useEffect(() => {
+    if (document.activeElement && document.activeElement !== document.body) return;
+    form.setFocus(email ? 'email_verification_otp' : 'email');
+  }, []);
 
   async function submit(values: VerifyOtpInput) {
     try {

@@ -38,16 +38,23 @@ export function AddressForm({
   editing,
   onSaved,
   actions,
+  focusOnOpen = false,
 }: {
   editing: Address | null;
   onSaved: (address: Address) => void;
   actions?: ReactNode;
+  /** Opened by a click (Edit, Add a New Address): the first field takes the focus. */
+  focusOnOpen?: boolean;
 }) {
   const form = useForm<AddressFormInput, unknown, AddressInput>({
     resolver: zodResolver(addressInputSchema),
     defaultValues: editing ? pick(editing) : blank,
     mode: 'onTouched',
   });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form opens.
+  useEffect(() => {
+    if (focusOnOpen) form.setFocus('contact_person');
+  }, []);
   const { errors, isSubmitting } = form.formState;
   const quote = useDeliveryQuote(String(useWatch({ control: form.control, name: 'pin_code' }) ?? '').trim());
   // What the pincode filled in last: a field still holding it (or empty) follows the next

@@ -85,3 +85,40 @@ test('an unpaid order offers "Pay now", which pays it without touching the cart'
   });
   expect(await api.json()).toMatchObject({ status: 'confirmed', payment_status: 'Paid' });
 });
+
+test("a cancelled cash on delivery order reads 'Not charged', not 'Pending' (money still due)", async ({
+  page,
+  request,
+}, testInfo) => {
+  const shopper = await shopperWithOrder(request, testInfo, 'cod-cancel');
+  const auth = { authorization: `Bearer ${shopper.token}` };
+  const api = '/backend/api/web/orders';
+  expect(
+    (
+      await request.post(`${api}/payment`, {
+        headers: auth,
+        data: { id: shopper.order.id, payment_gateway: 'cod' },
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await request.post(`${api}/verify_payment`, {
+        headers: auth,
+        data: { order_id: shopper.order.order_id },
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (await request.post(`${api}/${shopper.order.id}/cancel`, { headers: auth, data: {} })).status(),
+  ).toBe(200);
+
+  await logInBrowser(page, shopper);
+  await gotoHydrated(page, `/orders/${shopper.order.id}`);
+  await expect(page.getByText('Payment: Not charged')).toBeVisible();
+  await expect(page.getByText('Not charged (COD)')).toBeVisible();
+  await gotoHydrated(page, '/orders');
+  const card = page.getByRole('article', { name: `Order ${shopper.order.order_id}` });
+  await expect(card).toContainText('Not charged');
+  await expect(card).not.toContainText('Pending');
+});

@@ -30,7 +30,8 @@ import {
   badgeTextColor,
   formatOrderDate,
   formatOrderDateTime,
-  paymentColor,
+  paymentLabel,
+  paymentLabelColor,
   statusColor,
   statusLabel,
 } from '../features/orders/order-format.ts';
@@ -129,12 +130,12 @@ function OrderDetails() {
                 {statusLabel(order.status)}
               </Badge>
               <Badge
-                color={paymentColor[order.payment_status]}
+                color={paymentLabelColor(order)}
                 variant="light"
-                c={badgeTextColor(paymentColor[order.payment_status])}
+                c={badgeTextColor(paymentLabelColor(order))}
                 size="lg"
               >
-                Payment: {order.payment_status}
+                Payment: {paymentLabel(order)}
               </Badge>
             </Group>
           </Group>
@@ -192,7 +193,7 @@ function OrderDetails() {
             <Group justify="space-between">
               <Text size="sm">Payment status</Text>
               <Text size="sm" fw={600}>
-                {order.payment_status}
+                {paymentLabel(order)}
                 {order.payment_gateway ? ` (${order.payment_gateway.toUpperCase()})` : ''}
               </Text>
             </Group>

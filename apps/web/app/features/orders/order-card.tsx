@@ -4,7 +4,14 @@ import type { Order } from '@shop/contract/orders';
 import { IconEye, IconRepeat } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { badgeTextColor, formatOrderDate, paymentColor, statusColor, statusLabel } from './order-format.ts';
+import {
+  badgeTextColor,
+  formatOrderDate,
+  paymentLabel,
+  paymentLabelColor,
+  statusColor,
+  statusLabel,
+} from './order-format.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -60,11 +67,11 @@ export function OrderCard({
           </Field>
           <Field label="Payment Status">
             <Badge
-              color={paymentColor[order.payment_status]}
+              color={paymentLabelColor(order)}
               variant="light"
-              c={badgeTextColor(paymentColor[order.payment_status])}
+              c={badgeTextColor(paymentLabelColor(order))}
             >
-              {order.payment_status}
+              {paymentLabel(order)}
             </Badge>
           </Field>
         </SimpleGrid>

@@ -143,6 +143,26 @@ test('a product tile opens the product modal with the large image; the close ico
   await expect(modal).toBeHidden();
 });
 
+test('keyboard: the product modal opened from a tile gives the focus back to the tile when it closes, the first time too', async ({
+  page,
+  request,
+}) => {
+  const { category, products } = await categoryWithProducts(request);
+  const [first, second] = products;
+  if (!first || !second) throw new Error('two products needed');
+  await gotoHydrated(page, categoryPath(category));
+  for (const product of [first, second, first]) {
+    const tile = page.getByRole('button', { name: `View ${product.name}` });
+    await tile.focus();
+    await page.keyboard.press('Enter');
+    const modal = page.getByRole('dialog', { name: product.name });
+    await expect(modal).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(modal).toBeHidden();
+    await expect(tile).toBeFocused();
+  }
+});
+
 test('Add to Cart → quantity stepper (max = stock) → 0 removes the product', async ({ page, request }) => {
   const { category, products } = await categoryWithProducts(request);
   const product = products.find((p) => p.available_stock >= 2);

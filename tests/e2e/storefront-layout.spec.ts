@@ -99,6 +99,8 @@ test('the burger opens the mobile menu and locks page scroll while it is open', 
   await drawer.getByRole('button', { name: 'Close menu' }).click();
   await expect(drawer).toBeHidden();
   await expect.poll(overflow).not.toBe('hidden');
+  // Keyboard: the first opening too gives the focus back to the burger when the drawer closes.
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeFocused();
 });
 
 test('footer: about text, 12 + 12 categories without id 1, contact, catalogue, quick links, copyright', async ({

@@ -10,6 +10,7 @@ import { HeaderNav } from './header-nav.tsx';
 import classes from './layout.module.css';
 import type { TreeNode } from '../lib/menu-tree.ts';
 import type { MenuItem } from '../lib/root-data.ts';
+import { useFocusReturn } from '../lib/focus-return.ts';
 import { ShopLogo } from './shop-logo.tsx';
 import { Container } from '../components/ui/container.tsx';
 
@@ -32,6 +33,8 @@ export function SiteHeader({ menu, logo, shopName }: Props) {
   const sticky = scroll.y > STICKY_THRESHOLD_PX;
   const [menuOpened, mobileMenu] = useDisclosure(false);
   const [searchOpened, mobileSearch] = useDisclosure(false);
+  const rememberMenuOpener = useFocusReturn(menuOpened);
+  const rememberSearchOpener = useFocusReturn(searchOpened);
   const location = useLocation();
   // Mount the lazy parts once they were first opened, and keep them for the closing transition.
   const [menuUsed, setMenuUsed] = useState(false);
@@ -54,7 +57,10 @@ export function SiteHeader({ menu, logo, shopName }: Props) {
       <Container className={classes.headerMain}>
         <button
           type="button"
-          onClick={mobileMenu.toggle}
+          onClick={() => {
+            rememberMenuOpener();
+            mobileMenu.toggle();
+          }}
           className={classes.burger}
           aria-label="Open menu"
           aria-expanded={menuOpened}
@@ -75,7 +81,10 @@ export function SiteHeader({ menu, logo, shopName }: Props) {
             size={42}
             round
             aria-label="Open search"
-            onClick={mobileSearch.open}
+            onClick={() => {
+              rememberSearchOpener();
+              mobileSearch.open();
+            }}
           >
             <IconSearch size={20} color="var(--mantine-color-maroon-9)" aria-hidden />
           </IconButton>

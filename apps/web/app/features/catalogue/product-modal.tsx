@@ -1,4 +1,5 @@
 import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
+import { useFocusReturn } from '../../lib/focus-return.ts';
 import type { Product } from './product.ts';
 
 // The dialog (Mantine Modal and the product details) loads on first use: it is never needed for
@@ -15,10 +16,15 @@ export function useOpenProduct() {
 export function ProductModalProvider({ children }: { children: ReactNode }) {
   const [product, setProduct] = useState<Product | null>(null);
   const [opened, setOpened] = useState(false);
-  const open = useCallback((p: Product) => {
-    setProduct(p);
-    setOpened(true);
-  }, []);
+  const rememberOpener = useFocusReturn(opened);
+  const open = useCallback(
+    (p: Product) => {
+      rememberOpener();
+      setProduct(p);
+      setOpened(true);
+    },
+    [rememberOpener],
+  );
   const close = useCallback(() => setOpened(false), []);
   return (
     <OpenProductContext.Provider value={open}>

@@ -1,7 +1,7 @@
 import { useClickOutside, useDebouncedValue } from '@mantine/hooks';
 import { formatInr } from '@shop/contract/money';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { IconButton } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -36,6 +36,7 @@ export function SearchBox({ inModal = false, onDone }: Props) {
   const [state, setState] = useState<SearchState>({ status: 'idle' });
   const [open, setOpen] = useState(false);
   const ref = useClickOutside(() => setOpen(false));
+  const inputRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const openProduct = useOpenProduct();
 
@@ -69,6 +70,9 @@ export function SearchBox({ inModal = false, onDone }: Props) {
     setOpen(false);
   };
   const choose = (product: Product) => {
+    // The result's button goes with the dropdown: the search field is where the focus comes back
+    // to when the product modal closes.
+    inputRef.current?.focus({ preventScroll: true });
     setOpen(false);
     onDone?.();
     openProduct(product);
@@ -99,6 +103,7 @@ export function SearchBox({ inModal = false, onDone }: Props) {
         }}
       >
         <TextInput
+          ref={inputRef}
           value={text}
           onChange={(e) => {
             setText(e.currentTarget.value);

@@ -81,6 +81,16 @@ test('§9 banner carousel: autoplay every 3500 ms, steadily, looping back to the
     expected = (expected + 1) % count;
     await expect.poll(shown).toBe(expected);
   }
+  // WCAG 2.2.2: while the keyboard focus is in the carousel the slides stay put, so a focused
+  // banner link is not carried off screen; focus leaving starts the autoplay again.
+  await viewport.focus();
+  await expect.poll(settled).toBe(true);
+  const focusedAt = await shown();
+  await page.clock.runFor(3 * 3500);
+  expect(await shown()).toBe(focusedAt);
+  await page.getByTestId('site-header').getByRole('link').first().focus();
+  await page.clock.runFor(3500);
+  await expect.poll(shown).toBe((focusedAt + 1) % count);
 });
 
 test('video block: a poster loads the YouTube player only when clicked; at most 2 + 2 banners', async ({

@@ -52,7 +52,11 @@ export function SlideCarousel({
   const slides = Children.toArray(children);
   const viewport = useRef<HTMLDivElement>(null);
   const [active, setActive] = useState(0);
-  const [paused, setPaused] = useState(false);
+  // Autoplay waits while the pointer rests on the carousel or the keyboard focus is in it: a slide
+  // must not carry a focused link off screen (WCAG 2.2.2).
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const paused = hovered || focused;
 
   const goTo = useCallback((index: number) => {
     const view = viewport.current;
@@ -94,13 +98,17 @@ export function SlideCarousel({
 
   if (slides.length === 0) return null;
   return (
-    // biome-ignore lint/a11y/noStaticElementInteractions: hovering only pauses the autoplay
+    // biome-ignore lint/a11y/noStaticElementInteractions: hovering or focus inside only pauses the autoplay
     <div
       className={[classes.root, className].filter(Boolean).join(' ')}
       style={style}
       data-testid={testId}
-      onMouseEnter={() => setPaused(true)}
-      onMouseLeave={() => setPaused(false)}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
     >
       {/* Focusable so that keyboard users can scroll it even when the slides hold no links. */}
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be focusable (axe) */}

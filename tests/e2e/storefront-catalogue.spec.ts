@@ -185,6 +185,25 @@ test('Add to Cart → quantity stepper (max = stock) → 0 removes the product',
   await expect(page.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
 });
 
+test('keyboard: Add to Cart hands the focus to the stepper, and the stepper at 0 hands it back to Add to Cart', async ({
+  page,
+  request,
+}) => {
+  const { category, products } = await categoryWithProducts(request);
+  const product = products.find((p) => p.available_stock >= 2);
+  if (!product) throw new Error('no product in stock');
+  await gotoHydrated(page, categoryPath(category));
+  const tile = productTile(page, product.name);
+  await tile.getByRole('button', { name: 'Add to Cart' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(tile.getByTestId('cart-qty')).toHaveText('1');
+  await expect(tile.getByRole('button', { name: 'Increase quantity' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(tile.getByRole('button', { name: 'Decrease quantity' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(tile.getByRole('button', { name: 'Add to Cart' })).toBeFocused();
+});
+
 test('the stepper stops at the available stock; Remove from Cart in the modal removes it', async ({
   page,
   request,

@@ -1,8 +1,9 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { Button, IconButton } from '../../components/ui/button.tsx';
 import { CartPlusIcon } from '../../components/ui/icons.tsx';
-import { cart, maxCartQuantity, useCart } from '../../lib/cart-store.ts';
+import { type CartItem, cart, maxCartQuantity, useCart } from '../../lib/cart-store.ts';
 import { type Product, toCartProduct } from './product.ts';
 import classes from './product-cart-actions.module.css';
 
@@ -18,9 +19,49 @@ interface Props {
  * in the cart a quantity stepper (max = stock, at most one order's worth: cart-store `maxCartQuantity`) with 'View Cart' and optionally 'Remove from Cart'.
  * The cart store renders empty on the server, so SSR always shows 'Add to Cart' (no mismatch).
  */
-export function ProductCartActions({ product, withRemove = false, fullWidth = true }: Props) {
-  const items = useCart();
-  const line = items.find((i) => i.id === product.id);
+export function ProductCartActions(props: Props) {
+  // The button pressed may go away with its press (Add to Cart becomes the stepper, the stepper
+  // at 0 becomes Add to Cart, + is disabled at the limit): the focus then moves to the control
+  // that took its place instead of falling back to the top of the page.
+  const box = useRef<HTMLDivElement>(null);
+  const pressed = useRef(false);
+  const line = useCart().find((i) => i.id === props.product.id);
+  const qty = line?.qty ?? 0;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the product's line changes.
+  useEffect(() => {
+    if (!pressed.current) return;
+    pressed.current = false;
+    const active = document.activeElement;
+    const lost =
+      !active ||
+      active === document.body ||
+      !active.isConnected ||
+      (active instanceof HTMLButtonElement && active.disabled);
+    if (!lost) return;
+    const next =
+      box.current?.querySelector<HTMLElement>('[data-takes-focus]:not(:disabled)') ??
+      box.current?.querySelector<HTMLElement>('button:not(:disabled), a[href]');
+    next?.focus();
+  }, [qty]);
+  return (
+    <div
+      ref={box}
+      style={{ display: 'contents' }}
+      onClickCapture={() => {
+        pressed.current = true;
+      }}
+    >
+      <CartActions {...props} line={line} />
+    </div>
+  );
+}
+
+function CartActions({
+  product,
+  withRemove = false,
+  fullWidth = true,
+  line,
+}: Props & { line: CartItem | undefined }) {
   const stock = Math.max(0, product.available_stock);
 
   if (stock === 0 && !line) {
@@ -38,6 +79,7 @@ export function ProductCartActions({ product, withRemove = false, fullWidth = tr
         leftSection={<CartPlusIcon />}
         sectionClassName={classes.addSection}
         onClick={() => cart.add(toCartProduct(product))}
+        data-takes-focus
       >
         Add to Cart
       </Button>
@@ -65,6 +107,7 @@ export function ProductCartActions({ product, withRemove = false, fullWidth = tr
             color="maroon"
             size={34}
             aria-label="Increase quantity"
+            data-takes-focus
             disabled={line.qty >= maxCartQuantity(product)}
             onClick={() => setQty(line.qty + 1)}
           >

@@ -28,6 +28,17 @@ test('top bar shows the header text, company phone and e-mail (phones too)', asy
   );
 });
 
+test('keyboard: the first Tab reaches "Skip to content", which moves the focus to the page content', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to content' });
+  await expect(skip).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+});
+
 test('the header logo links home and is a resized WebP copy with its size set', async ({ page, request }) => {
   await page.goto('/');
   const logo = page.getByRole('banner').getByRole('link', { name: /home$/ }).getByRole('img');

@@ -23,7 +23,9 @@ export function ShopLayout({ children }: { children: ReactNode }) {
       </a>
       <TopBar texts={texts} />
       <SiteHeader menu={menu} logo={data.assets['company-logo-main']} shopName={name} />
-      <main id="main" className={classes.main}>
+      {/* Focusable from script only: the skip link moves the focus (not only the view) here, so
+          the next Tab and a screen reader's reading go on from the content. */}
+      <main id="main" className={classes.main} tabIndex={-1}>
         {children}
       </main>
       <SiteFooter data={data} texts={texts} shopName={name} />

@@ -8,7 +8,7 @@ interface Props {
   onClose: () => void;
 }
 
-/** The product modal (product rules §2, §9): size 1000, padding 30, 200 ms transition, close icon. */
+/** The product modal (product rules §2, §9): size 1000, padding 30, 200 ms transition, close icon (named by the theme). */
 export default function ProductModalDialog({ product, opened, onClose }: Props) {
   return (
     <Modal
@@ -20,7 +20,6 @@ export default function ProductModalDialog({ product, opened, onClose }: Props) 
       centered
       transitionProps={{ duration: 200 }}
       title={product.name}
-      closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 700, fontSize: '1.35rem', color: 'var(--mantine-color-maroon-9)' } }}
     >
       <ProductModalContent product={product} onNavigate={onClose} />

@@ -39,6 +39,20 @@ test('keyboard: the first Tab reaches "Skip to content", which moves the focus t
   await expect(page.locator('main#main')).toBeFocused();
 });
 
+test("keyboard: following a link of the page content puts the focus on the new page's content, not the document", async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/');
+  const link = page.locator('main a[href^="/category/"]').first();
+  await link.focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/category\//);
+  await expect(page.locator('main#main')).toBeFocused();
+  // The next Tab goes on inside the content, not from the top bar.
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('main')))).toBe(true);
+});
+
 test('the header logo links home and is a resized WebP copy with its size set', async ({ page, request }) => {
   await page.goto('/');
   const logo = page.getByRole('banner').getByRole('link', { name: /home$/ }).getByRole('img');

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { ProductModalProvider } from '../features/catalogue/product-modal.tsx';
 import { shopName as shopNameOf } from '../features/seo/page-meta.ts';
 import classes from './layout.module.css';
 import { buildTree } from '../lib/menu-tree.ts';
+import { useFocusContentOnNavigation } from '../lib/route-focus.ts';
 import { useRootData } from '../lib/root-data.ts';
 import { shopTexts } from '../lib/shop-texts.ts';
 import { SiteFooter } from './site-footer.tsx';
@@ -16,6 +17,8 @@ export function ShopLayout({ children }: { children: ReactNode }) {
   const texts = shopTexts(data);
   const name = shopNameOf(data.settings);
   const menu = buildTree(data.headerMenus);
+  const content = useRef<HTMLElement>(null);
+  useFocusContentOnNavigation(content);
   return (
     <ProductModalProvider>
       <a href="#main" className={classes.skipLink}>
@@ -23,9 +26,10 @@ export function ShopLayout({ children }: { children: ReactNode }) {
       </a>
       <TopBar texts={texts} />
       <SiteHeader menu={menu} logo={data.assets['company-logo-main']} shopName={name} />
-      {/* Focusable from script only: the skip link moves the focus (not only the view) here, so
-          the next Tab and a screen reader's reading go on from the content. */}
-      <main id="main" className={classes.main} tabIndex={-1}>
+      {/* Focusable from script only: the skip link, and a navigation that took the focus away,
+          move the focus (not only the view) here, so the next Tab and a screen reader's reading
+          go on from the content. */}
+      <main id="main" ref={content} className={classes.main} tabIndex={-1}>
         {children}
       </main>
       <SiteFooter data={data} texts={texts} shopName={name} />

@@ -8,7 +8,7 @@ import { loadCategoryPage } from '../features/catalogue/load-category.server.ts'
 import { productThumbUrl } from '../features/catalogue/product.ts';
 import { ProductGrid } from '../features/catalogue/product-grid.tsx';
 import { productPath } from '../features/catalogue/product-url.ts';
-import { categoryPath } from '../lib/category-links.ts';
+import { ALL_PRODUCTS_PATH, categoryPath } from '../lib/category-links.ts';
 import {
   type Category,
   ROOT_CATEGORY_ID,
@@ -77,9 +77,6 @@ export function meta({ matches, data, params }: MetaArgs<typeof loader>) {
     ],
   });
 }
-
-/** The address of the hidden root's listing (its record's `url`): every product. */
-const ALL_PRODUCTS_PATH = '/category/1/1/all-products';
 
 /** "Buy Sweets online at the best price: Kaju Katli, …." naming the first five; an empty listing names none. */
 function listingDescription(name: string, products: ReadonlyArray<{ name: string }>): string {

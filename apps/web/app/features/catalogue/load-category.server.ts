@@ -2,7 +2,7 @@ import type { Category, Product } from '@shop/contract/catalogue';
 import { type Collection, NUMERIC_ID } from '@shop/contract/collection';
 import type { StorefrontLoadContext } from '@shop/contract/storefront-context';
 import { data, redirect } from 'react-router';
-import { categoryPath } from '../../lib/category-links.ts';
+import { ALL_PRODUCTS_PATH, ALL_PRODUCTS_SLUG, categoryPath } from '../../lib/category-links.ts';
 import { ROOT_CATEGORY_ID } from '../../lib/root-data.ts';
 
 const notFound = () => data(null, { status: 404, statusText: 'Not Found' });
@@ -20,7 +20,7 @@ export interface CategoryPage {
 /**
  * A category and its products (the API includes sub-categories' products).
  *
- * - Malformed ids and page numbers (not digits, longer than any id) are the 404 page.
+ * - Malformed ids and page numbers (not digits, longer than any id, 0) are the 404 page.
  * - An id no category has shows the category screen with 'No Product found in this category' (the
  *   product's listing of an unknown category, product rules §2), answered with status 404 so that
  *   search engines drop the address.
@@ -34,7 +34,8 @@ export interface CategoryPage {
  *
  * The id names the category; the slug is for people and search engines. An address with another
  * slug (one the category had before its slug was changed in the back office, or a mistyped one)
- * answers 301 to the current address, so old links and indexed pages keep working.
+ * answers 301 to the current address, so old links and indexed pages keep working; the root's
+ * address is /category/1/1/all-products.
  */
 export async function loadCategoryPage(
   context: StorefrontLoadContext,
@@ -43,6 +44,7 @@ export async function loadCategoryPage(
   const id = Number(params.categoryId);
   if (
     !NUMERIC_ID.test(params.categoryId ?? '') ||
+    id < 1 ||
     !NUMERIC_ID.test(params.pageNumber ?? '') ||
     Number(params.pageNumber) < 1
   )
@@ -55,7 +57,11 @@ export async function loadCategoryPage(
       query: { 'per-page': 100, page: 1, 'ProductsSearch[category_id]': id },
     }),
   ]);
-  if (id === ROOT_CATEGORY_ID) return { category: null, products: products.items } satisfies CategoryPage;
+  if (id === ROOT_CATEGORY_ID) {
+    if (params.categorySlug !== undefined && params.categorySlug !== ALL_PRODUCTS_SLUG)
+      throw redirect(ALL_PRODUCTS_PATH, 301);
+    return { category: null, products: products.items } satisfies CategoryPage;
+  }
   const category = categories.items.find((c) => c.id === id);
   if (!category)
     return data<CategoryPage>({ category: null, products: [] }, { status: 404, statusText: 'Not Found' });

@@ -72,16 +72,26 @@ describe('the hidden root and unknown categories (product rules §2)', () => {
     expect(askedCategories.at(-1)).toBe(1);
   });
 
+  it('the root under another slug answers 301 to /category/1/1/all-products, as other categories do', async () => {
+    const answer = await thrown(
+      loadCategoryPage(context, { categoryId: '1', pageNumber: '1', categorySlug: 'wrong-slug' }),
+    );
+    expect((answer as Response).status).toBe(301);
+    expect((answer as Response).headers.get('location')).toBe('/category/1/1/all-products');
+  });
+
   it('an id no category has shows the screen with no products, answered 404', async () => {
     const answer = await loadCategoryPage(context, { categoryId: '999', pageNumber: '1', categorySlug: 'x' });
     expect(answer).toMatchObject({ data: { category: null, products: [] }, init: { status: 404 } });
   });
 
-  it('a malformed id or page number is the 404 page', async () => {
+  it('a malformed id or page number (id 0 included, never asked of the API) is the 404 page', async () => {
     for (const params of [
       { categoryId: 'abc', pageNumber: '1' },
       { categoryId: '5', pageNumber: '0' },
       { categoryId: '12345678901', pageNumber: '1' },
+      { categoryId: '0', pageNumber: '1' },
+      { categoryId: '00', pageNumber: '1' },
     ]) {
       const answer = await thrown(loadCategoryPage(context, params));
       expect(answer).toMatchObject({ init: { status: 404 } });

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import type { ClientLoaderFunctionArgs, MetaFunction } from 'react-router';
 import { useLoaderData } from 'react-router';
 import { decodeSlug } from '../features/content/slug.ts';
+import { type GalleryKind, galleryKindOf } from '../features/gallery/gallery-kind.ts';
 import { listPhotos, listVideos } from '../features/gallery/gallery-api.server.ts';
 import { GalleryPage } from '../features/gallery/gallery-page.tsx';
 import { GalleryEmpty } from '../features/gallery/gallery-states.tsx';
@@ -29,7 +30,7 @@ interface Gallery<Item> {
 /** A gallery's grid is only ever given the items its own loader fetched (see `loader`). */
 const gallery = <Item,>(definition: Gallery<Item>): Gallery<unknown> => definition;
 
-const galleries = {
+const galleries: Record<GalleryKind, Gallery<unknown>> = {
   photo: gallery<ImageGalleryItem>({
     title: 'Photo Gallery',
     module: 'gallery',
@@ -50,14 +51,9 @@ const galleries = {
   }),
 };
 
-/** /gallery/video/{category} is the video gallery, /gallery/{category} the photo gallery (routes.ts). */
-function kindOf(pathname: string): keyof typeof galleries {
-  return pathname.startsWith('/gallery/video/') ? 'video' : 'photo';
-}
-
 /** Fully rendered on the server (crawlers, first paint). */
 export async function loader({ params, context, url }: StorefrontLoaderArgs) {
-  const kind = kindOf(url.pathname);
+  const kind = galleryKindOf(url.pathname);
   const category = params.category ?? '';
   const items =
     kind === 'video' ? await listVideos(context.api, category) : await listPhotos(context.api, category);
@@ -67,14 +63,14 @@ export async function loader({ params, context, url }: StorefrontLoaderArgs) {
 /** In the browser the page shows at once with a loader while the items arrive. */
 export function clientLoader({ params, request, serverLoader }: ClientLoaderFunctionArgs) {
   return {
-    kind: kindOf(new URL(request.url).pathname),
+    kind: galleryKindOf(new URL(request.url).pathname),
     category: params.category ?? '',
     items: serverLoader<typeof loader>().then((d) => d.items),
   };
 }
 
 export const meta: MetaFunction<typeof loader> = ({ params, matches, location }) => {
-  const { title, module, many } = galleries[kindOf(location.pathname)];
+  const { title, module, many } = galleries[galleryKindOf(location.pathname)];
   const root = rootDataFrom(matches);
   // As the page's heading shows it (capitalised words): "Events Photo Gallery", not "events …".
   const label = decodeSlug(params.category ?? '').replace(

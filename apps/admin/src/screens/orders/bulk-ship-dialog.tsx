@@ -27,7 +27,7 @@ export function BulkShipDialog({
   const [file, setFile] = useState<File | null>(null);
   const [text, setText] = useState('');
   const [report, setReport] = useState<Result | null>(null);
-  const { submitting, formError, submit, clear } = useSubmit(['csv']);
+  const { submitting, formError, fieldErrors, submit, clear } = useSubmit(['csv']);
 
   const close = () => {
     setFile(null);
@@ -70,7 +70,14 @@ export function BulkShipDialog({
           A CSV with the columns order number, carrier and tracking number. It is checked first; nothing ships
           until every line is right.
         </Text>
-        <FileInput label="Carrier file" accept=".csv,text/csv" value={file} onChange={check} clearable />
+        <FileInput
+          label="Carrier file"
+          accept=".csv,text/csv"
+          value={file}
+          onChange={check}
+          error={fieldErrors.csv}
+          clearable
+        />
         <FormError message={formError} />
         {report && problems.length > 0 && (
           <>

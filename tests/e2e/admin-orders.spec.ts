@@ -136,6 +136,33 @@ test('staff pack and ship a cash-on-delivery order; the customer sees the carrie
   await expect(manager.getByRole('button', { name: 'Record return' })).toHaveCount(0);
 });
 
+test('an action the order no longer allows (the customer cancelled meanwhile) is refused and the page shows the order as it is now', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const shopper = await newShopper(request, testInfo, 'stale');
+  const order = await codOrder(request, shopper);
+  const manager = await backOffice(browser, page, 'manager', `/admin/orders/${order.id}`);
+  await expect(manager.getByRole('button', { name: 'Mark packed' })).toBeVisible();
+  const cancelled = await request.post(`${API}/orders/${order.id}/cancel`, {
+    headers: { authorization: `Bearer ${shopper.token}` },
+    data: {},
+  });
+  expect(cancelled.status()).toBe(200);
+
+  await manager.getByRole('button', { name: 'Mark packed' }).click();
+  await manager
+    .getByRole('dialog', { name: 'Mark packed' })
+    .getByRole('button', { name: 'Mark packed' })
+    .click();
+  await expect(manager.getByText('This order is cancelled: it cannot be packed.')).toBeVisible();
+  // Loaded again: the dialog and the actions of the old state are gone.
+  await expect(manager.getByRole('dialog', { name: 'Mark packed' })).toHaveCount(0);
+  await expect(manager.getByRole('button', { name: 'Mark packed' })).toHaveCount(0);
+  await expect(manager.getByRole('button', { name: 'Ship' })).toHaveCount(0);
+});
+
 test('a manager confirms an unpaid online order (money taken offline); the customer sees it confirmed', async ({
   page,
   browser,
@@ -223,6 +250,11 @@ test('bulk ship from a carrier file: the dry run names the bad line, the fixed f
   });
   await staff.getByRole('button', { name: 'Ship from carrier file' }).click();
   const dialog = staff.getByRole('dialog', { name: 'Ship from carrier file' });
+  // An empty file: the server's field error shows at the file field, not nowhere.
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) });
+  await expect(dialog.getByText('Please choose the carrier file.')).toBeVisible();
   await dialog
     .locator('input[type=file]')
     .setInputFiles(file([`${first.order_id},DTDC,D1234567`, `${second.order_id},DTDC,x!`]));

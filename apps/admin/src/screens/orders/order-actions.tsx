@@ -14,7 +14,7 @@ import type { AdminOrderDetail } from '@shop/contract/admin/orders';
 import { formatPaise, rupeesToPaise } from '@shop/contract/money';
 import { ORDER_ACTION_TARGET, type OrderAction, orderStatusLabels } from '@shop/contract/orders';
 import { useState } from 'react';
-import { adminApi } from '../../api.ts';
+import { AdminApiError, adminApi } from '../../api.ts';
 import { ConfirmAction } from '../../forms/confirm-action.tsx';
 import { FormError } from '../../forms/form-error.tsx';
 import { notifySaved } from '../../forms/notify.ts';
@@ -22,6 +22,29 @@ import { useSubmit } from '../../forms/use-submit.ts';
 
 type Order = AdminOrderDetail;
 type SetOrder = (order: Order) => void;
+
+/** What an action's dialog needs: the order, where the updated order goes, and a reload. */
+interface ActionProps {
+  order: Order;
+  onDone: SetOrder;
+  /** Loads the order again: another member of staff or the customer moved it meanwhile. */
+  onStale: () => void;
+}
+
+/**
+ * Posts an action or refund of this order. A 409 means the order's state no longer allows it
+ * (someone else packed, cancelled or refunded it since the page was loaded): the order is loaded
+ * again, so the page shows its state and only the actions it allows now, and the refusal still
+ * reaches the caller to be shown.
+ */
+async function postToOrder(order: Order, path: string, body: object, onStale: () => void): Promise<Order> {
+  try {
+    return await adminApi.post<Order>(`orders/${order.id}/${path}`, body);
+  } catch (error) {
+    if (error instanceof AdminApiError && error.status === 409) onStale();
+    throw error;
+  }
+}
 
 interface Carrier {
   id: number;
@@ -38,7 +61,7 @@ const actionLabels: Record<OrderAction, string> = {
   return: 'Record return',
 };
 
-function ShipDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
+function ShipDialog({ order, onDone, onStale }: ActionProps) {
   const [opened, setOpened] = useState(false);
   const [carriers, setCarriers] = useState<Carrier[]>([]);
   const [carrierId, setCarrierId] = useState<string | null>(null);
@@ -55,11 +78,12 @@ function ShipDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
   };
   const ship = async () => {
     const updated = await submit(() =>
-      adminApi.post<Order>(`orders/${order.id}/actions`, {
-        action: 'ship',
-        carrier_id: carrierId ? Number(carrierId) : undefined,
-        tracking_number: tracking,
-      }),
+      postToOrder(
+        order,
+        'actions',
+        { action: 'ship', carrier_id: carrierId ? Number(carrierId) : undefined, tracking_number: tracking },
+        onStale,
+      ),
     );
     if (updated) {
       notifySaved(`Order ${order.order_id} shipped.`);
@@ -108,14 +132,12 @@ function ShipDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
   );
 }
 
-function ReturnDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
+function ReturnDialog({ order, onDone, onStale }: ActionProps) {
   const [opened, setOpened] = useState(false);
   const [restock, setRestock] = useState(true);
   const { submitting, formError, submit } = useSubmit();
   const run = async () => {
-    const updated = await submit(() =>
-      adminApi.post<Order>(`orders/${order.id}/actions`, { action: 'return', restock }),
-    );
+    const updated = await submit(() => postToOrder(order, 'actions', { action: 'return', restock }, onStale));
     if (updated) {
       setOpened(false);
       onDone(updated);
@@ -150,7 +172,7 @@ function ReturnDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
   );
 }
 
-function RefundDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
+function RefundDialog({ order, onDone, onStale }: ActionProps) {
   const [opened, setOpened] = useState(false);
   const [amount, setAmount] = useState<string | number>('');
   const [reason, setReason] = useState('');
@@ -160,11 +182,16 @@ function RefundDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
   const byHand = order.payment_gateway === 'cod' || order.payment_gateway === 'offline';
   const run = async () => {
     const updated = await submit(() =>
-      adminApi.post<Order>(`orders/${order.id}/refunds`, {
-        amount_paise: amount === '' ? undefined : rupeesToPaise(amount),
-        reason,
-        ...(byHand && reference ? { reference } : {}),
-      }),
+      postToOrder(
+        order,
+        'refunds',
+        {
+          amount_paise: amount === '' ? undefined : rupeesToPaise(amount),
+          reason,
+          ...(byHand && reference ? { reference } : {}),
+        },
+        onStale,
+      ),
     );
     if (updated) {
       notifySaved('Refund started.');
@@ -234,16 +261,18 @@ function RefundDialog({ order, onDone }: { order: Order; onDone: SetOrder }) {
  * The order's action bar: a button for each step its status allows (ship and return open their
  * dialogs; the rest ask first) and Refund while money is left to refund and the role may refund.
  */
-export function OrderActions({ order, onDone }: { order: Order; onDone: SetOrder }) {
+export function OrderActions({ order, onDone, onStale }: ActionProps) {
   const simple = async (action: OrderAction) => {
-    onDone(await adminApi.post<Order>(`orders/${order.id}/actions`, { action }));
+    onDone(await postToOrder(order, 'actions', { action }, onStale));
     notifySaved(`Order ${order.order_id}: ${orderStatusLabels[ORDER_ACTION_TARGET[action]].toLowerCase()}.`);
   };
   return (
     <Group gap="xs">
       {order.allowed_actions.map((action) => {
-        if (action === 'ship') return <ShipDialog key={action} order={order} onDone={onDone} />;
-        if (action === 'return') return <ReturnDialog key={action} order={order} onDone={onDone} />;
+        if (action === 'ship')
+          return <ShipDialog key={action} order={order} onDone={onDone} onStale={onStale} />;
+        if (action === 'return')
+          return <ReturnDialog key={action} order={order} onDone={onDone} onStale={onStale} />;
         if (action === 'cancel')
           return (
             <ConfirmAction
@@ -264,7 +293,9 @@ export function OrderActions({ order, onDone }: { order: Order; onDone: SetOrder
           />
         );
       })}
-      {order.refundable_paise > 0 && order.may_refund && <RefundDialog order={order} onDone={onDone} />}
+      {order.refundable_paise > 0 && order.may_refund && (
+        <RefundDialog order={order} onDone={onDone} onStale={onStale} />
+      )}
     </Group>
   );
 }

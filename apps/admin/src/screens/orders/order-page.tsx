@@ -113,7 +113,7 @@ export default function OrderPage() {
           </Button>
         </Group>
       </Group>
-      <OrderActions order={order} onDone={setOrder} />
+      <OrderActions order={order} onDone={setOrder} onStale={load} />
       {order.shipment && (
         <Alert color="teal" title="Shipment">
           {order.shipment.tracking_number

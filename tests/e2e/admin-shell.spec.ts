@@ -195,3 +195,14 @@ test('a wrong password is refused without saying whether the account exists', as
     await expect(page.getByText('Incorrect email or password.')).toBeVisible();
   }
 });
+
+test('a required field the browser scrolls to stops below the header, not behind it', async ({ page }) => {
+  await signInToBackOffice(page, 'manager', '/admin/catalogue/products/1');
+  const price = page.getByRole('textbox', { name: 'Selling price' });
+  await price.fill('');
+  await page.getByRole('button', { name: 'Save product' }).click();
+  await expect(price).toBeFocused();
+  const header = await page.getByRole('banner').boundingBox();
+  const field = await price.boundingBox();
+  expect(field?.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 56));
+});

@@ -1,6 +1,7 @@
 import '@mantine/core/styles.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import 'mantine-datatable/styles.layer.css';
+import './admin.css';
 import { Badge, MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { theme } from '@shop/ui/theme';

@@ -199,7 +199,9 @@ test('a wrong password is refused without saying whether the account exists', as
 test('a required field the browser scrolls to stops below the header, not behind it', async ({ page }) => {
   await signInToBackOffice(page, 'manager', '/admin/catalogue/products/1');
   const price = page.getByRole('textbox', { name: 'Selling price' });
+  await expect(price).toHaveValue(/₹/); // the product is loaded (it would fill the field again)
   await price.fill('');
+  await expect(price).toHaveValue('');
   await page.getByRole('button', { name: 'Save product' }).click();
   await expect(price).toBeFocused();
   const header = await page.getByRole('banner').boundingBox();

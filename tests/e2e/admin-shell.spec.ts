@@ -121,6 +121,15 @@ test('the owner signs in with the authenticator code, sees every screen, adds an
   await page.goto('/admin/audit?action=session.sign_in');
   await expect(page.getByRole('heading', { name: 'Audit log' })).toBeVisible();
   await expect(page.getByRole('cell', { name: demoAccount('owner').email }).first()).toBeVisible();
+  // A row's before and after open from the keyboard too, not only with a click on the row.
+  const changes = page.getByRole('button', { name: /before and after: session\.sign_in$/ }).first();
+  await changes.focus();
+  await page.keyboard.press('Enter');
+  await expect(changes).toHaveAttribute('aria-expanded', 'true');
+  await expect(changes).toHaveAccessibleName('Hide before and after: session.sign_in');
+  await expect(page.getByText('Before', { exact: true }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(changes).toHaveAttribute('aria-expanded', 'false');
   await expectNoSidewaysScroll(page);
   await page.screenshot({
     path: testInfo.outputPath(`admin-audit-${testInfo.project.name}.png`),

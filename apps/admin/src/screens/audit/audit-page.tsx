@@ -23,8 +23,9 @@ function Change({ label, value }: { label: string; value: unknown }) {
 
 /**
  * Who changed what and when, newest first. Filters live in the page's address (a filtered view
- * can be bookmarked or shared); the CSV export takes the same filters. A row opens to show the
- * record before and after the change (secrets already masked by the server).
+ * can be bookmarked or shared); the CSV export takes the same filters. A row opens (a click on it,
+ * or its Show button from the keyboard) to show the record before and after the change (secrets
+ * already masked by the server).
  */
 export default function AuditPage() {
   const [entity, setEntity] = useUrlParam('entity');
@@ -34,6 +35,10 @@ export default function AuditPage() {
   const [from, setFrom] = useUrlParam('from');
   const [to, setTo] = useUrlParam('to');
   const [exporting, setExporting] = useState(false);
+  // Open rows, controlled here so that a button (reached with Tab) opens a row as a click on it does.
+  const [expanded, setExpanded] = useState<unknown[]>([]);
+  const toggle = (id: unknown) =>
+    setExpanded((open) => (open.includes(id) ? open.filter((o) => o !== id) : [...open, id]));
   const filters = { entity, entity_id: entityId, action, staff_id: staffId, from, to };
 
   const exportCsv = async () => {
@@ -114,8 +119,31 @@ export default function AuditPage() {
             render: (e) => e.ip ?? '—',
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
           },
+          {
+            accessor: 'changes',
+            title: 'Before and after',
+            render: (e) => {
+              const shown = expanded.includes(e.id);
+              return (
+                <Button
+                  variant="subtle"
+                  size="compact-xs"
+                  aria-expanded={shown}
+                  aria-label={`${shown ? 'Hide' : 'Show'} before and after: ${e.action}`}
+                  // The row's own click toggles it too: one toggle a click.
+                  onClick={(click) => {
+                    click.stopPropagation();
+                    toggle(e.id);
+                  }}
+                >
+                  {shown ? 'Hide' : 'Show'}
+                </Button>
+              );
+            },
+          },
         ]}
         rowExpansion={{
+          expanded: { recordIds: expanded, onRecordIdsChange: setExpanded },
           content: ({ record }) => (
             <SimpleGrid cols={{ base: 1, sm: 2 }} p="sm">
               <Change label="Before" value={record.before} />

@@ -397,3 +397,21 @@ test('staff download the tax invoice and, after a cancellation, the credit note 
   const noteText = (await pdfText(readFileSync(await noteDownload.path()))).join(' ');
   expect(noteText).toContain(number);
 });
+
+test("a customer's page links each order to its details and names its status as the order list does", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const shopper = await newShopper(request, testInfo, 'custpage');
+  const order = await codOrder(request, shopper);
+  const manager = await backOffice(browser, page, 'manager', '/admin/customers');
+  await manager.getByLabel('Search').fill(shopper.email);
+  await manager.getByRole('link', { name: shopper.email }).click();
+  const row = manager.getByRole('row').filter({ hasText: order.order_id });
+  await expect(row).toContainText('Confirmed');
+  await expect(row).not.toContainText('confirmed ·');
+  await row.getByRole('link', { name: order.order_id }).click();
+  await expect(manager).toHaveURL(new RegExp(`/admin/orders/${order.id}$`));
+  await expect(manager.getByRole('heading', { name: new RegExp(order.order_id) })).toBeVisible();
+});

@@ -13,6 +13,7 @@ import {
 } from '@mantine/core';
 import type { AdminCustomerDetail, AdminCustomerRow } from '@shop/contract/admin/customers';
 import { formatPaise } from '@shop/contract/money';
+import { orderStatusLabels } from '@shop/contract/orders';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -21,6 +22,7 @@ import { ConfirmAction } from '../../forms/confirm-action.tsx';
 import { formatDateTime } from '../../forms/dates.ts';
 import { notifyFailed, notifySaved } from '../../forms/notify.ts';
 import { LoadFailed } from '../../layout/load-failed.tsx';
+import { statusColor } from '../orders/order-labels.ts';
 import { CustomerState } from './customers-page.tsx';
 
 /** One customer: state, addresses, newest orders; block/unblock and resend the verification code. */
@@ -162,10 +164,20 @@ export default function CustomerPage() {
             <Table.Tbody>
               {customer.orders.map((o) => (
                 <Table.Tr key={o.id}>
-                  <Table.Td>{o.order_id}</Table.Td>
+                  <Table.Td>
+                    <Anchor component={Link} to={`/orders/${o.id}`} fw={600} size="sm">
+                      {o.order_id}
+                    </Anchor>
+                  </Table.Td>
                   <Table.Td>{formatDateTime(o.created_at)}</Table.Td>
                   <Table.Td>
-                    {o.status} · {o.payment_status}
+                    {/* As the order list shows them: the status's label, then the payment's. */}
+                    <Group gap={6} wrap="nowrap">
+                      <Badge color={statusColor[o.status]} variant="light" size="sm">
+                        {orderStatusLabels[o.status]}
+                      </Badge>
+                      <Text size="sm">{o.payment_status}</Text>
+                    </Group>
                   </Table.Td>
                   <Table.Td ta="right">{formatPaise(o.total_paise)}</Table.Td>
                 </Table.Tr>

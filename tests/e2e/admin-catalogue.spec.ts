@@ -59,7 +59,7 @@ test('owner (TOTP) creates a category and a product with two images, sets stock,
   await page.getByRole('textbox', { name: 'Net quantity' }).fill('500');
   await page.getByRole('combobox', { name: 'Food type' }).click();
   await page.getByRole('option', { name: 'Vegetarian', exact: true }).click();
-  const editor = page.locator('[aria-labelledby="description-label"] [contenteditable="true"]');
+  const editor = page.getByRole('textbox', { name: 'Description', exact: true });
   await editor.click();
   await page.keyboard.type('Cashews, almonds and ');
   await page.keyboard.press('Control+b');

@@ -217,3 +217,12 @@ test('a required field the browser scrolls to stops below the header, not behind
   const field = await price.boundingBox();
   expect(field?.y).toBeGreaterThanOrEqual((header?.y ?? 0) + (header?.height ?? 56));
 });
+
+test("a rich-text field's editable area is a text box named by its label", async ({ page }) => {
+  await signInToBackOffice(page, 'manager', '/admin/catalogue/products/1');
+  const description = page.getByRole('textbox', { name: 'Description', exact: true });
+  await expect(description).toHaveAttribute('contenteditable', 'true');
+  await description.click();
+  await page.keyboard.type(' x');
+  await expect(description).toContainText('x');
+});

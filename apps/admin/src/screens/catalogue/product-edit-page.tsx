@@ -33,6 +33,7 @@ import { IconBoxSeam } from '@tabler/icons-react';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { adminApi } from '../../api.ts';
+import { labelledEditorProps } from '../../forms/rich-text-label.ts';
 import { FormError } from '../../forms/form-error.tsx';
 import { notifyFailed, notifySaved } from '../../forms/notify.ts';
 import { useSubmit } from '../../forms/use-submit.ts';
@@ -126,7 +127,12 @@ export default function ProductEditPage() {
   const [found, setFound] = useState<{ value: string; label: string }[]>([]);
   const [relatedSearch, setRelatedSearch] = useState('');
   const { submit, submitting, formError, fieldErrors } = useSubmit(FIELDS);
-  const editor = useEditor({ extensions: [StarterKit, Link], content: '', immediatelyRender: false });
+  const editor = useEditor({
+    extensions: [StarterKit, Link],
+    content: '',
+    immediatelyRender: false,
+    editorProps: labelledEditorProps('description-label'),
+  });
   const set = <K extends keyof FormState>(key: K, value: FormState[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
 
@@ -268,7 +274,7 @@ export default function ProductEditPage() {
                     <Text size="sm" fw={500} mb={4} id="description-label">
                       Description
                     </Text>
-                    <RichTextEditor editor={editor} aria-labelledby="description-label">
+                    <RichTextEditor editor={editor}>
                       <RichTextEditor.Toolbar>
                         <RichTextEditor.ControlsGroup>
                           <RichTextEditor.Bold />

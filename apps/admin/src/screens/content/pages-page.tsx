@@ -7,6 +7,7 @@ import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
+import { labelledEditorProps } from '../../forms/rich-text-label.ts';
 import { FormError } from '../../forms/form-error.tsx';
 import { formatDateTime } from '../../forms/dates.ts';
 import { ListHeader } from '../../tables/list-header.tsx';
@@ -88,6 +89,7 @@ function PageEditor({ editor: draftEditor }: { editor: OpenDraftEditor<Draft> })
     extensions: [StarterKit.configure({ link: { openOnClick: false } })],
     content: page.content,
     immediatelyRender: true,
+    editorProps: labelledEditorProps('page-content-label'),
     onUpdate: ({ editor: e }) => set({ content: e.getHTML() }),
   });
 
@@ -122,7 +124,7 @@ function PageEditor({ editor: draftEditor }: { editor: OpenDraftEditor<Draft> })
           <Text size="sm" fw={500} mb={4} id="page-content-label">
             Content
           </Text>
-          <RichTextEditor editor={editor} aria-labelledby="page-content-label">
+          <RichTextEditor editor={editor}>
             <RichTextEditor.Toolbar sticky stickyOffset={0}>
               <RichTextEditor.ControlsGroup>
                 <RichTextEditor.Bold />

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
@@ -414,4 +415,42 @@ test("a customer's page links each order to its details and names its status as 
   await row.getByRole('link', { name: order.order_id }).click();
   await expect(manager).toHaveURL(new RegExp(`/admin/orders/${order.id}$`));
   await expect(manager.getByRole('heading', { name: new RegExp(order.order_id) })).toBeVisible();
+});
+
+test('the back office screens a manager works in pass the WCAG 2 A and AA checks (contrast, names)', async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  const shopper = await newShopper(request, testInfo, 'axe');
+  const order = await codOrder(request, shopper);
+  // A second order, cancelled: the list shows two statuses' badges.
+  const cancelled = await codOrder(request, shopper);
+  const cancel = await request.post(`${API}/orders/${cancelled.id}/cancel`, {
+    headers: { authorization: `Bearer ${shopper.token}` },
+    data: {},
+  });
+  expect(cancel.status()).toBe(200);
+  const manager = await backOffice(browser, page, 'manager', '/admin');
+  const customers = await manager.request.get('/backend/api/admin/customers', {
+    params: { q: shopper.email },
+  });
+  const customerId = ((await customers.json()) as { items: Array<{ id: number }> }).items[0]?.id;
+  const screens: Array<[string, string | RegExp]> = [
+    ['/admin/orders', 'Orders'],
+    [`/admin/orders?q=${encodeURIComponent(shopper.email)}`, 'Orders'],
+    [`/admin/orders/${order.id}`, new RegExp(order.order_id)],
+    ['/admin/customers', 'Customers'],
+    [`/admin/customers/${customerId}`, shopper.email],
+    ['/admin/catalogue/products', 'Products'],
+    ['/admin/catalogue/products/1', /.+/],
+  ];
+  for (const [path, heading] of screens) {
+    await manager.goto(path);
+    await expect(manager.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+    await expect(manager.getByText(/Loading/)).toHaveCount(0);
+    const results = await new AxeBuilder({ page: manager }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    const found = results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target}`);
+    expect(found).toEqual([]);
+  }
 });

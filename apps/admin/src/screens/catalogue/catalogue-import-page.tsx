@@ -10,6 +10,7 @@ import {
 import { IconDownload, IconFileSpreadsheet, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AdminApiError, adminApi } from '../../api.ts';
+import { ScrollTable } from '../../tables/scroll-table.tsx';
 import { notifyFailed, notifySaved } from '../../forms/notify.ts';
 
 const TOO_LARGE = 'The file is larger than 8 MB. Split it into smaller files.';
@@ -227,7 +228,7 @@ function Report({ report, fileName }: { report: CatalogueImportReport; fileName:
         {fileName}: nothing was imported. Fix these lines in your spreadsheet, save it as CSV and drop it
         again.
       </Alert>
-      <Table.ScrollContainer minWidth={320}>
+      <ScrollTable label="Problems in the file" minWidth={320}>
         <Table striped withTableBorder data-testid="import-problems">
           <Table.Thead>
             <Table.Tr>
@@ -246,7 +247,7 @@ function Report({ report, fileName }: { report: CatalogueImportReport; fileName:
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </ScrollTable>
       {report.more_problems > 0 && (
         <Text size="sm" c="dimmed">
           And {count(report.more_problems)} more.

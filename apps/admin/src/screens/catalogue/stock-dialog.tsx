@@ -19,6 +19,7 @@ import {
 } from '@shop/contract/admin/catalogue';
 import { type FormEvent, useEffect, useState } from 'react';
 import { adminApi } from '../../api.ts';
+import { ScrollTable } from '../../tables/scroll-table.tsx';
 import { formatDateTime } from '../../forms/dates.ts';
 import { FormError } from '../../forms/form-error.tsx';
 import { notifyFailed, notifySaved } from '../../forms/notify.ts';
@@ -142,7 +143,7 @@ export function StockDialog(props: {
             </Group>
           </Stack>
         </form>
-        <Table.ScrollContainer minWidth={520}>
+        <ScrollTable label="Stock history" minWidth={520}>
           <Table striped aria-label="Stock history">
             <Table.Thead>
               <Table.Tr>
@@ -179,7 +180,7 @@ export function StockDialog(props: {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       </Stack>
     </Modal>
   );

@@ -18,6 +18,7 @@ import { IconArrowLeft } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { adminApi } from '../../api.ts';
+import { ScrollTable } from '../../tables/scroll-table.tsx';
 import { ConfirmAction } from '../../forms/confirm-action.tsx';
 import { formatDateTime } from '../../forms/dates.ts';
 import { notifyFailed, notifySaved } from '../../forms/notify.ts';
@@ -151,7 +152,7 @@ export default function CustomerPage() {
       {customer.orders.length === 0 ? (
         <Text c="dimmed">No orders yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={480}>
+        <ScrollTable label="Orders" minWidth={480}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -184,7 +185,7 @@ export default function CustomerPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
       )}
     </Stack>
   );

@@ -20,6 +20,7 @@ import { IconArrowLeft, IconFileInvoice, IconPrinter } from '@tabler/icons-react
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { adminApi, adminUrl } from '../../api.ts';
+import { ScrollTable } from '../../tables/scroll-table.tsx';
 import { formatDateTime } from '../../forms/dates.ts';
 import { PageLoader } from '../../layout/page-loader.tsx';
 import { NoteForm, OrderActions } from './order-actions.tsx';
@@ -130,7 +131,7 @@ export default function OrderPage() {
         </Alert>
       )}
       <Section title="Items">
-        <Table.ScrollContainer minWidth={640}>
+        <ScrollTable label="Items" minWidth={640}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -164,7 +165,7 @@ export default function OrderPage() {
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </ScrollTable>
         <Stack gap={2} align="flex-end" mt="sm">
           <Text size="sm">Subtotal {formatPaise(order.subtotal_paise)}</Text>
           {order.discount_paise > 0 && (

@@ -226,3 +226,12 @@ test("a rich-text field's editable area is a text box named by its label", async
   await page.keyboard.type(' x');
   await expect(description).toContainText('x');
 });
+
+test('a price field takes no minus sign: -50 typed is ₹50, never a silent ₹0', async ({ page }) => {
+  await signInToBackOffice(page, 'manager', '/admin/catalogue/products/1');
+  const price = page.getByRole('textbox', { name: 'Selling price' });
+  await expect(price).toHaveValue(/₹/);
+  await price.fill('');
+  await price.pressSequentially('-50');
+  await expect(price).toHaveValue(/^₹50(\.00)?$/);
+});

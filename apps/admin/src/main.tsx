@@ -8,6 +8,7 @@ import {
   defaultVariantColorsResolver,
   MantineProvider,
   type MantineColorsTuple,
+  NumberInput,
   mergeThemeOverrides,
   parseThemeColor,
   type VariantColorsResolver,
@@ -34,7 +35,10 @@ import { SessionProvider } from './session.tsx';
  *   (`autoContrast`): white on Mantine's green, yellow or red badges gave 2–3.4:1;
  * - the text of a light badge or button (an order's status, "Shown") is its colour's shade 9 a
  *   quarter darker: shade 6, Mantine's own, gave 2.5–3.5:1 on the pale tint behind it;
- * - secondary ("dimmed") text is a darker grey (below): 5.7:1 on white instead of 3.3:1.
+ * - secondary ("dimmed") text is a darker grey (below): 5.7:1 on white instead of 3.3:1;
+ * - a number field takes no minus sign unless it says so (`allowNegative`: a stock change, a
+ *   price change in per cent): every other number here (prices, limits, stock) is 0 or more,
+ *   and a typed −50 became ₹0 on leaving the field without a word.
  */
 const saffron = (theme.colors?.saffron ?? []).map((shade, i) =>
   i === 8 ? '#a85600' : shade,
@@ -52,7 +56,10 @@ const adminTheme = mergeThemeOverrides(theme, {
   primaryShade: 8,
   autoContrast: true,
   luminanceThreshold: 0.2,
-  components: { Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }) },
+  components: {
+    Badge: Badge.extend({ styles: { root: { minWidth: 'max-content' } } }),
+    NumberInput: NumberInput.extend({ defaultProps: { allowNegative: false } }),
+  },
 });
 
 /** Secondary ("dimmed") text one grey darker than Mantine's. */

@@ -334,6 +334,7 @@ function BulkBar(props: {
             value={percent}
             onChange={setPercent}
             decimalScale={2}
+            allowNegative
             min={-90}
             max={500}
           />

@@ -381,6 +381,8 @@ test('staff download the tax invoice and, after a cancellation, the credit note 
   expect(text).toContain(`Order no. ${order.order_id}`);
 
   await manager.getByRole('button', { name: 'Cancel order' }).click();
+  // The dialog's two choices cannot be mistaken for each other: keep, or cancel.
+  await expect(manager.getByRole('dialog').getByRole('button', { name: 'Keep order' })).toBeVisible();
   // The cancellation's own answer is awaited and checked, so that a refusal (its notice closes
   // after 4 s) or a click that never reached the button says so instead of a missing link.
   const [cancelled] = await Promise.all([

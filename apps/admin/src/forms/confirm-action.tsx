@@ -11,6 +11,8 @@ interface ConfirmActionProps extends Omit<ButtonProps, 'children' | 'onClick'> {
   /** Runs on confirm; a refusal from the API is shown as a notice and the dialog stays open. */
   action: () => Promise<unknown>;
   confirmColor?: string;
+  /** The dismiss button's text; a label that repeats "Cancel" (Cancel order) names what is kept. */
+  dismissLabel?: string;
 }
 
 /**
@@ -22,6 +24,7 @@ export function ConfirmAction({
   question,
   action,
   confirmColor = 'red',
+  dismissLabel = 'Cancel',
   ...button
 }: ConfirmActionProps) {
   const [opened, { open, close }] = useDisclosure(false);
@@ -47,7 +50,7 @@ export function ConfirmAction({
           <Text size="sm">{question}</Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={close}>
-              Cancel
+              {dismissLabel}
             </Button>
             <Button color={confirmColor} loading={busy} onClick={run}>
               {label}

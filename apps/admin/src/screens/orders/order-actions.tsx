@@ -278,6 +278,7 @@ export function OrderActions({ order, onDone, onStale }: ActionProps) {
             <ConfirmAction
               key={action}
               label="Cancel order"
+              dismissLabel="Keep order"
               question={`Cancel order ${order.order_id}? Its items go back into stock and what was paid is refunded.`}
               action={() => simple('cancel')}
             />

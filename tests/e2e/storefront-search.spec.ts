@@ -137,51 +137,6 @@ test('more than 4 results scroll at 250 px; clicking outside closes the dropdown
   await expect(page.getByTestId('search-dropdown')).toBeHidden();
 });
 
-test('keyboard: Down walks from the field through the results, Up returns to the field, Escape closes', async ({
-  page,
-}, testInfo) => {
-  await gotoHydrated(page, '/');
-  const input = await searchInput(page, isMobile(testInfo));
-  await input.fill('padlock');
-  const dropdown = page.getByTestId('search-dropdown');
-  const results = dropdown.getByRole('button');
-  await expect(results.nth(4)).toBeVisible();
-  const count = await results.count();
-  await input.press('ArrowDown');
-  await expect(results.first()).toBeFocused();
-  await page.keyboard.press('ArrowDown');
-  await expect(results.nth(1)).toBeFocused();
-  await page.keyboard.press('End');
-  await expect(results.nth(count - 1)).toBeFocused();
-  await page.keyboard.press('ArrowDown'); // stays on the last result
-  await expect(results.nth(count - 1)).toBeFocused();
-  await page.keyboard.press('Home');
-  await expect(results.first()).toBeFocused();
-  await page.keyboard.press('ArrowUp');
-  await expect(input).toBeFocused();
-  await input.press('ArrowDown');
-  await page.keyboard.press('Escape');
-  if (isMobile(testInfo)) return; // the phone's search modal closes on Escape as a whole
-  await expect(dropdown).toBeHidden();
-  await expect(input).toBeFocused();
-  await expect(input).toHaveValue('padlock');
-});
-
-test('keyboard: Enter on a result chosen with the arrow keys opens that product', async ({
-  page,
-}, testInfo) => {
-  await gotoHydrated(page, '/');
-  const input = await searchInput(page, isMobile(testInfo));
-  await input.fill('masala');
-  const first = page.getByTestId('search-dropdown').getByRole('button').first();
-  await expect(first).toBeVisible();
-  const name = (await first.innerText()).split('\n')[0]?.trim() ?? '';
-  expect(name).toMatch(/masala/i);
-  await input.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  await expect(page.getByRole('dialog', { name })).toBeVisible();
-});
-
 test('Enter goes to the /search page with the results', async ({ page }, testInfo) => {
   await gotoHydrated(page, '/');
   const input = await searchInput(page, isMobile(testInfo));

@@ -1,7 +1,7 @@
 import { useClickOutside, useDebouncedValue } from '@mantine/hooks';
 import { formatInr } from '@shop/contract/money';
 import { IconSearch, IconX } from '@tabler/icons-react';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { IconButton } from '../../components/ui/button.tsx';
 import { Spinner } from '../../components/ui/spinner.tsx';
@@ -29,17 +29,13 @@ type SearchState = { status: 'idle' } | { status: 'loading' } | { status: 'done'
  * The header search (product rules §2, §4): a non-empty keyword, debounced 250 ms, searches and opens the
  * dropdown; a cross clears text and results; a click outside closes; choosing a result opens the
  * product modal; Enter goes to the /search page.
- *
- * Keyboard: the results stay buttons (Tab reaches them), and the arrow keys walk them too: Down
- * from the field goes to the first result, Up from the first goes back to the field, Home and End
- * jump to the ends, and Escape anywhere in the dropdown closes it with the focus in the field.
  */
 export function SearchBox({ inModal = false, onDone }: Props) {
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const [state, setState] = useState<SearchState>({ status: 'idle' });
   const [open, setOpen] = useState(false);
-  const ref = useClickOutside<HTMLDivElement>(() => setOpen(false));
+  const ref = useClickOutside(() => setOpen(false));
   const inputRef = useRef<HTMLInputElement>(null);
   const navigate = useNavigate();
   const openProduct = useOpenProduct();
@@ -81,27 +77,6 @@ export function SearchBox({ inModal = false, onDone }: Props) {
     onDone?.();
     openProduct(product);
   };
-  /** Arrow keys between the field and the result buttons; Escape closes and returns to the field. */
-  const onListKeyDown = (e: KeyboardEvent<HTMLElement>) => {
-    const buttons = Array.from(
-      ref.current?.querySelectorAll<HTMLButtonElement>('[data-search-result]') ?? [],
-    );
-    const at = buttons.indexOf(document.activeElement as HTMLButtonElement);
-    const focusAt = (i: number) => {
-      e.preventDefault();
-      if (i < 0) inputRef.current?.focus();
-      else buttons[Math.min(i, buttons.length - 1)]?.focus();
-    };
-    if (e.key === 'Escape') {
-      e.preventDefault();
-      // Focus first: the field's focus handler reopens the dropdown, and the later state wins.
-      inputRef.current?.focus();
-      setOpen(false);
-    } else if (e.key === 'ArrowDown' && buttons.length > 0) focusAt(at + 1);
-    else if (e.key === 'ArrowUp' && at >= 0) focusAt(at - 1);
-    else if (e.key === 'Home' && at >= 0) focusAt(0);
-    else if (e.key === 'End' && at >= 0) focusAt(buttons.length - 1);
-  };
   const submit = () => {
     const q = text.trim();
     if (!q) return;
@@ -135,10 +110,7 @@ export function SearchBox({ inModal = false, onDone }: Props) {
             if (!e.currentTarget.value.trim()) setOpen(false);
           }}
           onFocus={() => state.status !== 'idle' && setOpen(true)}
-          onKeyDown={(e) => {
-            if (e.key === 'Escape') setOpen(false);
-            else if (e.key === 'ArrowDown' && dropdownVisible && !searching) onListKeyDown(e);
-          }}
+          onKeyDown={(e) => e.key === 'Escape' && setOpen(false)}
           placeholder="Search sweets, snacks, locks…"
           aria-label="Search products"
           autoComplete="off"
@@ -160,12 +132,7 @@ export function SearchBox({ inModal = false, onDone }: Props) {
         />
       </form>
       {dropdownVisible && (
-        // biome-ignore lint/a11y/noStaticElementInteractions: the keys are the result buttons' own, caught where they bubble to
-        <div
-          className={inModal ? classes.dropdownInline : classes.dropdown}
-          data-testid="search-dropdown"
-          onKeyDown={onListKeyDown}
-        >
+        <div className={inModal ? classes.dropdownInline : classes.dropdown} data-testid="search-dropdown">
           {searching ? (
             <div className={classes.loading}>
               <Spinner label="Searching" />
@@ -182,12 +149,7 @@ export function SearchBox({ inModal = false, onDone }: Props) {
                 const image = productThumbUrl(p);
                 return (
                   <li key={p.id}>
-                    <button
-                      type="button"
-                      className={classes.result}
-                      data-search-result
-                      onClick={() => choose(p)}
-                    >
+                    <button type="button" className={classes.result} onClick={() => choose(p)}>
                       {image ? (
                         <img
                           src={image}

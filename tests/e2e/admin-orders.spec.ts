@@ -193,6 +193,21 @@ test('a manager confirms an unpaid online order (money taken offline); the custo
   await expect(manager.getByRole('button', { name: 'Confirm', exact: true })).toHaveCount(0);
   await expect(manager.getByRole('button', { name: 'Mark packed' })).toBeVisible();
 
+  // No gateway holds that money: it goes back by hand, and the refund asks for the transfer's
+  // reference before it records anything.
+  await manager.getByRole('button', { name: 'Refund' }).click();
+  const refund = manager.getByRole('dialog', { name: `Refund order ${shopper.order.order_id}` });
+  await refund.getByRole('textbox', { name: 'Amount (₹)' }).fill('10');
+  await refund.getByRole('textbox', { name: /Reason/ }).fill('Paid twice by transfer');
+  await refund.getByRole('button', { name: 'Refund' }).click();
+  await expect(
+    refund.getByText('An offline payment is refunded by hand: please enter the reference of the transfer.'),
+  ).toBeVisible();
+  await refund.getByRole('textbox', { name: /Reference/ }).fill('NEFT-UTR-0042');
+  await refund.getByRole('button', { name: 'Refund' }).click();
+  await expect(refund).toBeHidden();
+  await expect(manager.getByText(/Refund ₹10\.00 · Processed · Paid twice by transfer/)).toBeVisible();
+
   await logInBrowser(page, shopper);
   await gotoHydrated(page, `/orders/${shopper.order.id}`);
   await expect(page.getByText('Confirmed', { exact: true }).first()).toBeVisible();

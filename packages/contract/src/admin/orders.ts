@@ -125,6 +125,12 @@ export const adminOrderDetailSchema = adminOrderRowSchema.extend({
   allowed_actions: z.array(z.enum(ORDER_ACTIONS)),
   /** Whether the signed-in staff member's role may refund (managers and the owner). */
   may_refund: z.boolean(),
+  /**
+   * Whether a refund needs the reference of a transfer made by hand: money left to refund was
+   * taken by hand (cash collected at the door, or confirmed as paid offline), which no gateway can
+   * send back. An order chosen for a gateway and confirmed by staff as paid offline is one.
+   */
+  refund_needs_reference: z.boolean(),
   /** The tax invoice and its credit notes; null until the order is invoiced (confirmed). */
   tax_documents: z
     .object({ invoice: adminTaxDocumentSchema, credit_notes: z.array(adminTaxDocumentSchema) })

@@ -179,7 +179,8 @@ function RefundDialog({ order, onDone, onStale }: ActionProps) {
   const [reference, setReference] = useState('');
   const { submitting, formError, fieldErrors, submit } = useSubmit(['amount_paise', 'reason', 'reference']);
   // Cash on delivery and money confirmed as received offline go back by hand, with a reference.
-  const byHand = order.payment_gateway === 'cod' || order.payment_gateway === 'offline';
+  // The server says which: an order chosen for a gateway may have been confirmed as paid offline.
+  const byHand = order.refund_needs_reference;
   const run = async () => {
     const updated = await submit(() =>
       postToOrder(

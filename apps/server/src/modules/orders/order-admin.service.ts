@@ -7,6 +7,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { staffOrderTaxDocuments } from '../invoices/invoices.service.ts';
+import { paidByHand } from '../payments/cash-collection.service.ts';
 import { listRefunds } from '../payments/refunds.service.ts';
 import { orderPayments } from '../payments/staff-refunds.service.ts';
 import { staffNamesById } from '../staff/staff-accounts.service.ts';
@@ -132,6 +133,7 @@ async function detailIn(
     refundable_paise: payments.reduce((sum, p) => sum + p.refundablePaise, 0),
     allowed_actions: allowedActions(order.status, 'staff').filter((a) => roleMayAct(role, a)),
     may_refund: roleHasPermission(role, 'refunds'),
+    refund_needs_reference: payments.some((p) => p.refundablePaise > 0 && paidByHand(p.gateway)),
     tax_documents: taxDocuments,
   };
 }

@@ -95,6 +95,9 @@ describe('staff order operations', () => {
     expect(first.statusCode, first.body).toBe(200);
     // The money reached the shop: the order reads Paid, through an offline payment of its total.
     expect(first.json()).toMatchObject({ status: 'confirmed', payment_status: 'Paid' });
+    // No gateway holds the money: the back office asks for the reference of the transfer that
+    // refunds it.
+    expect(first.json()).toMatchObject({ payment_gateway: 'offline', refund_needs_reference: true });
     const payments = await orderPayments(h.t.ctx.db, order.id);
     expect(payments.find((p) => p.gateway === 'offline')).toMatchObject({
       status: 'paid',
@@ -163,6 +166,8 @@ describe('staff order operations', () => {
     });
     await actOnOrder(h.t.ctx, STAFF_ID, order.id, { action: 'cancel' });
     expect(await details(order.id)).toMatchObject({ status: 'cancelled', payment_status: 'Refunded' });
+    const refunded = await h.as('manager', 'GET', `/orders/${order.id}`);
+    expect(refunded.json()).toMatchObject({ refundable_paise: 0, refund_needs_reference: false });
   });
 
   it('a manager confirms an order whose shopper chose cash on delivery: it stays cash on delivery, collected at the door', async () => {

@@ -197,6 +197,8 @@ export default function OrdersPage() {
         <TextInput label="To" type="date" value={to} onChange={(e) => setTo(e.currentTarget.value)} />
         <TextInput
           label="Pincode"
+          // Fewer digits match every pincode that starts so (a region or a city).
+          placeholder="560001, or 560"
           inputMode="numeric"
           maxLength={6}
           value={pincode}

@@ -13,6 +13,10 @@ export interface AdminOrderFilter {
   /** Inclusive day (`2026-11-01`) or time, in India's time when only a day is given. */
   from?: string | undefined;
   to?: string | undefined;
+  /**
+   * Six digits: that pincode; fewer: every pincode that starts so (India Post's first digit is the
+   * region, the first three the sorting district), so an operator can see a city's orders.
+   */
   pincode?: string | undefined;
   coupon?: string | undefined;
   /** An order number (KFL-2026-000123 or part of it), a customer's e-mail or a mobile number. */
@@ -36,6 +40,21 @@ const mobileOf = sql<string>`(${orders.shippingAddress}->>'mobile_number')`;
 const pincodeOf = sql<string>`(${orders.shippingAddress}->>'pin_code')`;
 
 /**
+ * A pincode or its first digits (`AdminOrderFilter.pincode`); 400 for anything but digits. A prefix
+ * is a range of the pincode index: every pincode is six digits, so those starting with 56 lie from
+ * 56 up to (not including) 57.
+ */
+function pincodeTerm(value: string): SQL {
+  const digits = value.trim();
+  if (!/^\d{1,6}$/.test(digits)) throw new AppError('bad-request', 'A pincode is digits only: all six, or its first digits.');
+  if (digits.length === 6) return sql`${pincodeOf} = ${digits}`;
+  const next = String(Number(digits) + 1).padStart(digits.length, '0');
+  return next.length > digits.length
+    ? sql`${pincodeOf} >= ${digits}`
+    : sql`${pincodeOf} >= ${digits} AND ${pincodeOf} < ${next}`;
+}
+
+/**
  * The WHERE of a filter. Every branch has an index (status, payment gateway, created_at, coupon,
  * the address's pincode and mobile, the customer's e-mail), so the list stays fast on 100,000+
  * orders.
@@ -48,7 +67,7 @@ function whereOf(filter: AdminOrderFilter): SQL | undefined {
   if (filter.method) terms.push(eq(orders.paymentGateway, filter.method));
   if (filter.from) terms.push(gte(orders.createdAt, timeOf(filter.from, false)));
   if (filter.to) terms.push(lt(orders.createdAt, timeOf(filter.to, true)));
-  if (filter.pincode) terms.push(sql`${pincodeOf} = ${filter.pincode}`);
+  if (filter.pincode) terms.push(pincodeTerm(filter.pincode));
   if (filter.coupon) terms.push(eq(orders.couponCode, filter.coupon.trim().toUpperCase()));
   const q = filter.q?.trim();
   if (q) {

@@ -55,6 +55,16 @@ describe('back-office orders', () => {
       true,
     );
     expect((await list('status=delivered&q=9876543210')).items.some((o) => o.id === order.id)).toBe(false);
+    // First digits of a pincode: every order whose pincode starts so (302001 is Jaipur's).
+    const ids = async (pincode: string) =>
+      (await list(`q=9876543210&per-page=100&pincode=${pincode}`)).items.map((o) => o.id);
+    for (const prefix of ['3', '30', '302', '3020', '30200']) expect(await ids(prefix)).toContain(order.id);
+    for (const other of ['4', '301', '3021', '302002', '9', '99999']) expect(await ids(other)).not.toContain(order.id);
+    const letters = await h.as('manager', 'GET', '/orders?pincode=30a');
+    expect(letters.statusCode).toBe(400);
+    expect(letters.json()).toMatchObject({
+      message: 'A pincode is digits only: all six, or its first digits.',
+    });
     const first = (await list('per-page=1')).items[0];
     expect(first?.item_count).toBeGreaterThan(0);
     expect((await h.as('manager', 'GET', '/orders?status=lost')).statusCode).toBe(400);

@@ -86,7 +86,7 @@ export default function AuditPage() {
         />
         <TextInput
           label="Action"
-          placeholder="staff.sign_in"
+          placeholder="session.sign_in_failed"
           value={action}
           onChange={(e) => setAction(e.currentTarget.value.trim())}
         />

@@ -1,5 +1,6 @@
 import type { DbOrTx } from '@shop/db/client';
 import type { RateLimiter } from '../../plugins/rate-limiter.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import { lockStaff, recordFailedLogin, type StaffRow } from './staff.repository.ts';
 
 /**
@@ -16,8 +17,25 @@ export function isAccountLocked(account: Pick<StaffRow, 'lockedUntil'>, now: Dat
   return account.lockedUntil !== null && account.lockedUntil > now;
 }
 
-/** Counts a failed sign-in of an account (in its own transaction, so the count survives the refusal). */
-export async function countAccountFailure(db: DbOrTx, staffId: number, now: Date): Promise<void> {
+/** A refused sign-in step of a known account, as the audit log records it. */
+export interface FailedSignIn {
+  /** Which step refused it: the password, or the second factor's code. */
+  step: 'password' | 'code';
+  ip: string;
+  userAgent: string;
+}
+
+/**
+ * Counts a failed sign-in of an account and records it in the audit log (in a transaction of its
+ * own, so both survive the refusal): the owner sees who tried which account from where, and when
+ * the account was locked. The row's staff is the account tried, not necessarily who tried it.
+ */
+export async function countAccountFailure(
+  db: DbOrTx,
+  staffId: number,
+  now: Date,
+  attempt: FailedSignIn,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const row = await lockStaff(tx, staffId);
     if (!row) return;
@@ -30,6 +48,14 @@ export async function countAccountFailure(db: DbOrTx, staffId: number, now: Date
       failedLogins: reached ? 0 : failures,
       failedLoginsSince: reached ? now : windowOpen && row.failedLoginsSince ? row.failedLoginsSince : now,
       lockedUntil: reached ? new Date(now.getTime() + STAFF_LOCKOUT.lockMs) : row.lockedUntil,
+    });
+    await recordAudit(tx, {
+      staffId,
+      action: 'session.sign_in_failed',
+      entity: 'staff',
+      entityId: staffId,
+      after: { step: attempt.step, locked: reached, user_agent: attempt.userAgent.slice(0, 300) },
+      ip: attempt.ip,
     });
   });
 }

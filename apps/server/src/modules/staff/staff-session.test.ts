@@ -296,6 +296,14 @@ describe('per-account lockout', () => {
     const locked = await postSignIn(t.app, account.email, account.password);
     expect(locked.statusCode).toBe(429);
     expect(locked.json()).toMatchObject({ message: staffMessages.accountLocked });
+    // The owner reads every refused attempt in the audit log, and which one locked the account.
+    const failures = await failedSignIns(account.id);
+    expect(failures).toHaveLength(STAFF_LOCKOUT.maxFailures);
+    expect(failures.map((f) => f.after)).toEqual([
+      ...Array(STAFF_LOCKOUT.maxFailures - 1).fill(expect.objectContaining({ step: 'password', locked: false })),
+      expect.objectContaining({ step: 'password', locked: true }),
+    ]);
+    expect(failures[0]?.ip).toMatch(/\S/);
   });
 
   it('locks an unknown e-mail the same way, so the lock tells nothing either', async () => {
@@ -319,8 +327,24 @@ describe('per-account lockout', () => {
     await expect(
       signIn(t.ctx, { email: account.email, password: account.password }, client(), now),
     ).rejects.toMatchObject({ status: 429, message: staffMessages.accountLocked });
+    const failures = await failedSignIns(account.id);
+    expect(failures.map((f) => f.after)).toEqual(
+      failures.map((_, i) =>
+        expect.objectContaining({ step: 'code', locked: i === STAFF_LOCKOUT.maxFailures - 1, user_agent: 'vitest' }),
+      ),
+    );
+    expect(failures).toHaveLength(STAFF_LOCKOUT.maxFailures);
   });
 });
+
+/** The audit log's refused sign-ins of one account, oldest first. */
+function failedSignIns(staffId: number) {
+  return t.database.db
+    .select({ after: auditLog.after, ip: auditLog.ip })
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'session.sign_in_failed'), eq(auditLog.entityId, String(staffId))))
+    .orderBy(auditLog.id);
+}
 
 describe('session lifetime', () => {
   it('ends a session 12 hours after its last request', async () => {

@@ -187,7 +187,7 @@ export async function signIn(
   if (isAccountLocked(account, now)) throw locked();
   const passwordOk = await verifyPassword(input.password, account.passwordHash);
   if (!passwordOk || account.disabledAt) {
-    await countAccountFailure(ctx.db, account.id, now);
+    await countAccountFailure(ctx.db, account.id, now, { step: 'password', ...client });
     throw wrongCredentials();
   }
   return ctx.db.transaction(async (tx): Promise<SessionOutcome> => {
@@ -278,7 +278,7 @@ export async function completeSecondFactor(
     return { fresh, row, token };
   });
   if (!outcome) {
-    await countAccountFailure(ctx.db, pending.staffId, now);
+    await countAccountFailure(ctx.db, pending.staffId, now, { step: 'code', ...client });
     throw AppError.invalid('code', staffMessages.codeInvalid);
   }
   return {

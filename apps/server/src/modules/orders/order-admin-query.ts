@@ -46,7 +46,8 @@ const pincodeOf = sql<string>`(${orders.shippingAddress}->>'pin_code')`;
  */
 function pincodeTerm(value: string): SQL {
   const digits = value.trim();
-  if (!/^\d{1,6}$/.test(digits)) throw new AppError('bad-request', 'A pincode is digits only: all six, or its first digits.');
+  if (!/^\d{1,6}$/.test(digits))
+    throw new AppError('bad-request', 'A pincode is digits only: all six, or its first digits.');
   if (digits.length === 6) return sql`${pincodeOf} = ${digits}`;
   const next = String(Number(digits) + 1).padStart(digits.length, '0');
   return next.length > digits.length

@@ -59,7 +59,8 @@ describe('back-office orders', () => {
     const ids = async (pincode: string) =>
       (await list(`q=9876543210&per-page=100&pincode=${pincode}`)).items.map((o) => o.id);
     for (const prefix of ['3', '30', '302', '3020', '30200']) expect(await ids(prefix)).toContain(order.id);
-    for (const other of ['4', '301', '3021', '302002', '9', '99999']) expect(await ids(other)).not.toContain(order.id);
+    for (const other of ['4', '301', '3021', '302002', '9', '99999'])
+      expect(await ids(other)).not.toContain(order.id);
     const letters = await h.as('manager', 'GET', '/orders?pincode=30a');
     expect(letters.statusCode).toBe(400);
     expect(letters.json()).toMatchObject({

@@ -300,7 +300,9 @@ describe('per-account lockout', () => {
     const failures = await failedSignIns(account.id);
     expect(failures).toHaveLength(STAFF_LOCKOUT.maxFailures);
     expect(failures.map((f) => f.after)).toEqual([
-      ...Array(STAFF_LOCKOUT.maxFailures - 1).fill(expect.objectContaining({ step: 'password', locked: false })),
+      ...Array(STAFF_LOCKOUT.maxFailures - 1).fill(
+        expect.objectContaining({ step: 'password', locked: false }),
+      ),
       expect.objectContaining({ step: 'password', locked: true }),
     ]);
     expect(failures[0]?.ip).toMatch(/\S/);
@@ -330,7 +332,11 @@ describe('per-account lockout', () => {
     const failures = await failedSignIns(account.id);
     expect(failures.map((f) => f.after)).toEqual(
       failures.map((_, i) =>
-        expect.objectContaining({ step: 'code', locked: i === STAFF_LOCKOUT.maxFailures - 1, user_agent: 'vitest' }),
+        expect.objectContaining({
+          step: 'code',
+          locked: i === STAFF_LOCKOUT.maxFailures - 1,
+          user_agent: 'vitest',
+        }),
       ),
     );
     expect(failures).toHaveLength(STAFF_LOCKOUT.maxFailures);

@@ -63,6 +63,20 @@ test('a food product page: declarations, veg mark, FSSAI licence, breadcrumbs, m
   await expect(page.getByTestId('food-mark')).toHaveText('Vegetarian');
   await expect(page.getByTestId('food-mark')).toHaveAttribute('data-food-type', 'veg');
   await expect(page.getByTestId('product-price')).toHaveText('₹620.00');
+  // The floating WhatsApp button covers neither the mark nor the price as the page opens (on a
+  // phone both sit at the bottom of the first screen).
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  const button = await page.getByRole('link', { name: 'Chat with us on WhatsApp' }).boundingBox();
+  for (const id of ['food-mark', 'product-price']) {
+    const box = await page.getByTestId(id).boundingBox();
+    if (!box || !button) throw new Error(`${id} or the WhatsApp button is not laid out`);
+    const apart =
+      box.x + box.width <= button.x ||
+      box.x >= button.x + button.width ||
+      box.y + box.height <= button.y ||
+      box.y >= button.y + button.height;
+    expect(apart, `${id} ${JSON.stringify(box)} under the button ${JSON.stringify(button)}`).toBe(true);
+  }
 
   const fssai = texts.fssai_licence_number ?? '';
   expect(fssai).toMatch(/^\d{14}$/);

@@ -128,7 +128,8 @@ export const adminOrderDetailSchema = adminOrderRowSchema.extend({
   /**
    * Whether a refund needs the reference of a transfer made by hand: money left to refund was
    * taken by hand (cash collected at the door, or confirmed as paid offline), which no gateway can
-   * send back. An order chosen for a gateway and confirmed by staff as paid offline is one.
+   * send back. The server's rule (`paidByHand` over the payments left to refund), so the back
+   * office does not repeat it.
    */
   refund_needs_reference: z.boolean(),
   /** The tax invoice and its credit notes; null until the order is invoiced (confirmed). */

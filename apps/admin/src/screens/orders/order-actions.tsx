@@ -179,7 +179,7 @@ function RefundDialog({ order, onDone, onStale }: ActionProps) {
   const [reference, setReference] = useState('');
   const { submitting, formError, fieldErrors, submit } = useSubmit(['amount_paise', 'reason', 'reference']);
   // Cash on delivery and money confirmed as received offline go back by hand, with a reference.
-  // The server says which: an order chosen for a gateway may have been confirmed as paid offline.
+  // The server says which, from the payments left to refund (one home for the rule).
   const byHand = order.refund_needs_reference;
   const run = async () => {
     const updated = await submit(() =>

@@ -351,7 +351,7 @@ describe('reset codes are capped per account per 24 hours', () => {
     const issued = (hoursAgo: number) => ({
       customerId,
       purpose: 'reset_password',
-      codeHash: 'x',
+      codeHash: `earlier-code-${Math.random()}`, // each a code of its own: codes count by hash
       consumedAt: sql`now()`,
       expiresAt: sql`now()`,
       createdAt: sql`now() - (${hoursAgo} * interval '1 hour')`,

@@ -519,36 +519,87 @@ describe('no takeover before verification (ADR 0007)', () => {
     expect((await login(email, VICTIM)).statusCode).toBe(200);
   });
 
-  it('attacker first, victim signs up within the cool-down: the attacker’s mailed code cannot activate the victim’s sign-up', async () => {
+  it('attacker first, victim signs up within the cool-down: the one mailed code, typed on the victim’s screen, activates the victim’s password', async () => {
     const email = uniqueEmail('attacker-first-early');
-    await register(email, ATTACKER);
-    const attackerCode = await latestCode(email, VERIFY_SUBJECT);
+    const attackerToken = await register(email, ATTACKER);
+    const mailedCode = await latestCode(email, VERIFY_SUBJECT);
     const victimToken = await register(email, VICTIM);
     expect(await mailsTo(email)).toHaveLength(1);
 
-    const wrong = await post('customers/verify_email_otp', {
+    // The attacker's screen without the code: nothing.
+    const guess = mailedCode === '000000' ? '111111' : '000000';
+    const guessed = await post('customers/verify_email_otp', {
       email,
-      email_verification_otp: attackerCode,
-      registration_token: victimToken,
+      email_verification_otp: guess,
+      registration_token: attackerToken,
     });
-    expect(wrong.statusCode).toBe(422);
-    expect((await login(email, ATTACKER)).json()).toEqual([
-      { field: 'username', message: customerMessages.emailNotVerified },
-    ]);
+    expect(guessed.statusCode).toBe(422);
 
-    // After the cool-down the victim's screen asks for a code of its own sign-up.
-    await ageCodes(email, 61);
-    const resent = await post('customers/resend_email_otp', { email, registration_token: victimToken });
-    expect(resent.statusCode).toBe(200);
-    const victimCode = await latestCode(email, VERIFY_SUBJECT);
     const verified = await post('customers/verify_email_otp', {
       email,
-      email_verification_otp: victimCode,
+      email_verification_otp: mailedCode,
       registration_token: victimToken,
     });
     expect(verified.statusCode).toBe(200);
     expect((await login(email, ATTACKER)).statusCode).toBe(422);
     expect((await login(email, VICTIM)).statusCode).toBe(200);
+    // The attacker's sign-up ended with the verification, its share of the code too.
+    const late = await post('customers/verify_email_otp', {
+      email,
+      email_verification_otp: mailedCode,
+      registration_token: attackerToken,
+    });
+    expect(late.json()).toEqual([
+      { field: 'registration_token', message: customerMessages.registrationExpired },
+    ]);
+  });
+
+  it('a sign-up sent twice within the cool-down: one mail, and its code verifies the second sign-up with the second password', async () => {
+    const email = uniqueEmail('twice');
+    await register(email, 'FirstTry#1');
+    const secondToken = await register(email, 'SecondTry#2');
+    expect(await mailsTo(email)).toHaveLength(1);
+    const code = await latestCode(email, VERIFY_SUBJECT);
+
+    const verified = await post('customers/verify_email_otp', {
+      email,
+      email_verification_otp: code,
+      registration_token: secondToken,
+    });
+    expect(verified.statusCode).toBe(200);
+    expect((await login(email, 'SecondTry#2')).statusCode).toBe(200);
+    expect((await login(email, 'FirstTry#1')).statusCode).toBe(422);
+  });
+
+  it('a code shared by sign-ups inside the cool-down has one budget of 5 tries, not 5 per sign-up', async () => {
+    const email = uniqueEmail('shared-tries');
+    const firstToken = await register(email, VICTIM);
+    const code = await latestCode(email, VERIFY_SUBJECT);
+    const tokens = [await register(email, ATTACKER), await register(email, 'Third#Pass3')];
+    const wrong = ['000000', '111111'].find((c) => c !== code) as string;
+    for (let i = 0; i < 5; i += 1) {
+      const token = tokens[i % 2] as string;
+      await post('customers/verify_email_otp', {
+        email,
+        email_verification_otp: wrong,
+        registration_token: token,
+      });
+    }
+    for (const token of [firstToken, ...tokens]) {
+      const res = await post('customers/verify_email_otp', {
+        email,
+        email_verification_otp: code,
+        registration_token: token,
+      });
+      expect(res.json()).toEqual([
+        { field: 'email_verification_otp', message: customerMessages.otpTooManyAttempts },
+      ]);
+    }
+    // Still one code sent, for the daily count as well.
+    const customerId = await customerIdOf(email);
+    const rows = await t.ctx.db.select().from(customerOtps).where(eq(customerOtps.customerId, customerId));
+    expect(rows).toHaveLength(3);
+    expect(new Set(rows.map((r) => r.codeHash)).size).toBe(1);
   });
 
   it('without a token, a wrong code counts as a try against every pending code: none gets more than 5', async () => {
@@ -577,7 +628,7 @@ describe('no takeover before verification (ADR 0007)', () => {
       Array.from({ length: 9 }, () => ({
         customerId,
         purpose: 'verify_email',
-        codeHash: 'x',
+        codeHash: `earlier-code-${Math.random()}`, // each a code of its own: codes count by hash
         consumedAt: sql`now()`,
         expiresAt: sql`now()`,
         createdAt: sql`now() - interval '1 hour'`,

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@shop/db/client';
 import { addresses, customerOtps, customerRegistrations, customers } from '@shop/db/schema/index';
-import { and, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, countDistinct, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { OtpPurpose } from './one-time-code.ts';
 
 const customerColumns = {
@@ -88,7 +88,11 @@ export async function secondsSinceLatestCode(db: DbOrTx, customerId: number, pur
   return row ? Number(row.elapsed) : null;
 }
 
-/** How many codes of this purpose the customer was sent within the last `hours` (used or not). */
+/**
+ * How many codes of this purpose the customer was sent within the last `hours` (used or not).
+ * A code shared with a sign-up made inside the cool-down (shareLiveCode) is one code in two
+ * rows with the same hash, so codes are counted by their hash.
+ */
 export async function codesIssuedWithin(
   db: DbOrTx,
   customerId: number,
@@ -96,7 +100,7 @@ export async function codesIssuedWithin(
   hours: number,
 ): Promise<number> {
   const [row] = await db
-    .select({ n: count() })
+    .select({ n: countDistinct(customerOtps.codeHash) })
     .from(customerOtps)
     .where(
       and(
@@ -146,6 +150,35 @@ export async function insertCode(
     registrationId,
     expiresAt: sql`now() + (${ttlMinutes} * interval '1 minute')`,
   });
+}
+
+/**
+ * Gives a sign-up made inside the resend cool-down the code already mailed for the e-mail (the
+ * newest live verification code): same hash, expiry, tries and issue time, so the cool-down,
+ * the daily count and the 5 tries stay those of the one mail. Returns whether there was one.
+ */
+export async function shareLiveCode(db: DbOrTx, customerId: number, registrationId: number) {
+  const [live] = await db
+    .select({
+      codeHash: customerOtps.codeHash,
+      attempts: customerOtps.attempts,
+      expiresAt: customerOtps.expiresAt,
+      createdAt: customerOtps.createdAt,
+    })
+    .from(customerOtps)
+    .where(
+      and(
+        eq(customerOtps.customerId, customerId),
+        eq(customerOtps.purpose, 'verify_email'),
+        isNull(customerOtps.consumedAt),
+        gt(customerOtps.expiresAt, sql`now()`),
+      ),
+    )
+    .orderBy(desc(customerOtps.createdAt), desc(customerOtps.id))
+    .limit(1);
+  if (!live) return false;
+  await db.insert(customerOtps).values({ customerId, purpose: 'verify_email', registrationId, ...live });
+  return true;
 }
 
 /** A pending sign-up: its own password, valid for `ttlHours`. Returns its id. */
@@ -274,13 +307,28 @@ export async function lockPendingCode(db: DbOrTx, customerId: number, purpose: O
 
 export type PendingCode = NonNullable<Awaited<ReturnType<typeof lockPendingCode>>>;
 
-export async function recordWrongAttempt(db: DbOrTx, codeId: number): Promise<number> {
-  const [row] = await db
+/**
+ * Counts a wrong try against a code: against every live row of it, since a code shared with a
+ * sign-up inside the cool-down (shareLiveCode) has one row per sign-up and one budget of tries.
+ * Returns the tries the code has had.
+ */
+export async function recordWrongAttempt(
+  db: DbOrTx,
+  code: { customerId: number; purpose: OtpPurpose; codeHash: string },
+): Promise<number> {
+  const rows = await db
     .update(customerOtps)
     .set({ attempts: sql`${customerOtps.attempts} + 1` })
-    .where(eq(customerOtps.id, codeId))
+    .where(
+      and(
+        eq(customerOtps.customerId, code.customerId),
+        eq(customerOtps.purpose, code.purpose),
+        eq(customerOtps.codeHash, code.codeHash),
+        isNull(customerOtps.consumedAt),
+      ),
+    )
     .returning({ attempts: customerOtps.attempts });
-  return row?.attempts ?? 0;
+  return Math.max(0, ...rows.map((r) => r.attempts));
 }
 
 export async function consumeCode(db: DbOrTx, codeId: number) {

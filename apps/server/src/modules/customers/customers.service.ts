@@ -44,6 +44,7 @@ import {
   markEmailVerified,
   type PendingCode,
   recordWrongAttempt,
+  shareLiveCode,
   secondsSinceLatestCode,
   updatePasswordHash,
 } from './customers.repository.ts';
@@ -172,11 +173,16 @@ async function checkCode<C extends Omit<PendingCode, 'verifiedAt'>>(
   if (candidates.length === 0) return invalid;
   const usable = candidates.filter((c) => c.attempts < OTP_MAX_ATTEMPTS && !c.expired);
   if (usable.length === 0) return candidates.some((c) => c.attempts >= OTP_MAX_ATTEMPTS) ? usedUp : invalid;
-  const match = usable.find((c) => codeMatches(otpSecret(ctx), customerId, purpose, code, c.codeHash));
+  // A code shared with a sign-up made inside the cool-down (signUp) fits each of them; without a
+  // registration token it activates the sign-up it was mailed for, the earliest row.
+  const match = usable
+    .filter((c) => codeMatches(otpSecret(ctx), customerId, purpose, code, c.codeHash))
+    .sort((a, b) => a.id - b.id)[0];
   if (match) return { ok: true, code: match };
   let exhausted = true;
-  for (const candidate of usable) {
-    if ((await recordWrongAttempt(tx, candidate.id)) < OTP_MAX_ATTEMPTS) exhausted = false;
+  for (const codeHash of new Set(usable.map((c) => c.codeHash))) {
+    if ((await recordWrongAttempt(tx, { customerId, purpose, codeHash })) < OTP_MAX_ATTEMPTS)
+      exhausted = false;
   }
   return exhausted ? usedUp : invalid;
 }
@@ -226,9 +232,12 @@ export async function signUp(ctx: AppContext, input: SignupInput, ip: string): P
       customer.id,
       surplus.map((r) => r.id),
     );
-    // Within the cool-down no mail is sent; the verify screen offers a resend once it is over.
+    // Within the cool-down no new mail is sent: this sign-up shares the code mailed a moment ago,
+    // so a shopper who signs up again (a retyped password) types the code in their inbox on this
+    // sign-up's screen. Anyone else needs that inbox, as for any code.
     const issued = await issueCode(ctx, tx, customer, 'verify_email', registrationId);
     if (!issued.sent && issued.reason === 'daily-cap') throw tooMany(customerMessages.tooManyCodesToday);
+    if (!issued.sent && issued.reason === 'cool-down') await shareLiveCode(tx, customer.id, registrationId);
   });
   deliverMail(ctx);
   return { email: input.email, registration_token: registrationToken };
@@ -425,7 +434,11 @@ async function logInWithResetCode(ctx: AppContext, customer: CustomerRow, code: 
     const pending = await lockPendingCode(tx, customer.id, 'reset_password');
     if (!pending?.verifiedAt || pending.expired || pending.attempts >= OTP_MAX_ATTEMPTS) return null;
     if (!codeMatches(otpSecret(ctx), customer.id, 'reset_password', code, pending.codeHash)) {
-      await recordWrongAttempt(tx, pending.id);
+      await recordWrongAttempt(tx, {
+        customerId: customer.id,
+        purpose: 'reset_password',
+        codeHash: pending.codeHash,
+      });
       return null;
     }
     await consumeCode(tx, pending.id);

@@ -137,6 +137,34 @@ test('an empty cart says so and leads back to the shop', async ({ page }) => {
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('product rules §9 integer parsing of qty: a saved cart with 2.5 of one product and 0 of another shows 2 of the first, and its coupon applies', async ({
+  page,
+  request,
+}) => {
+  await blockExternalRequests(page);
+  const { products } = await categoryWithProducts(request);
+  const inStock = products.filter((p) => p.available_stock >= 3 && p.selling_price >= 150);
+  const [kept, zero] = inStock;
+  if (!kept || !zero) throw new Error('need two products worth ₹150 with 3 in stock');
+  await page.goto('/robots.txt');
+  await page.evaluate(({ key, lines }) => localStorage.setItem(key, JSON.stringify(lines)), {
+    key: storageKeys.cartData,
+    lines: [
+      { ...kept, qty: 2.5 },
+      { ...zero, qty: 0 },
+    ],
+  });
+  await gotoHydrated(page, '/cart');
+  await expect(page.getByRole('heading', { name: 'Shopping Cart (1 item)' })).toBeVisible();
+  const line = page.getByTestId(/^cart-line/).filter({ visible: true });
+  await expect(line).toHaveCount(1);
+  await expect(line.getByTestId('line-qty')).toHaveText('2');
+  // Before, the 2.5 stayed and the coupon was refused with 'Quantity must be a whole number.'
+  await page.getByLabel('Coupon code').fill('WELCOME10');
+  await page.getByRole('button', { name: 'Apply Coupon' }).click();
+  await expect(page.getByTestId('coupon-applied')).toContainText('WELCOME10');
+});
+
 test('§2 Cart coupon: with a coupon applied, its message and the Remove button show in full', async ({
   page,
   request,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storedValue } from './browser-storage.ts';
 
-const isString = (v: unknown): v is string | null => typeof v === 'string' && v.length > 0;
+const isString = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
 describe('browser storage (product rules §9 keys, §6 bearer token)', () => {
   let store: Map<string, string>;
@@ -33,7 +33,9 @@ describe('browser storage (product rules §9 keys, §6 bearer token)', () => {
   });
 
   it('stores lists as JSON (cart_data) and clears to the fallback', () => {
-    const cart = storedValue<number[]>('kesar_cart_data', [], (v): v is number[] => Array.isArray(v));
+    const cart = storedValue<number[]>('kesar_cart_data', [], (v) =>
+      Array.isArray(v) ? (v as number[]) : undefined,
+    );
     cart.set([1, 2]);
     expect(store.get('kesar_cart_data')).toBe('[1,2]');
     cart.clear();

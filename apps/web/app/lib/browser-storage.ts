@@ -38,10 +38,14 @@ function decode(raw: string, format: StorageFormat): unknown {
   return raw;
 }
 
+/**
+ * `parse` turns what storage holds into the value, or undefined when it is no such value (then
+ * `fallback`): it may repair what it can, so one bad part does not cost the rest.
+ */
 export function storedValue<T>(
   key: string,
   fallback: T,
-  isValid: (value: unknown) => value is T,
+  parse: (value: unknown) => T | undefined,
   format: StorageFormat = 'json',
 ): StoredValue<T> {
   const listeners = new Set<() => void>();
@@ -55,7 +59,7 @@ export function storedValue<T>(
     cacheRaw = raw;
     try {
       const parsed: unknown = raw === null ? fallback : decode(raw, format);
-      cacheValue = isValid(parsed) ? parsed : fallback;
+      cacheValue = parse(parsed) ?? fallback;
     } catch {
       cacheValue = fallback;
     }

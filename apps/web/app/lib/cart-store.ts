@@ -22,22 +22,20 @@ export interface CartItem {
 /** The product fields a tile knows; qty is managed by the cart. */
 export type CartProduct = Omit<CartItem, 'qty'>;
 
-const isCartItem = (v: unknown): v is CartItem => {
-  if (typeof v !== 'object' || v === null) return false;
-  const item = v as Record<string, unknown>;
-  return (
-    typeof item.id === 'number' &&
-    typeof item.name === 'string' &&
-    typeof item.qty === 'number' &&
-    item.qty > 0
-  );
-};
+/**
+ * The saved cart as the shop can use it (product rules §9: quantities are parsed as integers):
+ * 2.5 is 2, "3" is 3, and no line holds more than one order takes; a line that is no product
+ * line, or holds less than 1, is dropped and the rest kept, so one line edited by hand or left by an older build does not empty the cart.
+ */
+export function savedCart(value: unknown): CartItem[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.flatMap((line) => {
+    const qty = Math.min(Math.trunc(Number(line?.qty)), MAX_LINE_QUANTITY);
+    return typeof line?.id === 'number' && typeof line.name === 'string' && qty > 0 ? [{ ...line, qty }] : [];
+  });
+}
 
-export const cartData = storedValue<CartItem[]>(
-  storageKeys.cartData,
-  [],
-  (v): v is CartItem[] => Array.isArray(v) && v.every(isCartItem),
-);
+export const cartData = storedValue<CartItem[]>(storageKeys.cartData, [], savedCart);
 
 function write(items: CartItem[]) {
   cartData.set(items);

@@ -10,31 +10,21 @@ export interface SessionCustomer {
   [key: string]: unknown;
 }
 
-const isString = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
-const isCustomer = (v: unknown): v is SessionCustomer =>
-  typeof v === 'object' && v !== null && typeof (v as { email?: unknown }).email === 'string';
-const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v);
+// What storage holds, when it is the value the key keeps (else undefined: storedValue's fallback).
+const aString = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
+const aCustomer = (v: unknown) =>
+  typeof v === 'object' && v !== null && typeof (v as { email?: unknown }).email === 'string'
+    ? (v as SessionCustomer)
+    : undefined;
+const anInteger = (v: unknown) => (Number.isInteger(v) ? (v as number) : undefined);
 
-export const accessToken = storedValue<string | null>(
-  storageKeys.accessToken,
-  null,
-  (v): v is string | null => isString(v),
-  'text',
-);
-export const userData = storedValue<SessionCustomer | null>(
-  storageKeys.userData,
-  null,
-  (v): v is SessionCustomer | null => isCustomer(v),
-);
-export const selectedAddressId = storedValue<number | null>(
-  storageKeys.selectedAddressId,
-  null,
-  (v): v is number | null => isNumber(v),
-);
+export const accessToken = storedValue<string | null>(storageKeys.accessToken, null, aString, 'text');
+export const userData = storedValue<SessionCustomer | null>(storageKeys.userData, null, aCustomer);
+export const selectedAddressId = storedValue<number | null>(storageKeys.selectedAddressId, null, anInteger);
 export const afterLoginRedirect = storedValue<string | null>(
   storageKeys.afterLoginRedirect,
   null,
-  (v): v is string | null => isString(v),
+  aString,
   'text',
 );
 
@@ -74,8 +64,7 @@ export const sessionStore = {
 function customerIdIn(raw: string | null): number | undefined {
   if (raw === null) return undefined;
   try {
-    const value: unknown = JSON.parse(raw);
-    return isCustomer(value) && isNumber(value.id) ? value.id : undefined;
+    return anInteger(aCustomer(JSON.parse(raw))?.id);
   } catch {
     return undefined;
   }

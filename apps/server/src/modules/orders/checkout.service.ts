@@ -172,6 +172,9 @@ export async function checkout(
   const shippingAddress = { ...address.snapshot, state: address.snapshot.state ?? delivery.state };
   const lines = await priceOrderLines(db, input.items);
   const subtotal = subtotalOf(lines);
+  // The minimum order is the goods' value before a coupon (spec §2: the cart's total equals its
+  // subtotal, and that total is what the minimum is checked against), as a coupon's own minimum
+  // is: a coupon is a reward on an order that qualifies, not a reason to refuse it.
   const minimum = await minimumOrderPaise(db);
   if (subtotal < minimum) throw AppError.invalid('items', messages.minimumOrder(formatPaise(minimum)));
   const couponCode = input.coupon_code;

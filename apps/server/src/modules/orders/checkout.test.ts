@@ -4,7 +4,14 @@ import { orders } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
-import { makeAddress, makeCustomer, makeProduct, setSetting, stockOf } from './orders.test-kit.ts';
+import {
+  makeAddress,
+  makeCoupon,
+  makeCustomer,
+  makeProduct,
+  setSetting,
+  stockOf,
+} from './orders.test-kit.ts';
 
 const CHECKOUT = '/backend/api/web/orders/checkout';
 type Shopper = Awaited<ReturnType<typeof makeCustomer>> & { addressId: number };
@@ -242,6 +249,15 @@ describe('checkout', () => {
       expect(res.json()).toEqual([{ field: 'items', message: 'Minimum order amount should be ₹199.00' }]);
       const enough = await place(shopper, { items: [{ item_id: p.id, quantity: 4 }] });
       expect(enough.statusCode).toBe(200);
+      // The minimum is the goods' value before a coupon (spec §2: the cart total equals the
+      // subtotal): ₹200 of goods qualifies, and a 50% coupon does not take that back.
+      const half = await makeCoupon(t.ctx.db, { discountValue: 50 });
+      const withCoupon = await place(shopper, {
+        items: [{ item_id: p.id, quantity: 4 }],
+        coupon_code: half.code,
+      });
+      expect(withCoupon.statusCode).toBe(200);
+      expect(withCoupon.json<CheckoutResult>().order.total_amount).toBeLessThan(199);
     } finally {
       await setSetting(t.ctx.db, 'minimum_order_amount', '0');
     }

@@ -146,5 +146,12 @@ describe('customer cancellation', () => {
     const checked = await verify(h.t, shopper, paytm.order.order_id.toLowerCase(), {});
     expect(checked.statusCode).toBe(409);
     expect(checked.json()).toMatchObject(cancelled);
+
+    // Cancelled before any payment was started: the same answer, not "Please choose a payment option".
+    const unpaid = await placeOrder(h.t, shopper);
+    expect((await cancel(unpaid.order.id)).statusCode).toBe(200);
+    const never = await verify(h.t, shopper, unpaid.order.order_id, {});
+    expect(never.statusCode).toBe(409);
+    expect(never.json()).toMatchObject(cancelled);
   });
 });

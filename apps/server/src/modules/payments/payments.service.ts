@@ -197,7 +197,11 @@ export async function verifyPayment(
   if (!ref) throw AppError.notFound(orderMessages.notFound);
   const payload = input.payload ?? {};
   const payment = await paymentOfPayload(deps, ref.id, payload);
-  if (!payment) throw AppError.invalid('order_id', paymentMessages.noPaymentStarted);
+  if (!payment) {
+    // Nothing to choose any more on a cancelled order: say what the payment step says.
+    if (ref.status === 'cancelled') throw new AppError('conflict', paymentMessages.orderCancelled);
+    throw AppError.invalid('order_id', paymentMessages.noPaymentStarted);
+  }
   // The order as it stands now, read after the payment: a settlement (a webhook) commits both at
   // once, so an order read before it could still look unpaid beside a captured payment.
   if (CAPTURED_STATES.has(payment.status))

@@ -92,8 +92,11 @@ test('cart → login → coupon → shipping address → payment page', async ({
 
   // §5: with saved addresses but none selected, the shop does not choose one: it asks.
   await page.evaluate(() => localStorage.removeItem('kesar_selected_address_id'));
+  const listed = page.waitForRequest((r) => r.method() === 'GET' && /\/customers\/address\b/.test(r.url()));
   await gotoHydrated(page, '/shipping');
   await expect(card).toHaveCount(1);
+  // §7: the address list is asked for with no query (the server lists every saved address).
+  expect(new URL((await listed).url()).search).toBe('');
   // Accessible dialog: removing an address asks first, with focus on Cancel and the icon close
   // button named; Cancel keeps the address.
   await card.getByRole('button', { name: 'Remove address Home' }).click();

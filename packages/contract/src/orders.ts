@@ -112,10 +112,12 @@ export const orderMessages = {
   priceChanged: (name: string, fromPaise: number, toPaise: number) =>
     `Price of ${name} changed from ${formatPaise(fromPaise)} to ${formatPaise(toPaise)}`,
   removedOutOfStock: (name: string) => `${name} is out of stock and was removed`,
+  removedNoLongerSold: (name: string) => `${name} is no longer sold and was removed`,
   quantityReduced: (left: number, name: string) => `Only ${left} of ${name} left; quantity reduced`,
   quantityCapped: (name: string) =>
     `At most ${MAX_LINE_QUANTITY} of ${name} can be ordered at once; quantity reduced`,
   reorderSkipped: (name: string) => `${name} is out of stock and was not added`,
+  reorderNotSold: (name: string) => `${name} is no longer sold and was not added`,
   shippingAtNextStep: 'calculated at next step',
   cannotCancel: 'This order can no longer be cancelled: it is already being packed or on its way.',
   cancelledByCustomer: 'Cancelled by the customer',
@@ -213,6 +215,8 @@ export interface PricedCartItem {
   gst_rate: number;
   /** false when the product no longer exists, is not sold or has no stock. */
   available: boolean;
+  /** false when the product no longer exists or is no longer sold, whatever its stock. */
+  sold: boolean;
 }
 
 export interface PriceCartResult {

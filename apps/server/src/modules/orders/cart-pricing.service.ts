@@ -28,6 +28,7 @@ export async function priceCart(db: DbOrTx, itemIds: number[]): Promise<PricedCa
         item_weight: 0,
         gst_rate: 0,
         available: false,
+        sold: false,
       };
     return {
       item_id: p.id,
@@ -38,6 +39,7 @@ export async function priceCart(db: DbOrTx, itemIds: number[]): Promise<PricedCa
       item_weight: p.itemWeight,
       gst_rate: p.gstRate,
       available: p.isActive && p.availableStock > 0,
+      sold: p.isActive,
     };
   });
 }

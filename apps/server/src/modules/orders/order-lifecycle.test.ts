@@ -247,11 +247,19 @@ describe('order lifecycle and history', () => {
       gstRate: 12,
     });
     const gone = await makeProduct(t.ctx.db, { availableStock: 0 });
+    const retired = await makeProduct(t.ctx.db, { availableStock: 7, isActive: false });
     await setSetting(t.ctx.db, 'minimum_order_amount', '149.50');
     const res = await t.request({
       method: 'POST',
       url: '/backend/api/web/orders/price_cart',
-      payload: { items: [{ item_id: p.id, quantity: 1 }, { item_id: gone.id }, { item_id: 99_999_998 }] },
+      payload: {
+        items: [
+          { item_id: p.id, quantity: 1 },
+          { item_id: gone.id },
+          { item_id: retired.id },
+          { item_id: 99_999_998 },
+        ],
+      },
     });
     await setSetting(t.ctx.db, 'minimum_order_amount', '0');
     expect(res.statusCode).toBe(200);
@@ -267,9 +275,12 @@ describe('order lifecycle and history', () => {
           item_weight: 250,
           gst_rate: 12,
           available: true,
+          sold: true,
         },
-        expect.objectContaining({ item_id: gone.id, available: false, available_stock: 0 }),
-        expect.objectContaining({ item_id: 99_999_998, available: false, name: '' }),
+        // Out of stock is still sold; a product taken off sale is not, whatever its stock.
+        expect.objectContaining({ item_id: gone.id, available: false, available_stock: 0, sold: true }),
+        expect.objectContaining({ item_id: retired.id, available: false, available_stock: 0, sold: false }),
+        expect.objectContaining({ item_id: 99_999_998, available: false, name: '', sold: false }),
       ],
     });
     const bad = await t.request({

@@ -23,6 +23,7 @@ const base = () => ({
   item_weight: 500,
   gst_rate: 5,
   available: true,
+  sold: true,
 });
 
 describe('cart re-pricing', () => {
@@ -39,6 +40,18 @@ describe('cart re-pricing', () => {
     const r = reconcileCart([line({})], [priced({ available: false, available_stock: 0 })]);
     expect(r.items).toEqual([]);
     expect(r.notices).toEqual(['Kaju Katli is out of stock and was removed']);
+  });
+  it('removes a product that is no longer sold (or no longer exists) and says so, not "out of stock"', () => {
+    const gone = { available: false, available_stock: 0, sold: false };
+    const r = reconcileCart(
+      [line({}), line({ id: 2, name: 'Old Lock' })],
+      [priced(gone), priced({ ...gone, item_id: 2, name: '' })],
+    );
+    expect(r.items).toEqual([]);
+    expect(r.notices).toEqual([
+      'Kaju Katli is no longer sold and was removed',
+      'Old Lock is no longer sold and was removed',
+    ]);
   });
   it('reduces a quantity above the stock and says so', () => {
     const r = reconcileCart([line({ qty: 5 })], [priced({ available_stock: 3 })]);

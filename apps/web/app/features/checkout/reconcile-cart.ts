@@ -20,6 +20,10 @@ export function reconcileCart(
       continue;
     }
     const name = now.name || item.name;
+    if (!now.sold) {
+      notices.push(orderMessages.removedNoLongerSold(name));
+      continue;
+    }
     if (!now.available || now.available_stock <= 0) {
       notices.push(orderMessages.removedOutOfStock(name));
       continue;

@@ -6,7 +6,8 @@ import type { PriceCartResult } from '@shop/contract/orders';
 
 /**
  * Re-Order: puts an order's items back into the cart at today's prices (price_cart), capped at
- * the stock; out-of-stock items are skipped. Returns the notices to show.
+ * the stock; items out of stock or no longer sold are skipped, each told apart. Returns the
+ * notices to show.
  */
 export async function reorder(order: Order): Promise<string[]> {
   const priced = await api.post<PriceCartResult>('orders/price_cart', {
@@ -17,8 +18,12 @@ export async function reorder(order: Order): Promise<string[]> {
   const next: CartItem[] = [...cart.items()];
   for (const line of order.items) {
     const p = byId.get(line.item_id);
-    if (!p?.available || p.available_stock <= 0) {
-      notices.push(orderMessages.reorderSkipped(p?.name || line.name));
+    if (!p?.sold) {
+      notices.push(orderMessages.reorderNotSold(p?.name || line.name));
+      continue;
+    }
+    if (!p.available || p.available_stock <= 0) {
+      notices.push(orderMessages.reorderSkipped(p.name || line.name));
       continue;
     }
     const existing = next.findIndex((i) => i.id === p.item_id);

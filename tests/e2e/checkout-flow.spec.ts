@@ -183,6 +183,9 @@ test('§2 Cart coupon: with a coupon applied, its message and the Remove button 
     item: product,
   });
   await gotoHydrated(page, '/cart');
+  // Empty: the shop's required-field words, as the server says them.
+  await page.getByRole('button', { name: 'Apply Coupon' }).click();
+  await expect(page.getByText('This is a required field.')).toBeVisible();
   await page.getByLabel('Coupon code').fill('WELCOME10');
   await page.getByRole('button', { name: 'Apply Coupon' }).click();
   const applied = page.getByTestId('coupon-applied');

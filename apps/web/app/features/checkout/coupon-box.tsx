@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import type { ApplyCouponResult } from '@shop/contract/coupons';
 import { IconCircleCheck, IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
+import { messages } from '@shop/contract/messages';
 import { errorText } from '../../lib/notify.ts';
 
 /**
@@ -24,7 +25,8 @@ export function CouponBox({
   async function apply() {
     setError(null);
     if (!code.trim()) {
-      setError('Please enter a coupon code.');
+      // The server's words for an empty coupon_code, as every required field of the shop says.
+      setError(messages.required);
       return;
     }
     setBusy(true);

@@ -14,6 +14,7 @@ import { answerClientError, REQUEST_TIMEOUT_MS } from './http/client-errors.ts';
 import { dropGoneClients } from './http/gone-clients.ts';
 import { refusingListForms } from './http/query-params.ts';
 import { enforceStaffGuards, PUBLIC_ADMIN_OPERATION } from './http/require-staff.ts';
+import { unknownRoutes } from './http/unknown-route.ts';
 import { responseCacheOf } from './http/response-cache.ts';
 import { addressesRoutes } from './modules/addresses/addresses.routes.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -167,6 +168,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     async (api) => {
       registerJsonBody(api);
       registerTextGuard(api);
+      const unknown = unknownRoutes(api);
       // The count of mails given up on stands in for a back-office alert until there is one.
       api.get('/health', { schema: { hide: true } }, async () => ({
         status: 'ok',
@@ -186,9 +188,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       ]) {
         await routes(api, ctx);
       }
-      api.all('/*', async (request, reply) =>
-        sendNamedError(reply, 404, `Page not found: ${request.url.split('?')[0]}`),
-      );
+      unknown.answer();
     },
     { prefix: API_PREFIX },
   );
@@ -200,6 +200,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       registerJsonBody(admin);
       registerTextGuard(admin);
       enforceStaffGuards(admin);
+      const unknown = unknownRoutes(admin);
       for (const routes of [
         staffAdminRoutes,
         auditAdminRoutes,
@@ -221,9 +222,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
       ]) {
         await routes(admin, ctx);
       }
-      admin.all('/*', { schema: { hide: true, ...PUBLIC_ADMIN_OPERATION } }, async (request, reply) =>
-        sendNamedError(reply, 404, `Page not found: ${request.url.split('?')[0]}`),
-      );
+      unknown.answer(PUBLIC_ADMIN_OPERATION);
     },
     { prefix: ADMIN_API_PREFIX },
   );

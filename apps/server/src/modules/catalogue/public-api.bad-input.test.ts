@@ -147,10 +147,11 @@ describe('bad input on the public API', () => {
       expect((await get(`${path}?unknown[]=1&_[]=2`)).statusCode).toBe(200);
     });
 
-    it('wrong methods are named 404s', async () => {
+    it('wrong methods are named 405s with an Allow header naming GET (as the Yii2 API answers)', async () => {
       for (const method of ['DELETE', 'PUT', 'PATCH'] as const) {
         const res = await t.request({ method, url: `${API}/${path}` });
-        expectNamedError(res, 404);
+        expectNamedError(res, 405);
+        expect(res.headers.allow).toContain('GET');
       }
     });
   });
@@ -230,6 +231,34 @@ describe('bad input on the public API', () => {
     );
   });
 
+  describe('a known address asked with a method it does not take (as the Yii2 API answers)', () => {
+    it.each([
+      ['GET', 'customers/login', 'POST'],
+      ['GET', 'customers/verify_email_otp', 'POST'],
+      ['DELETE', 'products', 'GET'],
+      ['PATCH', 'customers/address/7', 'PUT, DELETE'],
+    ])('%s /%s → 405, Allow: %s', async (method, path, allow) => {
+      const res = await t.request({ method: method as 'GET', url: `${API}/${path}?x=1` });
+      expect(res.statusCode).toBe(405);
+      expect(res.headers.allow).toBe(allow);
+      expect(res.json()).toEqual({
+        name: 'Method Not Allowed',
+        message: `Method Not Allowed. This URL can only handle the following request methods: ${allow}.`,
+        code: 0,
+        status: 405,
+      });
+    });
+
+    it('an address no method takes stays a named 404', async () => {
+      const res = await t.request({ method: 'POST', url: `${API}/customers/login/extra` });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({
+        name: 'Not Found',
+        message: `Page not found: ${API}/customers/login/extra`,
+      });
+    });
+  });
+
   describe('a storefront page address that cannot be decoded', () => {
     it('spec §2 routing error: a browser gets a page titled "Unexpected Application Error!" with a way home (status 400), not JSON', async () => {
       const res = await t.request({
@@ -285,9 +314,9 @@ describe('bad input on the public API', () => {
     });
   });
 
-  it('GET captcha/challenge ignores a query string and answers POST with a named 404', async () => {
+  it('GET captcha/challenge ignores a query string and answers POST with a named 405', async () => {
     expect((await get('captcha/challenge?x=%FF')).statusCode).toBe(200);
-    expectNamedError(await t.request({ method: 'POST', url: `${API}/captcha/challenge`, payload: {} }), 404);
+    expectNamedError(await t.request({ method: 'POST', url: `${API}/captcha/challenge`, payload: {} }), 405);
   });
 
   it('every public route is in the OpenAPI document', async () => {

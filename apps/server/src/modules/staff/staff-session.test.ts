@@ -513,6 +513,13 @@ describe('CSRF and roles', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it('answers a known admin path asked with another method with a named 405 naming the methods', async () => {
+    const response = await t.request({ method: 'PATCH', url: `${ADMIN}/session` });
+    expect(response.statusCode).toBe(405);
+    expect(response.headers.allow).toMatch(/\bGET\b/);
+    expect(response.json()).toMatchObject({ name: 'Method Not Allowed', code: 0, status: 405 });
+  });
+
   it('answers unknown admin paths with a named 404', async () => {
     const response = await t.request({ method: 'GET', url: `${ADMIN}/no-such-thing?x=1` });
     expect(response.statusCode).toBe(404);

@@ -133,7 +133,8 @@ export const orderMessages = {
  */
 export const CUSTOMER_CANCELLABLE: readonly OrderStatus[] = ['pending', 'confirmed'];
 
-const itemId = idField(orderMessages.invalidItemId);
+// A missing item_id or quantity is told as every missing field of the API is (messages.required).
+const itemId = idField(orderMessages.invalidItemId, messages.required);
 
 /** One requested line: {item_id, quantity}. */
 export const cartLineSchema = z.object({
@@ -144,8 +145,7 @@ export const cartLineSchema = z.object({
     // 2^53, and 1e16 is best told "cannot be more than 100", not "must be a whole number".
     z
       .number({
-        error: (issue) =>
-          issue.input === undefined ? orderMessages.quantityTooSmall : orderMessages.quantityNotWhole,
+        error: (issue) => (issue.input == null ? messages.required : orderMessages.quantityNotWhole),
       })
       .max(MAX_LINE_QUANTITY, orderMessages.quantityTooLarge)
       .min(1, orderMessages.quantityTooSmall)

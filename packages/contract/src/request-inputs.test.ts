@@ -67,7 +67,7 @@ describe('quantities', () => {
     expect(line(0)).toEqual(['Quantity must be at least 1.']);
     expect(line(1.5)).toEqual(['Quantity must be a whole number.']);
     for (const bad of ['abc', true, {}]) expect(line(bad)).toEqual(['Quantity must be a whole number.']);
-    expect(line(undefined)).toEqual(['Quantity must be at least 1.']);
+    expect(line(undefined)).toEqual(['This is a required field.']);
     expect(line('5')).toEqual([]);
     const priced = priceCartRequestSchema.safeParse({ items: [{ item_id: 1, quantity: 1e16 }] });
     expect(priced.error?.issues[0]?.code).toBe('too_big');

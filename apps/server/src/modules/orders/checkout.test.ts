@@ -151,7 +151,8 @@ describe('checkout', () => {
       [{ items: [{ item_id: p.id, quantity: true }] }, 'Quantity must be a whole number.'],
       [{ items: [{ item_id: p.id, quantity: [2] }] }, 'Quantity must be a whole number.'],
       [{ items: [{ item_id: p.id, quantity: 1e16 }] }, 'Quantity cannot be more than 100.'],
-      [{ items: [{ item_id: p.id }] }, 'Quantity must be at least 1.'],
+      [{ items: [{ item_id: p.id }] }, 'This is a required field.'],
+      [{ items: [{ quantity: 1 }] }, 'This is a required field.'],
       [{ items: [{ item_id: true, quantity: 1 }] }, 'Item id must be a positive whole number.'],
       [{ items: [{ item_id: p.id, quantity: 1 }], customer: { address_id: true } }, 'Please select address'],
     ];

@@ -6,7 +6,7 @@ import {
   uniqueEmail,
   VERIFY_SUBJECT,
 } from './account-helpers.ts';
-import { mailCount, otpOf, waitForMail } from './support/mailbox.ts';
+import { mailCount, mailsTo, otpOf, waitForMail } from './support/mailbox.ts';
 import { gotoHydrated } from './storefront-helpers.ts';
 
 test('a visitor signs up, verifies the e-mail with the mailed code, sees the account menu and logs out', async ({
@@ -75,6 +75,37 @@ test('§2 sign-up opens /verify-email itself: the e-mail rides in the tab’s hi
   await page.getByRole('button', { name: 'Verify Email' }).click();
   await expect(page.getByText('Email verified successfully')).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('ADR 0007: a shopper who goes back and signs up again within the minute types the one mailed code, and the second password is the one that works', async ({
+  page,
+}, testInfo) => {
+  const email = uniqueEmail(testInfo, 'again');
+  const before = mailCount();
+  const signUp = async (password: string) => {
+    await gotoHydrated(page, '/signup');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByLabel('Confirm Password').fill(password);
+    await page.getByRole('button', { name: 'Signup', exact: true }).click();
+    await expect(page).toHaveURL(/\/verify-email$/);
+  };
+  await signUp('Typo#Pass1');
+  const mail = await waitForMail(email, VERIFY_SUBJECT, before);
+  await page.goBack();
+  await signUp('Saffron#2024');
+  // Inside the minute no second mail is sent: the first one's code is the one to type.
+  await page.getByLabel('OTP').fill(otpOf(mail));
+  await page.getByRole('button', { name: 'Verify Email' }).click();
+  await expect(page.getByText('Email verified successfully')).toBeVisible();
+  await expect(page).toHaveURL(/\/$/);
+  const login = (password: string) =>
+    page.request.post('/backend/api/web/customers/login', {
+      data: { login_method: 'email', username: email, password },
+    });
+  expect((await login('Saffron#2024')).status()).toBe(200);
+  expect((await login('Typo#Pass1')).status()).toBe(422);
+  expect(mailsTo(email).filter((m) => VERIFY_SUBJECT.test(m.subject))).toHaveLength(1);
 });
 
 test('signing up with a registered e-mail looks like any sign-up; the owner is mailed how to log in (no account enumeration)', async ({

@@ -43,6 +43,11 @@ export function mailCount(): number {
   return mails().length;
 }
 
+/** The mails to `to` so far, oldest first. */
+export function mailsTo(to: string): CapturedMail[] {
+  return mails().filter((m) => m.to.includes(to.toLowerCase()));
+}
+
 /** The first 6-digit code in a mail's text. */
 export function otpOf(mail: CapturedMail): string {
   const match = /\b(\d{6})\b/.exec(mail.text);

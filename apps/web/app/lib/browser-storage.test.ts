@@ -1,21 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { storedValue } from './browser-storage.ts';
+import { stubBrowserStorage } from './browser-storage.test-kit.ts';
 
 const isString = (v: unknown) => (typeof v === 'string' && v.length > 0 ? v : undefined);
 
 describe('browser storage (product rules §9 keys, §6 bearer token)', () => {
   let store: Map<string, string>;
   beforeEach(() => {
-    store = new Map();
-    vi.stubGlobal('window', {
-      localStorage: {
-        getItem: (k: string) => store.get(k) ?? null,
-        setItem: (k: string, v: string) => store.set(k, v),
-        removeItem: (k: string) => store.delete(k),
-      },
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    });
+    store = stubBrowserStorage().local;
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -1,28 +1,13 @@
 import { storageKeys } from '@shop/contract/storage-keys';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubBrowserStorage } from './browser-storage.test-kit.ts';
 import { checkoutOutlives, sessionStore } from './session-store.ts';
-
-/** A browser's two storages as plain maps. */
-function storage(store: Map<string, string>) {
-  return {
-    getItem: (k: string) => store.get(k) ?? null,
-    setItem: (k: string, v: string) => store.set(k, v),
-    removeItem: (k: string) => store.delete(k),
-  };
-}
 
 describe('customer state and the checkout under way (§4; §6: no customer sees another one’s order)', () => {
   let local: Map<string, string>;
   let session: Map<string, string>;
   beforeEach(() => {
-    local = new Map();
-    session = new Map();
-    vi.stubGlobal('window', {
-      localStorage: storage(local),
-      sessionStorage: storage(session),
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    });
+    ({ local, session } = stubBrowserStorage());
   });
   afterEach(() => vi.unstubAllGlobals());
 

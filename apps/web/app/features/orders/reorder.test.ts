@@ -1,6 +1,7 @@
 import type { Order, PriceCartResult, PricedCartItem } from '@shop/contract/orders';
 import { storageKeys } from '@shop/contract/storage-keys';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubBrowserStorage } from '../../lib/browser-storage.test-kit.ts';
 
 const priced: PricedCartItem[] = [];
 vi.mock('../../lib/api-client.ts', () => ({
@@ -23,19 +24,10 @@ const product = (over: Partial<PricedCartItem>): PricedCartItem => ({
 const line = (item_id: number, name: string, quantity: number) => ({ item_id, name, quantity });
 
 describe('Re-Order: an order’s items back into the cart at today’s prices', () => {
-  const local = new Map<string, string>();
+  let local: Map<string, string>;
   beforeEach(() => {
-    local.clear();
     priced.length = 0;
-    vi.stubGlobal('window', {
-      localStorage: {
-        getItem: (k: string) => local.get(k) ?? null,
-        setItem: (k: string, v: string) => local.set(k, v),
-        removeItem: (k: string) => local.delete(k),
-      },
-      addEventListener: () => {},
-      removeEventListener: () => {},
-    });
+    local = stubBrowserStorage().local;
   });
   afterEach(() => vi.unstubAllGlobals());
 

@@ -3,11 +3,19 @@ import type { DbOrTx } from '@shop/db/client';
 import { AppError } from '../../http/app-error.ts';
 import { type CouponRow, countActiveRedemptions, findCouponByCode } from './orders.repository.ts';
 
+/**
+ * What a coupon always leaves to pay of the goods: ₹1.00, the least an online gateway takes
+ * (Razorpay refuses under 100 paise, Paytm and PayPal an amount of 0). A coupon worth the whole
+ * cart (100 %, or a flat amount above it) would make an order no online payment can settle, held
+ * stock and all; the shop has no "free order" path, so every order keeps something to pay.
+ */
+export const LEAST_TO_PAY_PAISE = 100;
+
 export type CouponCheck = { ok: true; discountPaise: number } | { ok: false; message: string };
 
 /**
  * The coupon rules, without I/O: active, inside its dates, cart at least the minimum, limits not
- * reached. The discount never exceeds max_discount nor the subtotal.
+ * reached. The discount never exceeds max_discount, and leaves LEAST_TO_PAY_PAISE of the subtotal.
  */
 export function evaluateCoupon(
   coupon: CouponRow,
@@ -29,7 +37,7 @@ export function evaluateCoupon(
       ? Math.floor((subtotalPaise * coupon.discountValue) / 100)
       : coupon.discountValue;
   if (coupon.maxDiscountPaise !== null) discount = Math.min(discount, coupon.maxDiscountPaise);
-  discount = Math.max(0, Math.min(discount, subtotalPaise));
+  discount = Math.max(0, Math.min(discount, subtotalPaise - LEAST_TO_PAY_PAISE));
   return { ok: true, discountPaise: discount };
 }
 

@@ -68,14 +68,16 @@ describe('coupons', () => {
     });
   });
 
-  it('caps the discount at max_discount and flat coupons at the subtotal', async () => {
+  it('caps the discount at max_discount, and leaves ₹1.00 of the goods to pay (the least a gateway takes)', async () => {
     const capped = await makeCoupon(t.ctx.db, { discountValue: 50, maxDiscountPaise: 10_000 });
     expect((await apply(capped.code, 2)).json<ApplyCouponResult>()).toMatchObject({
       discount: 100,
       total: 700,
     });
     const flat = await makeCoupon(t.ctx.db, { discountType: 'flat', discountValue: 100_000 });
-    expect((await apply(flat.code, 1)).json<ApplyCouponResult>()).toMatchObject({ discount: 400, total: 0 });
+    expect((await apply(flat.code, 1)).json<ApplyCouponResult>()).toMatchObject({ discount: 399, total: 1 });
+    const whole = await makeCoupon(t.ctx.db, { discountType: 'percent', discountValue: 100 });
+    expect((await apply(whole.code, 2)).json<ApplyCouponResult>()).toMatchObject({ discount: 799, total: 1 });
   });
 
   it('explains why a coupon does not apply (422 on coupon_code)', async () => {

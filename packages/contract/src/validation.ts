@@ -60,6 +60,14 @@ export function isDatabaseId(value: unknown): value is number {
 }
 
 /**
+ * A database id in a back-office JSON body, whose typed client sends numbers: 1 to
+ * MAX_DATABASE_ID, checked before any query (beyond it PostgreSQL's integer refuses the value).
+ */
+export function databaseId(message = 'This is not a valid id.') {
+  return z.number(message).int(message).positive(message).max(MAX_DATABASE_ID, message);
+}
+
+/**
  * A database id in a JSON body: a positive whole number (or its digits), with one message for
  * every way it can be wrong (and, optionally, another for a missing one).
  */

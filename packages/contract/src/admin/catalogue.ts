@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { devanagariToLatin } from '../devanagari-latin.ts';
 import { HSN_FORMAT } from '../gst.ts';
+import { databaseId, MAX_DATABASE_ID } from '../validation.ts';
 import { foodTypes, makerRoles, netQuantityUnits } from '../package-declarations.ts';
 
 /**
@@ -15,6 +16,8 @@ export const MAX_SLUG_LENGTH = 120;
 export const MAX_NAME_LENGTH = 200;
 /** ₹1,00,00,000: far above anything the shop sells, far below int4. */
 export const MAX_PRICE_PAISE = 1_000_000_000;
+/** The most units of a product the back office keeps in stock (opening, counted or added). */
+export const MAX_STOCK = 1_000_000;
 export const GST_RATES = [0, 5, 12, 18, 28] as const;
 export const MAX_RELATED_PRODUCTS = 12;
 /** Low-stock threshold when neither the product nor the setting low_stock_threshold says. */
@@ -48,6 +51,8 @@ export const catalogueAdminMessages = {
   gstRate: `GST rate must be one of ${GST_RATES.join(', ')} %.`,
   stockBelowZero: 'Stock cannot go below zero.',
   stockZeroChange: 'Enter a change other than zero.',
+  stockAboveMax: (before: number) =>
+    `The stock can be at most ${MAX_STOCK.toLocaleString('en-IN')} units: with ${before.toLocaleString('en-IN')} in stock, add at most ${Math.max(0, MAX_STOCK - before).toLocaleString('en-IN')}.`,
   stockInBelowZero: 'Received and returned units add to the stock: enter a number above 0.',
   stockOutAboveZero: 'Damaged or expired units leave the stock: enter a number below 0, e.g. -2.',
   stockCountIsCorrection: 'A counted stock is a stock count correction: choose that reason.',
@@ -56,7 +61,7 @@ export const catalogueAdminMessages = {
 
 const slugField = z.string().trim().max(MAX_SLUG_LENGTH).regex(SLUG_PATTERN, catalogueAdminMessages.slug);
 const nameField = z.string().trim().min(1, 'Please enter a name.').max(MAX_NAME_LENGTH);
-const id = z.number().int().positive();
+const id = databaseId();
 
 /** A category as the back office sees it (hidden ones too). */
 export const adminCategorySchema = z.object({
@@ -95,13 +100,13 @@ export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
 /** Moves a category under a new parent, at `position` among its new siblings (end when left out). */
 export const categoryMoveSchema = z.object({
   parent_id: id,
-  position: z.number().int().min(0).optional(),
+  position: z.number().int().min(0).max(MAX_DATABASE_ID).optional(),
 });
 export type CategoryMove = z.infer<typeof categoryMoveSchema>;
 
 /** The new order of all children of one parent (every child, each once). */
 export const categoryReorderSchema = z.object({
-  parent_id: z.number().int().min(0),
+  parent_id: z.number().int().min(0).max(MAX_DATABASE_ID),
   ids: z.array(id).min(1).max(1000),
 });
 export type CategoryReorder = z.infer<typeof categoryReorderSchema>;
@@ -251,7 +256,7 @@ export const productCreateSchema = z.object({
   dimensions: productFields.dimensions.default(null),
   consumer_care: productFields.consumer_care.default(null),
   food_type: productFields.food_type.default('not_food'),
-  initial_stock: z.number().int().min(0).max(1_000_000).default(0),
+  initial_stock: z.number().int().min(0).max(MAX_STOCK).default(0),
 });
 export type ProductCreate = z.infer<typeof productCreateSchema>;
 /** An edit: only the fields sent change (no defaults, so a missing field is never reset). */
@@ -365,8 +370,8 @@ export const stockReasonLabels: Record<StockReason, string> = {
 export const stockAdjustSchema = z
   .object({
     reason: z.enum(stockAdjustReasons),
-    change: z.number().int().min(-1_000_000).max(1_000_000).optional(),
-    set_to: z.number().int().min(0).max(1_000_000).optional(),
+    change: z.number().int().min(-MAX_STOCK).max(MAX_STOCK).optional(),
+    set_to: z.number().int().min(0).max(MAX_STOCK).optional(),
     note: z.string().trim().max(500).default(''),
   })
   .refine((a) => (a.change === undefined) !== (a.set_to === undefined), {

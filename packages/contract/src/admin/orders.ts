@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORDER_ACTIONS, ORDER_ACTORS, ORDER_STATUSES, PAYMENT_STATUSES } from '../orders.ts';
+import { databaseId } from '../validation.ts';
 
 /**
  * The back office's view of orders: amounts in paise (the storefront's order shape uses rupees
@@ -142,7 +143,7 @@ export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
 export const orderActionRequestSchema = z.object({
   action: z.enum(ORDER_ACTIONS, { error: 'Please choose what to do with the order.' }),
   note: z.string().trim().max(500, 'The note can have at most 500 characters.').optional(),
-  carrier_id: z.number().int().positive().optional(),
+  carrier_id: databaseId('Please choose a carrier.').optional(),
   tracking_number: z
     .string()
     .trim()
@@ -185,7 +186,7 @@ export const carrierSchema = z.object({
 /** Orders ticked in the list for one bulk action. */
 export const bulkOrderIdsSchema = z.object({
   ids: z
-    .array(z.number().int().positive(), { error: 'Please choose the orders.' })
+    .array(databaseId('Please choose the orders.'), { error: 'Please choose the orders.' })
     .min(1, 'Please choose the orders.')
     .max(500, 'At most 500 orders at once.'),
 });

@@ -136,6 +136,52 @@ describe('categories over HTTP', () => {
   });
 });
 
+describe('numbers beyond the database’s integers (a 422 naming the field, never a 500)', () => {
+  const TOO_BIG = 2_147_483_648;
+
+  it('an id past 2,147,483,647 in a JSON body is refused before any query', async () => {
+    const p = await makeProduct(t.ctx.db);
+    for (const [method, url, body, field] of [
+      ['PATCH', `/products/${p.id}`, { category_id: TOO_BIG }, 'category_id'],
+      ['PATCH', `/products/${p.id}`, { related_ids: [TOO_BIG] }, 'related_ids.0'],
+      ['POST', '/products', { name: 'Zed', category_id: TOO_BIG, selling_price_paise: 1000 }, 'category_id'],
+      ['POST', '/categories', { name: 'Zed', parent_id: TOO_BIG }, 'parent_id'],
+      ['POST', '/categories/2/move', { parent_id: TOO_BIG }, 'parent_id'],
+      ['POST', '/products/bulk', { target: { ids: [TOO_BIG] }, change: { action: 'hide' } }, 'target.ids.0'],
+      [
+        'POST',
+        '/products/bulk',
+        { target: { ids: [p.id] }, change: { action: 'move', category_id: TOO_BIG } },
+        'change.category_id',
+      ],
+    ] as const) {
+      const res = await t.as('owner', method, url, body);
+      expect(res.statusCode, `${method} ${url} ${JSON.stringify(body)}`).toBe(422);
+      expect(res.json<{ field: string }[]>().map((e) => e.field)).toContain(field);
+    }
+  });
+
+  it('units added by hand stop at 10,00,000 in stock, so the stock column cannot overflow', async () => {
+    const p = await makeProduct(t.ctx.db, { availableStock: 999_000 });
+    const over = await t.as('owner', 'POST', `/products/${p.id}/stock`, {
+      reason: 'received',
+      change: 1_001,
+    });
+    expect(over.statusCode).toBe(422);
+    expect(over.json()).toEqual([
+      {
+        field: 'change',
+        message: 'The stock can be at most 10,00,000 units: with 9,99,000 in stock, add at most 1,000.',
+      },
+    ]);
+    const fits = await t.as('owner', 'POST', `/products/${p.id}/stock`, {
+      reason: 'received',
+      change: 1_000,
+    });
+    expect(fits.statusCode).toBe(200);
+  });
+});
+
 describe('products over HTTP', () => {
   it('creates a product, edits it, finds it in the list and records both in the audit log', async () => {
     const created = await t.as('manager', 'POST', '/products', {

@@ -16,7 +16,7 @@ import {
   setStocksTo,
   takeStock,
 } from './stock.repository.ts';
-import { catalogueAdminMessages } from '@shop/contract/admin/catalogue';
+import { catalogueAdminMessages, MAX_STOCK } from '@shop/contract/admin/catalogue';
 
 export type { ProductForSale };
 
@@ -230,6 +230,10 @@ async function changeLockedStock(
   }
   const change = adjustment.change ?? 0;
   if (change === 0) throw AppError.invalid('change', catalogueAdminMessages.stockZeroChange);
+  // Units added by hand stop at MAX_STOCK, as a count does (a stock column is a 32-bit integer:
+  // repeated additions would otherwise end in a database error). Returns of sold units may pass it.
+  if (change > 0 && before + change > MAX_STOCK)
+    throw AppError.invalid('change', catalogueAdminMessages.stockAboveMax(before));
   const after = await addStock(tx, productId, change);
   if (after === null) throw AppError.invalid('change', catalogueAdminMessages.stockBelowZero);
   await insertMovements(tx, [{ productId, change, stockAfter: after, reason, note, staffId: actor.staffId }]);

@@ -287,6 +287,17 @@ describe('back-office orders', () => {
     >();
     expect(packed.map((o) => o.ok)).toEqual([true, true, false]);
     expect(packed[2]?.message).toBe('This order is cancelled: it cannot be packed.');
+    // Ids past the database's integers are refused before any query: a 422, never a 500.
+    const tooBig = await h.as('staff', 'POST', '/orders/bulk/pack', { ids: [2_147_483_648] });
+    expect(tooBig.statusCode).toBe(422);
+    expect(tooBig.json()).toEqual([{ field: 'ids.0', message: 'Please choose the orders.' }]);
+    const noCarrier = await h.as('staff', 'POST', `/orders/${a.id}/actions`, {
+      action: 'ship',
+      carrier_id: 9_007_199_254_740_991,
+      tracking_number: 'X1',
+    });
+    expect(noCarrier.statusCode).toBe(422);
+    expect(noCarrier.json()).toEqual([{ field: 'carrier_id', message: 'Please choose a carrier.' }]);
 
     const file = (rows: string[]) => ['Order Number,Courier,AWB', ...rows].join('\r\n');
     const wrong = file([

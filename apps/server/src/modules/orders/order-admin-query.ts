@@ -83,7 +83,8 @@ function whereOf(filter: AdminOrderFilter): SQL | undefined {
       const digits = q.replace(/\D/g, '').slice(-10);
       terms.push(sql`(${mobileOf} = ${digits} OR ${orders.orderNumber} LIKE ${`%${digits}`})`);
     } else {
-      terms.push(sql`${orders.orderNumber} LIKE ${`%${q.toUpperCase().replace(/[%_\\]/g, '')}%`}`);
+      // LIKE's wildcards typed in the box are the characters themselves (backslash is LIKE's escape).
+      terms.push(sql`${orders.orderNumber} LIKE ${`%${q.toUpperCase().replace(/[%_\\]/g, '\\$&')}%`}`);
     }
   }
   const present = terms.filter((t): t is SQL => t !== undefined);

@@ -46,6 +46,12 @@ describe('back-office orders', () => {
       return res.json<Collection<AdminOrderRow>>();
     };
     expect((await list(`q=${order.order_id}`)).items.map((o) => o.id)).toEqual([order.id]);
+    // The part of a number matches; LIKE's wildcards typed in the box match only themselves.
+    expect((await list(`q=${order.order_id.slice(-6).toLowerCase()}`)).items.map((o) => o.id)).toContain(
+      order.id,
+    );
+    for (const wildcard of ['%25', '_', '%5C', 'KFL-%25'])
+      expect((await list(`q=${wildcard}`)).items, wildcard).toEqual([]);
     const byEmail = await list(`q=${encodeURIComponent(h.shopper.email)}&status=confirmed&per-page=100`);
     expect(byEmail.items.some((o) => o.id === order.id)).toBe(true);
     expect(byEmail.items.every((o) => o.customer_email === h.shopper.email && o.status === 'confirmed')).toBe(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { devanagariToLatin } from '../devanagari-latin.ts';
 import { HSN_FORMAT } from '../gst.ts';
+import { formatPaise } from '../money.ts';
 import { databaseId, MAX_DATABASE_ID } from '../validation.ts';
 import { foodTypes, makerRoles, netQuantityUnits } from '../package-declarations.ts';
 
@@ -167,7 +168,8 @@ const pricePaise = z
   .number()
   .int('Prices are whole paise.')
   .min(1, catalogueAdminMessages.price)
-  .max(MAX_PRICE_PAISE);
+  // Told in rupees, as the form's price fields are typed (the limit is ₹1,00,00,000).
+  .max(MAX_PRICE_PAISE, `A price can be at most ${formatPaise(MAX_PRICE_PAISE)}.`);
 
 /** A declaration's text as typed: trimmed; empty means "not on the label" (null). */
 const declarationText = (max: number) =>

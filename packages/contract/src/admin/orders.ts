@@ -171,7 +171,8 @@ export const orderRefundRequestSchema = z.object({
   reason: z
     .string({ error: 'Please give the reason the customer will read.' })
     .trim()
-    .min(3, 'Please give the reason the customer will read.')
+    .min(1, { error: 'Please give the reason the customer will read.', abort: true })
+    .min(3, 'The reason needs at least 3 characters.')
     .max(200, 'The reason can have at most 200 characters.'),
   /** Cash on delivery: the reference of the bank transfer or cash handed back. */
   reference: z.string().trim().max(100).optional(),

@@ -35,6 +35,8 @@ export const deliveryZoneMessages = {
   defaultTaken: (name: string) =>
     `The zone "${name}" already covers everywhere else, and there can be only one. Please edit that zone instead.`,
   notFound: 'This delivery zone no longer exists. Please reload the page.',
+  matchTaken: (match: string, name: string) =>
+    `${match} is already in the zone "${name}", and each pincode, prefix or state can be in one zone only. Please edit that zone instead.`,
 } as const;
 
 const PREFIX_PATTERN = /^[1-9][0-9]{0,4}$/;

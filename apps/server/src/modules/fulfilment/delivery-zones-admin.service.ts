@@ -20,6 +20,7 @@ import {
   type ZoneRow,
   updateZone,
 } from './fulfilment.repository.ts';
+import { stateKey } from './zone-resolution.ts';
 
 /**
  * The shop's delivery zones edited in the back office. Quotes and checkout read the zones from the
@@ -76,6 +77,29 @@ async function requireNoOtherDefault(tx: DbOrTx, input: ZoneInput, id?: number) 
   if (other) throw AppError.invalid('kind', deliveryZoneMessages.defaultTaken(other.name));
 }
 
+/**
+ * A pincode, prefix or state is in one active zone of its kind at most: among equally specific
+ * zones the oldest serves (zone-resolution.ts), so a second one would be saved and never used, or
+ * say "no cash on delivery" where the first says yes, without a word. A longer prefix inside a
+ * shorter one is no clash: it is the more specific zone, and it wins. Switched-off zones do not
+ * count; switching one on is checked like saving it. (Two staff saving clashing zones in the
+ * same instant could both pass; the oldest still serves.)
+ */
+async function requireNoOverlap(tx: DbOrTx, input: ZoneInput, id?: number) {
+  if (input.kind === 'default' || !input.is_active) return;
+  const key = input.kind === 'state' ? stateKey : (match: string) => match;
+  const wanted = new Map(input.matches.map((m) => [key(m), m]));
+  for (const zone of await allZones(tx)) {
+    if (zone.id === id || !zone.isActive || zone.kind !== input.kind) continue;
+    const clash = zone.matches.map(key).find((k) => wanted.has(k));
+    if (clash !== undefined)
+      throw AppError.invalid(
+        'matches',
+        deliveryZoneMessages.matchTaken(wanted.get(clash) ?? clash, zone.name),
+      );
+  }
+}
+
 function dropCachedQuotes(ctx: AppContext) {
   responseCacheOf(ctx).invalidate([cacheTags.delivery]);
 }
@@ -93,6 +117,7 @@ export async function createDeliveryZone(
 ): Promise<AdminDeliveryZone> {
   const zone = await ctx.db.transaction(async (tx) => {
     await requireNoOtherDefault(tx, input);
+    await requireNoOverlap(tx, input);
     const after = view(await insertZone(tx, values(input)));
     await recordAudit(tx, {
       ...actor,
@@ -118,6 +143,7 @@ export async function updateDeliveryZone(
     const before = await lockZone(tx, id);
     if (!before) throw AppError.notFound(deliveryZoneMessages.notFound);
     await requireNoOtherDefault(tx, input, id);
+    await requireNoOverlap(tx, input, id);
     const row = await updateZone(tx, id, values(input));
     if (!row) throw AppError.notFound(deliveryZoneMessages.notFound);
     const after = view(row);

@@ -198,6 +198,59 @@ describe('delivery zones in the back office', () => {
     await t.as('owner', 'PUT', `/delivery-zones/${seededDefault.id}`, inputOf(seededDefault));
   });
 
+  it('a pincode, prefix or state is in one active zone of its kind: a second is refused, naming the first; a longer prefix is not a clash', async () => {
+    const base = { charge_paise: 1000, eta_days: 2 };
+    const first = await t.as('owner', 'POST', '/delivery-zones', {
+      ...base,
+      name: 'Pune city',
+      kind: 'pincodes',
+      matches: ['411001', '411002'],
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const zone = first.json<AdminDeliveryZone>();
+    const again = await t.as('owner', 'POST', '/delivery-zones', {
+      ...base,
+      name: 'Pune no COD',
+      kind: 'pincodes',
+      matches: ['411003', '411002'],
+      cod_allowed: false,
+    });
+    expect(again.statusCode, again.body).toBe(422);
+    expect(again.json()).toEqual([
+      { field: 'matches', message: deliveryZoneMessages.matchTaken('411002', 'Pune city') },
+    ]);
+
+    const seededState = (await zones()).find((z) => z.kind === 'state' && z.is_active) as AdminDeliveryZone;
+    const state = seededState.matches[0] as string;
+    const sameState = await t.as('owner', 'POST', '/delivery-zones', {
+      ...base,
+      name: 'Same state',
+      kind: 'state',
+      matches: [state.toUpperCase()],
+    });
+    expect(sameState.statusCode, sameState.body).toBe(422);
+    expect(sameState.json<{ field: string }[]>()[0]?.field).toBe('matches');
+
+    // Switched off, the first zone no longer claims its pincodes; switching it on again is checked.
+    await t.as('owner', 'PUT', `/delivery-zones/${zone.id}`, { ...inputOf(zone), is_active: false });
+    const replacement = await t.as('owner', 'POST', '/delivery-zones', {
+      ...base,
+      name: 'Pune new terms',
+      kind: 'pincodes',
+      matches: ['411002'],
+    });
+    expect(replacement.statusCode, replacement.body).toBe(201);
+    const back = await t.as('owner', 'PUT', `/delivery-zones/${zone.id}`, inputOf(zone));
+    expect(back.statusCode).toBe(422);
+
+    const prefixes = async (name: string, prefix: string) =>
+      (await t.as('owner', 'POST', '/delivery-zones', { ...base, name, kind: 'prefix', matches: [prefix] }))
+        .statusCode;
+    expect(await prefixes('Region 38', '38')).toBe(201);
+    expect(await prefixes('City 380', '380')).toBe(201); // more specific: it wins for 380…
+    expect(await prefixes('Region 38 again', '38')).toBe(422);
+  });
+
   it('a cash-on-delivery limit of ₹0 is refused while cash on delivery is allowed (null is "no limit")', async () => {
     const base = { name: 'Zero limit', kind: 'pincodes', matches: ['302017'], charge_paise: 0, eta_days: 3 };
     for (const cod of [{}, { cod_allowed: true }]) {

@@ -23,7 +23,8 @@ export interface Zone {
   codFeePaise: number;
 }
 
-const stateKey = (name: string) =>
+/** A state's name as zones compare it (case, spaces and "&"/"and" aside). */
+export const stateKey = (name: string) =>
   name
     .toLowerCase()
     .replace(/&/g, 'and')

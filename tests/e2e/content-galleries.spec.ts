@@ -102,6 +102,13 @@ test.describe('photo gallery /gallery/{category}', () => {
     expect((await page.goto('/gallery/no-such-gallery'))?.status()).toBe(200);
     await expect(page.getByTestId('gallery-empty')).toContainText('No photos in this gallery yet.');
     await expect(page.getByTestId('photo-grid')).toHaveCount(0);
+    // Any address makes such a page: search engines are asked not to index it.
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
+  });
+
+  test('/gallery/video without a category is a 404, not a photo gallery named "video"', async ({ page }) => {
+    expect((await page.goto('/gallery/video'))?.status()).toBe(404);
+    await expect(page.getByTestId('gallery-empty')).toHaveCount(0);
   });
 
   test('shows a loader while a client-side navigation loads the photos, then scrolls to top', async ({
@@ -195,5 +202,6 @@ test.describe('video gallery /gallery/video/{category}', () => {
   test('an empty video gallery shows the empty state', async ({ page }) => {
     expect((await page.goto('/gallery/video/no-such-gallery'))?.status()).toBe(200);
     await expect(page.getByTestId('gallery-empty')).toContainText('No videos in this gallery yet.');
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex');
   });
 });

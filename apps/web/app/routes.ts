@@ -9,6 +9,8 @@ export default [
   route('page/:slug', 'routes/content-page.tsx'),
   // One gallery route module serves both galleries (it tells them apart by the path).
   route('gallery/video/:category', 'routes/gallery.tsx', { id: 'video-gallery' }),
+  // Videos are listed by category only: /gallery/video is no photo gallery named "video".
+  route('gallery/video', 'routes/not-found.tsx', { id: 'video-gallery-without-category' }),
   route('gallery/:category', 'routes/gallery.tsx', { id: 'photo-gallery' }),
   route('contact-us', 'routes/contact-us.tsx'),
   route('seller-information', 'routes/seller-information.tsx'),

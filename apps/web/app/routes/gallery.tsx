@@ -69,7 +69,7 @@ export function clientLoader({ params, request, serverLoader }: ClientLoaderFunc
   };
 }
 
-export const meta: MetaFunction<typeof loader> = ({ params, matches, location }) => {
+export const meta: MetaFunction<typeof loader> = ({ params, matches, location, data }) => {
   const { title, module, many } = galleries[galleryKindOf(location.pathname)];
   const root = rootDataFrom(matches);
   // As the page's heading shows it (capitalised words): "Events Photo Gallery", not "events …".
@@ -77,7 +77,10 @@ export const meta: MetaFunction<typeof loader> = ({ params, matches, location })
     /(^|\s)(\p{Ll})/gu,
     (_, space, letter: string) => `${space}${letter.toUpperCase()}`,
   );
-  return pageMeta({
+  // A gallery with nothing in it (an unknown category among them) shows the empty state, and
+  // asks search engines not to index it: a page any address would make is no page to list.
+  const empty = Array.isArray(data?.items) && data.items.length === 0;
+  const tags = pageMeta({
     settings: root.settings,
     module,
     title: `${label} ${title}`,
@@ -86,6 +89,7 @@ export const meta: MetaFunction<typeof loader> = ({ params, matches, location })
     path: location.pathname,
     jsonLd: [breadcrumbJsonLd(root.publicUrl, [{ name: title, path: location.pathname }])],
   });
+  return empty ? [...tags, { name: 'robots', content: 'noindex' }] : tags;
 };
 
 export default function GalleryRoute() {

@@ -171,6 +171,11 @@ test('Add to Cart → quantity stepper (max = stock) → 0 removes the product',
   const tile = productTile(page, product.name);
   await tile.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Product added to cart')).toBeVisible();
+  // The notice stacks above the floating WhatsApp button, never over it.
+  const notice = await page.getByRole('alert').filter({ hasText: 'Product added to cart' }).boundingBox();
+  const chat = await page.getByRole('link', { name: 'Chat with us on WhatsApp' }).boundingBox();
+  if (!notice || !chat) throw new Error('the notice or the WhatsApp button is not laid out');
+  expect(notice.y + notice.height).toBeLessThanOrEqual(chat.y);
   await expect(tile.getByTestId('cart-qty')).toHaveText('1');
   await expect(page.getByRole('link', { name: 'Cart, 1 item' })).toBeVisible();
   await expect(tile.getByRole('link', { name: 'View Cart' })).toHaveAttribute('href', '/cart');

@@ -3,7 +3,7 @@ import type { Address } from './addresses.ts';
 import type { OrderInvoice } from './invoices.ts';
 import { messages } from './messages.ts';
 import { formatPaise } from './money.ts';
-import { digitsToNumber, firstQueryValue, idField, textFieldError } from './validation.ts';
+import { digitsToNumber, firstQueryValue, idField, isMissing, textFieldError } from './validation.ts';
 
 import { MAX_LINE_QUANTITY, MAX_ORDER_LINES } from './order-limits.ts';
 
@@ -145,7 +145,7 @@ export const cartLineSchema = z.object({
     // 2^53, and 1e16 is best told "cannot be more than 100", not "must be a whole number".
     z
       .number({
-        error: (issue) => (issue.input == null ? messages.required : orderMessages.quantityNotWhole),
+        error: (issue) => (isMissing(issue.input) ? messages.required : orderMessages.quantityNotWhole),
       })
       .max(MAX_LINE_QUANTITY, orderMessages.quantityTooLarge)
       .min(1, orderMessages.quantityTooSmall)

@@ -12,7 +12,8 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
 // The forms' schemas are small; the interpreter is fast enough. The server keeps the compiled ones.
 if (typeof window !== 'undefined') z.config({ jitless: true });
 
-const isMissing = (input: unknown) => input === undefined || input === null;
+/** A JSON field that was not sent: absent, or null. */
+export const isMissing = (input: unknown) => input === undefined || input === null;
 
 /**
  * The type error of a text field: the product's 'This is a required field.' when nothing was sent,

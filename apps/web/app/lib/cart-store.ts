@@ -25,7 +25,8 @@ export type CartProduct = Omit<CartItem, 'qty'>;
 /**
  * The saved cart as the shop can use it (product rules §9: quantities are parsed as integers):
  * 2.5 is 2, "3" is 3, and no line holds more than one order takes; a line that is no product
- * line, or holds less than 1, is dropped and the rest kept, so one line edited by hand or left by an older build does not empty the cart.
+ * line, or holds less than 1, is dropped and the rest kept, so one line edited by hand or left
+ * by an older build does not empty the cart.
  */
 export function savedCart(value: unknown): CartItem[] | undefined {
   if (!Array.isArray(value)) return undefined;

@@ -144,7 +144,7 @@ export async function adminCustomerDetail(
 
 /**
  * Blocks or unblocks a customer. Blocking also revokes every live token, so the customer is
- * logged out everywhere at once; login and checkout then refuse them (customers.service.ts
+ * logged out everywhere at once; login and checkout then refuse them (customers-login.service.ts
  * openSession, customer-lookup.service.ts assertCustomerMayOrder). Unblocking lets them log in
  * again. Returns the row before and after for the audit log; a repeated request changes nothing.
  */

@@ -20,7 +20,7 @@ import { requireStaff, staffOf } from '../../http/require-staff.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { newestOrdersOfCustomer } from '../orders/order-admin.service.ts';
 import { adminCustomerDetail, pageOfAdminCustomers, setCustomerBlocked } from './customers-admin.service.ts';
-import { resendVerificationForCustomer } from './customers.service.ts';
+import { resendVerificationForCustomer } from './customers-signup.service.ts';
 
 const idParams = z.object({ id: idParam });
 

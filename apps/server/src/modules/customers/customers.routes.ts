@@ -15,17 +15,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { customerOf, requireCustomer } from '../../http/authenticate.ts';
+import { customerDetails, logIn, logOut } from './customers-login.service.ts';
 import {
   changePassword,
-  customerDetails,
-  logIn,
-  logOut,
   requestPasswordReset,
-  resendVerificationCode,
-  signUp,
-  verifyEmail,
   verifyPasswordResetCode,
-} from './customers.service.ts';
+} from './customers-password.service.ts';
+import { resendVerificationCode, signUp, verifyEmail } from './customers-signup.service.ts';
 
 /** Customer accounts (product rules §7 /customers/*): sign-up, e-mail codes, login, password reset, details. */
 export async function customersRoutes(app: FastifyInstance, ctx: AppContext) {

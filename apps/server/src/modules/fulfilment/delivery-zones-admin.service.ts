@@ -15,8 +15,9 @@ import {
   allZones,
   deleteZone,
   insertZone,
-  lockedDefaultZone,
+  defaultZone,
   lockZone,
+  lockZoneSaves,
   type ZoneRow,
   updateZone,
 } from './fulfilment.repository.ts';
@@ -73,7 +74,7 @@ const values = (z: ZoneInput) => ({
  */
 async function requireNoOtherDefault(tx: DbOrTx, input: ZoneInput, id?: number) {
   if (input.kind !== 'default') return;
-  const other = await lockedDefaultZone(tx, id);
+  const other = await defaultZone(tx, id);
   if (other) throw AppError.invalid('kind', deliveryZoneMessages.defaultTaken(other.name));
 }
 
@@ -82,8 +83,8 @@ async function requireNoOtherDefault(tx: DbOrTx, input: ZoneInput, id?: number) 
  * zones the oldest serves (zone-resolution.ts), so a second one would be saved and never used, or
  * say "no cash on delivery" where the first says yes, without a word. A longer prefix inside a
  * shorter one is no clash: it is the more specific zone, and it wins. Switched-off zones do not
- * count; switching one on is checked like saving it. (Two staff saving clashing zones in the
- * same instant could both pass; the oldest still serves.)
+ * count; switching one on is checked like saving it. Saves take turns (lockZoneSaves), so two
+ * staff saving clashing zones in the same instant cannot both pass.
  */
 async function requireNoOverlap(tx: DbOrTx, input: ZoneInput, id?: number) {
   if (input.kind === 'default' || !input.is_active) return;
@@ -116,6 +117,7 @@ export async function createDeliveryZone(
   input: ZoneInput,
 ): Promise<AdminDeliveryZone> {
   const zone = await ctx.db.transaction(async (tx) => {
+    await lockZoneSaves(tx);
     await requireNoOtherDefault(tx, input);
     await requireNoOverlap(tx, input);
     const after = view(await insertZone(tx, values(input)));
@@ -140,6 +142,7 @@ export async function updateDeliveryZone(
   input: ZoneInput,
 ): Promise<AdminDeliveryZone> {
   const zone = await ctx.db.transaction(async (tx) => {
+    await lockZoneSaves(tx);
     const before = await lockZone(tx, id);
     if (!before) throw AppError.notFound(deliveryZoneMessages.notFound);
     await requireNoOtherDefault(tx, input, id);

@@ -251,6 +251,25 @@ describe('delivery zones in the back office', () => {
     expect(await prefixes('Region 38 again', '38')).toBe(422);
   });
 
+  it('two clashing zones saved in the same instant: one is saved, the other refused (saves take turns)', async () => {
+    const save = (name: string) =>
+      t.as('owner', 'POST', '/delivery-zones', {
+        name,
+        kind: 'pincodes',
+        matches: ['560001'],
+        charge_paise: 0,
+        eta_days: 2,
+      });
+    const answers = await Promise.all([
+      save('Bengaluru MG Road'),
+      save('Bengaluru central'),
+      save('Bengaluru'),
+    ]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 422, 422]);
+    const holders = (await zones()).filter((z) => z.is_active && z.matches.includes('560001'));
+    expect(holders).toHaveLength(1);
+  });
+
   it('a cash-on-delivery limit of ₹0 is refused while cash on delivery is allowed (null is "no limit")', async () => {
     const base = { name: 'Zero limit', kind: 'pincodes', matches: ['302017'], charge_paise: 0, eta_days: 3 };
     for (const cod of [{}, { cod_allowed: true }]) {

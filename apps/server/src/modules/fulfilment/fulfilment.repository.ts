@@ -29,14 +29,20 @@ export async function lockZone(db: DbOrTx, id: number): Promise<ZoneRow | undefi
 }
 
 /** An advisory lock key nothing else takes (the migrations hold 727001, the demo seed 727002). */
-const DEFAULT_ZONE_LOCK_KEY = 727003;
+const ZONE_SAVES_LOCK_KEY = 727003;
 
 /**
- * The default zone other than `exceptId`, if any, after waiting for any other transaction that is
- * checking the same: two owners adding a default zone at once cannot both see none.
+ * Makes the back office's zone saves take turns until the transaction ends, so that each save's
+ * checks against the other zones (one default zone, no clashing matches) see every earlier save:
+ * two staff adding clashing zones in the same instant cannot both pass, as a row lock could not
+ * ensure for a zone that does not exist yet.
  */
-export async function lockedDefaultZone(db: DbOrTx, exceptId?: number): Promise<ZoneRow | undefined> {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(${DEFAULT_ZONE_LOCK_KEY})`);
+export async function lockZoneSaves(db: DbOrTx): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(${ZONE_SAVES_LOCK_KEY})`);
+}
+
+/** The oldest default zone other than `exceptId`, if any (hold lockZoneSaves to rely on the answer). */
+export async function defaultZone(db: DbOrTx, exceptId?: number): Promise<ZoneRow | undefined> {
   const [row] = await db
     .select()
     .from(deliveryZones)

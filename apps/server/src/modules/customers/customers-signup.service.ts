@@ -101,6 +101,16 @@ export async function signUp(ctx: AppContext, input: SignupInput, ip: string): P
   return { email: input.email, registration_token: registrationToken };
 }
 
+/** The sign-up a registration token names, or 'expired' when it has ended (or is not the e-mail's). */
+async function liveRegistrationId(
+  tx: DbOrTx,
+  customerId: number,
+  token: string,
+): Promise<number | 'expired'> {
+  const registration = await findRegistrationByToken(tx, customerId, hashRegistrationToken(token));
+  return registration?.live ? registration.id : 'expired';
+}
+
 /**
  * E-mail verification: the right code marks the address verified, activates the password of
  * the sign-up the code was issued for — never another one's — and logs the customer in. With
@@ -119,18 +129,14 @@ export async function verifyEmail(
     if (!customer) return { ok: false as const, message: customerMessages.otpInvalid };
     let registrationId: number | undefined;
     if (input.registration_token !== undefined) {
-      const registration = await findRegistrationByToken(
-        tx,
-        customer.id,
-        hashRegistrationToken(input.registration_token),
-      );
-      if (!registration?.live)
+      const found = await liveRegistrationId(tx, customer.id, input.registration_token);
+      if (found === 'expired')
         return {
           ok: false as const,
           field: 'registration_token',
           message: customerMessages.registrationExpired,
         };
-      registrationId = registration.id;
+      registrationId = found;
     }
     const candidates = await lockVerificationCodes(tx, customer.id, registrationId);
     const check = await checkCode(
@@ -173,13 +179,9 @@ export async function resendVerificationCode(
     if (!customer) return { sent: false, reason: 'nothing-pending' };
     let registrationId: number | undefined;
     if (input.registration_token !== undefined) {
-      const registration = await findRegistrationByToken(
-        tx,
-        customer.id,
-        hashRegistrationToken(input.registration_token),
-      );
-      if (!registration?.live) return 'expired';
-      registrationId = registration.id;
+      const found = await liveRegistrationId(tx, customer.id, input.registration_token);
+      if (found === 'expired') return 'expired';
+      registrationId = found;
     } else {
       registrationId = (await liveRegistrations(tx, customer.id))[0]?.id;
       if (registrationId === undefined) return { sent: false, reason: 'nothing-pending' };

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
+import { formatInr } from '@shop/contract/money';
 import type { CheckoutResult } from '@shop/contract/orders';
 import { pdfText } from '../../apps/server/src/test/pdf-text.ts';
 import { signInToBackOffice, type StaffRole } from './admin-helpers.ts';
@@ -185,10 +186,24 @@ test('a manager confirms an unpaid online order (money taken offline); the custo
   const manager = await backOffice(browser, page, 'manager', `/admin/orders/${shopper.order.id}`);
   await expect(manager.getByRole('heading', { name: `Order ${shopper.order.order_id}` })).toBeVisible();
   await manager.getByRole('button', { name: 'Confirm', exact: true }).click();
-  const dialog = manager.getByRole('dialog', { name: 'Confirm' });
-  await expect(dialog).toContainText(`order ${shopper.order.order_id}?`);
-  await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
-  await expect(manager.getByText(`Order ${shopper.order.order_id}: confirmed.`)).toBeVisible();
+  // Confirming records the money as received: the dialog says so and asks for the payment's
+  // reference, which the server requires.
+  const total = formatInr(shopper.order.total_amount);
+  const dialog = manager.getByRole('dialog', { name: 'Confirm as paid' });
+  await expect(dialog).toContainText(`Confirming records ${total} as received by bank transfer or UPI`);
+  await dialog.getByRole('button', { name: 'Confirm as paid' }).click();
+  await expect(
+    dialog.getByText(
+      'Please enter the reference of the payment the shop received (UTR, UPI or cheque number).',
+    ),
+  ).toBeVisible();
+  await dialog.getByRole('textbox', { name: /Payment reference/ }).fill('UTR-884210');
+  await dialog.getByRole('button', { name: 'Confirm as paid' }).click();
+  await expect(
+    manager.getByText(`Order ${shopper.order.order_id}: confirmed, ${total} recorded as paid.`),
+  ).toBeVisible();
+  // The reference stays with the payment, for the bank statement.
+  await expect(manager.getByText(`Paid offline · Paid · ${total} · UTR-884210 ·`)).toBeVisible();
   // Confirmed once: the action is no longer offered, packing is.
   await expect(manager.getByRole('button', { name: 'Confirm', exact: true })).toHaveCount(0);
   await expect(manager.getByRole('button', { name: 'Mark packed' })).toBeVisible();

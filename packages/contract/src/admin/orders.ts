@@ -133,6 +133,11 @@ export const adminOrderDetailSchema = adminOrderRowSchema.extend({
    * office does not repeat it.
    */
   refund_needs_reference: z.boolean(),
+  /**
+   * Whether Confirm records the order's total as paid offline (it is unpaid and its shopper did not
+   * choose cash on delivery): the back office says so and asks for the payment's reference.
+   */
+  confirm_records_payment: z.boolean(),
   /** The tax invoice and its credit notes; null until the order is invoiced (confirmed). */
   tax_documents: z
     .object({ invoice: adminTaxDocumentSchema, credit_notes: z.array(adminTaxDocumentSchema) })
@@ -151,6 +156,15 @@ export const orderActionRequestSchema = z.object({
     .optional(),
   /** A return's choice: put the goods back in stock. A cancellation always does (ignored there). */
   restock: z.boolean().optional(),
+  /**
+   * Confirming an unpaid order records its total as paid offline (`confirm_records_payment`):
+   * the reference of the payment the shop received (a transfer's UTR, a UPI reference), required there.
+   */
+  payment_reference: z
+    .string()
+    .trim()
+    .max(100, 'The payment reference can have at most 100 characters.')
+    .optional(),
 });
 export type OrderActionRequest = z.infer<typeof orderActionRequestSchema>;
 

@@ -172,6 +172,63 @@ function ReturnDialog({ order, onDone, onStale }: ActionProps) {
   );
 }
 
+/**
+ * Confirming an unpaid order records its total as received offline (a bank transfer, UPI to the
+ * shop): the order then reads Paid, and a mistake is undone only by a refund by hand. So the
+ * dialog says so and asks for the payment's reference, which the server requires and keeps.
+ */
+function ConfirmPaidOfflineDialog({ order, onDone, onStale }: ActionProps) {
+  const [opened, setOpened] = useState(false);
+  const [reference, setReference] = useState('');
+  const { submitting, formError, fieldErrors, submit } = useSubmit(['payment_reference']);
+  const run = async () => {
+    const updated = await submit(() =>
+      postToOrder(order, 'actions', { action: 'confirm', payment_reference: reference }, onStale),
+    );
+    if (updated) {
+      setOpened(false);
+      onDone(updated);
+      notifySaved(
+        `Order ${order.order_id}: confirmed, ${formatPaise(updated.total_paise)} recorded as paid.`,
+      );
+    }
+  };
+  return (
+    <>
+      <Button size="compact-sm" onClick={() => setOpened(true)}>
+        Confirm
+      </Button>
+      <Modal opened={opened} onClose={() => setOpened(false)} title="Confirm as paid" centered>
+        <Stack>
+          <Text size="sm">
+            No payment for order {order.order_id} has come through a gateway. Confirming records{' '}
+            {formatPaise(order.total_paise)} as received by bank transfer or UPI: the order reads Paid, and
+            only a refund by hand can undo it.
+          </Text>
+          <TextInput
+            label="Payment reference (UTR, UPI or cheque number)"
+            value={reference}
+            onChange={(e) => setReference(e.currentTarget.value)}
+            error={fieldErrors.payment_reference}
+            maxLength={100}
+            required
+            data-autofocus
+          />
+          <FormError message={formError} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setOpened(false)}>
+              Cancel
+            </Button>
+            <Button loading={submitting} onClick={run}>
+              Confirm as paid
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
+  );
+}
+
 function RefundDialog({ order, onDone, onStale }: ActionProps) {
   const [opened, setOpened] = useState(false);
   const [amount, setAmount] = useState<string | number>('');
@@ -274,6 +331,8 @@ export function OrderActions({ order, onDone, onStale }: ActionProps) {
           return <ShipDialog key={action} order={order} onDone={onDone} onStale={onStale} />;
         if (action === 'return')
           return <ReturnDialog key={action} order={order} onDone={onDone} onStale={onStale} />;
+        if (action === 'confirm' && order.confirm_records_payment)
+          return <ConfirmPaidOfflineDialog key={action} order={order} onDone={onDone} onStale={onStale} />;
         if (action === 'cancel')
           return (
             <ConfirmAction

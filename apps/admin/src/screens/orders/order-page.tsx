@@ -203,6 +203,8 @@ export default function OrderPage() {
           {order.payments.map((p) => (
             <Text size="sm" key={`p${p.id}`}>
               {methodLabel(p.gateway)} · {paymentRowStatusLabel(p.status)} · {formatPaise(p.amount_paise)} ·{' '}
+              {/* The gateway's payment id, or the reference of money confirmed as paid offline. */}
+              {p.gateway_payment_id ? `${p.gateway_payment_id} · ` : ''}
               {formatDateTime(p.created_at)}
             </Text>
           ))}

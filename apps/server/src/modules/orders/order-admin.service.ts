@@ -7,7 +7,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { staffOrderTaxDocuments } from '../invoices/invoices.service.ts';
-import { paidByHand } from '../payments/cash-collection.service.ts';
+import { confirmRecordsPayment, paidByHand } from '../payments/cash-collection.service.ts';
 import { listRefunds } from '../payments/refunds.service.ts';
 import { orderPayments } from '../payments/staff-refunds.service.ts';
 import { staffNamesById } from '../staff/staff-accounts.service.ts';
@@ -71,6 +71,7 @@ async function detailIn(
     staffIds.filter((id): id is number => id !== null),
   );
   const nameOf = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
+  const allowed = allowedActions(order.status, 'staff').filter((a) => roleMayAct(role, a));
   return {
     ...toAdminOrderRow(order, customer?.email ?? null, items.length),
     subtotal_paise: order.subtotalPaise,
@@ -131,9 +132,10 @@ async function detailIn(
       processed_at: r.processedAt,
     })),
     refundable_paise: payments.reduce((sum, p) => sum + p.refundablePaise, 0),
-    allowed_actions: allowedActions(order.status, 'staff').filter((a) => roleMayAct(role, a)),
+    allowed_actions: allowed,
     may_refund: roleHasPermission(role, 'refunds'),
     refund_needs_reference: payments.some((p) => p.refundablePaise > 0 && paidByHand(p.gateway)),
+    confirm_records_payment: allowed.includes('confirm') && (await confirmRecordsPayment(db, order)),
     tax_documents: taxDocuments,
   };
 }

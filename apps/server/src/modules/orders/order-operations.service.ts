@@ -6,6 +6,7 @@ import { restockReturn } from '../catalogue/stock.service.ts';
 import { carrierById, trackingUrlOf } from '../fulfilment/shipping-carriers.service.ts';
 import {
   collectCashOnDelivery,
+  confirmRecordsPayment,
   OFFLINE_GATEWAY,
   recordPaidOffline,
   takeCashChoice,
@@ -26,6 +27,8 @@ export interface StaffOrderAction {
   trackingNumber?: string | undefined;
   /** return: put the returned goods back on sale (sealed packs); perishable returns stay out. */
   restock?: boolean | undefined;
+  /** confirm of an unpaid order: the reference of the payment the shop received (confirmRecordsPayment). */
+  paymentReference?: string | undefined;
 }
 
 /** A tracking (AWB) number as carriers print them. */
@@ -110,12 +113,13 @@ export async function actOnOrder(
         break;
       case 'confirm': {
         // Staff confirm an unpaid order when its money reached the shop another way (a bank
-        // transfer, UPI to the shop): the total is recorded as paid offline, so the order reads
-        // Paid, counts as a sale and can be refunded by hand. An order for cash on delivery is
-        // still paid at the door.
+        // transfer, UPI to the shop): the total is recorded as paid offline, with the payment's
+        // reference, so the order reads Paid, counts as a sale and can be refunded by hand. An
+        // order for cash on delivery is still paid at the door.
+        const offline = await confirmRecordsPayment(tx, order);
         const unpaid = order.paymentStatus === 'Pending' && order.paymentGateway !== 'cod';
-        const cash = unpaid && (await takeCashChoice(tx, orderId));
-        const offline = unpaid && !cash;
+        const cash = unpaid && !offline && (await takeCashChoice(tx, orderId));
+        const reference = input.paymentReference?.trim() ?? '';
         updated = await transition(
           ctx,
           tx,
@@ -133,7 +137,13 @@ export async function actOnOrder(
               ? { patch: { paymentGateway: 'cod' } }
               : {},
         );
-        if (offline) await recordPaidOffline(tx, orderId, order.totalPaise);
+        // Asked after the transition, so that an order that may not be confirmed says so first.
+        if (offline && !reference)
+          throw AppError.invalid(
+            'payment_reference',
+            'Please enter the reference of the payment the shop received (UTR, UPI or cheque number).',
+          );
+        if (offline) await recordPaidOffline(tx, orderId, order.totalPaise, reference);
         await invoiceConfirmedOrder(tx, orderId);
         break;
       }

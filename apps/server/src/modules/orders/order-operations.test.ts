@@ -79,20 +79,53 @@ describe('staff order operations', () => {
     expect(shipped?.html).toContain('DL-12345678');
   });
 
-  it('a manager confirms a pending online-payment order (money taken offline): invoice issued, placed and new-order mails once, a second confirm is 409', async () => {
+  it('a manager confirms a pending online-payment order (money taken offline, with its reference): invoice issued, placed and new-order mails once, a second confirm is 409', async () => {
     const { order } = await placeOrder(h.t, h.shopper);
     // The shopper chose Razorpay but paid by bank transfer instead: the order waits, unpaid.
     await createdPayment(h.t, h.shopper, order.id, 'razorpay');
     const before = await details(order.id);
     expect(before).toMatchObject({ status: 'pending', invoice: null });
-    const confirm = () =>
+    // The back office is told that Confirm records the money as received.
+    const shown = await h.as('manager', 'GET', `/orders/${order.id}`);
+    expect(shown.json()).toMatchObject({
+      allowed_actions: ['confirm', 'cancel'],
+      confirm_records_payment: true,
+    });
+    const confirm = (reference?: string) =>
       h.as('manager', 'POST', `/orders/${order.id}/actions`, {
         action: 'confirm',
         note: 'Paid by bank transfer',
+        ...(reference === undefined ? {} : { payment_reference: reference }),
       });
 
-    const first = await confirm();
+    // Money is recorded as received only with the reference of the payment: without it (or with
+    // blanks) nothing changes, no payment, no invoice, no mail.
+    for (const missing of [undefined, '   ']) {
+      const refused = await confirm(missing);
+      expect(refused.statusCode, refused.body).toBe(422);
+      expect(refused.json()).toEqual([
+        {
+          field: 'payment_reference',
+          message: 'Please enter the reference of the payment the shop received (UTR, UPI or cheque number).',
+        },
+      ]);
+    }
+    expect(await details(order.id)).toMatchObject({
+      status: 'pending',
+      payment_status: 'Pending',
+      invoice: null,
+    });
+    expect((await orderPayments(h.t.ctx.db, order.id)).some((p) => p.gateway === 'offline')).toBe(false);
+    expect(await subjects()).not.toContain(`Order ${order.order_id} placed successfully`);
+
+    const first = await confirm('UTR 4410 2291 0042');
     expect(first.statusCode, first.body).toBe(200);
+    expect(first.json()).toMatchObject({ confirm_records_payment: false });
+    const [entry] = await h.t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(order.id)), eq(auditLog.action, 'order.confirm')));
+    expect(entry?.after).toMatchObject({ status: 'confirmed', payment_reference: 'UTR 4410 2291 0042' });
     // The money reached the shop: the order reads Paid, through an offline payment of its total.
     expect(first.json()).toMatchObject({ status: 'confirmed', payment_status: 'Paid' });
     // No gateway holds the money: the back office asks for the reference of the transfer that
@@ -102,8 +135,9 @@ describe('staff order operations', () => {
     expect(payments.find((p) => p.gateway === 'offline')).toMatchObject({
       status: 'paid',
       refundablePaise: Math.round(order.total_amount * 100),
+      gatewayPaymentId: 'UTR 4410 2291 0042',
     });
-    const again = await confirm();
+    const again = await confirm('UTR 4410 2291 0042');
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({ message: 'This order is already confirmed.' });
 
@@ -155,7 +189,18 @@ describe('staff order operations', () => {
     });
     expect((await details(order.id)).status).toBe('confirmed');
 
-    await refund('NEFT-0001');
+    // Through the back office: its audit entry keeps the reference, the only proof of that refund.
+    const byHand = await h.as('manager', 'POST', `/orders/${order.id}/refunds`, {
+      amount_paise: 5_000,
+      reason: 'Price matched',
+      reference: 'NEFT-0001',
+    });
+    expect(byHand.statusCode, byHand.body).toBe(200);
+    const [refundEntry] = await h.t.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, String(order.id)), eq(auditLog.action, 'order.refund')));
+    expect(refundEntry?.after).toMatchObject({ amount_paise: 5_000, reference: 'NEFT-0001' });
     expect(await details(order.id)).toMatchObject({ payment_status: 'Partially Refunded' });
     await refundOrderAmount(h.t.ctx, order.id, {
       amountPaise: Math.round(order.total_amount * 100) - 5_000,
@@ -173,6 +218,10 @@ describe('staff order operations', () => {
   it('a manager confirms an order whose shopper chose cash on delivery: it stays cash on delivery, collected at the door', async () => {
     const { order } = await placeOrder(h.t, h.shopper);
     await createdPayment(h.t, h.shopper, order.id, 'cod');
+    // No money is recorded, so no reference is asked for.
+    expect((await h.as('manager', 'GET', `/orders/${order.id}`)).json()).toMatchObject({
+      confirm_records_payment: false,
+    });
     const confirmed = await h.as('manager', 'POST', `/orders/${order.id}/actions`, { action: 'confirm' });
     expect(confirmed.json()).toMatchObject({ status: 'confirmed', payment_status: 'Pending' });
     expect((await h.orderRow(order.id)).paymentGateway).toBe('cod');

@@ -171,6 +171,7 @@ export async function ordersAdminRoutes(app: FastifyInstance, ctx: AppContext) {
           carrierId: body.carrier_id,
           trackingNumber: body.tracking_number,
           restock: body.restock,
+          paymentReference: body.payment_reference,
         },
         (tx, before, after) =>
           recordAudit(tx, {
@@ -185,6 +186,10 @@ export async function ordersAdminRoutes(app: FastifyInstance, ctx: AppContext) {
               ...(after.carrier ? { carrier: after.carrier, tracking_number: after.trackingNumber } : {}),
               // Only a return chooses: a cancellation always gives the stock back.
               ...(body.action === 'return' ? { restock: body.restock ?? false } : {}),
+              // Confirmed as paid offline: the reference is the only proof of that money.
+              ...(before.paymentStatus !== 'Paid' && after.paymentStatus === 'Paid'
+                ? { payment_reference: body.payment_reference?.trim() ?? null }
+                : {}),
             },
             ip: request.ip,
           }),
@@ -267,7 +272,13 @@ export async function ordersAdminRoutes(app: FastifyInstance, ctx: AppContext) {
             action: 'order.refund',
             entity: 'order',
             entityId: request.params.id,
-            after: { amount_paise: refund.amountPaise, reason: request.body.reason, refund_id: refund.id },
+            after: {
+              amount_paise: refund.amountPaise,
+              reason: request.body.reason,
+              refund_id: refund.id,
+              // Money handed back by hand has no gateway record: its reference is the proof.
+              ...(refund.reference ? { reference: refund.reference } : {}),
+            },
             ip: request.ip,
           }),
       });

@@ -25,15 +25,35 @@ export async function collectCashOnDelivery(tx: DbOrTx, orderId: number): Promis
 }
 
 /**
+ * Whether staff confirming this order record its total as paid offline: it is unpaid, and its
+ * shopper's latest choice of payment was not cash on delivery (that order stays cash on delivery,
+ * takeCashChoice). The back office warns of it and asks for the payment's reference first.
+ */
+export async function confirmRecordsPayment(
+  db: DbOrTx,
+  order: { id: number; paymentStatus: string; paymentGateway: string | null },
+): Promise<boolean> {
+  if (order.paymentStatus !== 'Pending' || order.paymentGateway === 'cod') return false;
+  return (await latestPayment(db, order.id))?.gateway !== 'cod';
+}
+
+/**
  * Staff confirmed an unpaid order because its money reached the shop another way: the order's
  * total is recorded as an offline payment, captured, so that the order counts as paid (dashboard,
- * money checks) and can be refunded by hand like collected cash. Call in the confirmation's
- * transaction.
+ * money checks) and can be refunded by hand like collected cash. `reference` (the transfer's UTR,
+ * the UPI reference) is kept as the payment's id: the proof staff can check against the bank
+ * statement. Call in the confirmation's transaction.
  */
-export async function recordPaidOffline(tx: DbOrTx, orderId: number, totalPaise: number): Promise<void> {
+export async function recordPaidOffline(
+  tx: DbOrTx,
+  orderId: number,
+  totalPaise: number,
+  reference: string,
+): Promise<void> {
   await insertPayment(tx, {
     orderId,
     gateway: OFFLINE_GATEWAY,
+    gatewayPaymentId: reference,
     amountMinor: totalPaise,
     currency: 'INR',
     currencyValue: '1',

@@ -42,8 +42,9 @@ export interface RefundRequest {
   /**
    * Runs in the transaction that records a new refund (never for a replay of its key), so what a
    * caller writes beside it — a staff refund's audit entry — commits with the refund or not at all.
+   * `reference` is that of a refund made by hand (recordManualRefund).
    */
-  onRecorded?: (tx: DbOrTx, refund: { id: number; amountPaise: number }) => Promise<void>;
+  onRecorded?: (tx: DbOrTx, refund: { id: number; amountPaise: number; reference?: string }) => Promise<void>;
 }
 
 export type RefundStatus = 'pending' | 'processed' | 'failed';
@@ -391,7 +392,11 @@ export async function recordManualRefund(
       processedAt: new Date(),
     });
     if (!row) throw AppError.invalid('reference', 'This reference is already recorded for this payment.');
-    await input.onRecorded?.(tx, { id: row.id, amountPaise: row.amountPaise });
+    await input.onRecorded?.(tx, {
+      id: row.id,
+      amountPaise: row.amountPaise,
+      reference: input.reference.trim(),
+    });
     await mailRefund(ctx, tx, row, 'processed');
     await settleRefundedPayment(tx, row);
     return { ok: true, refundId: row.id, status: 'processed' };

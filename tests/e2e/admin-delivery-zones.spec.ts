@@ -50,4 +50,19 @@ test('the owner adds a delivery zone in the back office, the delivery quote foll
     .click();
   await expect(row).toHaveCount(0);
   expect(await quote()).toMatchObject({ charge: 4_000, eta_days: 3 });
+
+  // Deleting the catch-all zone would stop delivery to every pincode no other zone lists: the
+  // question says so (and Cancel keeps it).
+  await page.getByRole('row').filter({ hasText: 'Rest of India' }).click();
+  await page
+    .getByRole('dialog', { name: 'Edit Rest of India' })
+    .getByRole('button', { name: 'Delete zone' })
+    .click();
+  const ask = page.getByRole('dialog', { name: 'Delete zone' });
+  await expect(ask).toContainText(
+    'Delete Rest of India? Pincodes that no other zone lists will no longer be delivered to.',
+  );
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Edit Rest of India' })).toBeVisible();
 });

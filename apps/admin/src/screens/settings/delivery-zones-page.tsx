@@ -287,7 +287,13 @@ function ZoneForm({ editor, onDeleted }: { editor: OpenDraftEditor<Draft>; onDel
           {zone.id ? (
             <ConfirmAction
               label="Delete zone"
-              question={`Delete ${zone.name}? Its pincodes fall to the next zone that matches them.`}
+              question={
+                // Nothing is below the default zone: without it every pincode no other zone lists
+                // is refused at checkout, which deleting should not do unawares.
+                zone.kind === 'default'
+                  ? `Delete ${zone.name}? Pincodes that no other zone lists will no longer be delivered to.`
+                  : `Delete ${zone.name}? Its pincodes fall to the next zone that matches them.`
+              }
               action={remove}
             />
           ) : (

@@ -168,6 +168,8 @@ test('an action the order no longer allows (the customer cancelled meanwhile) is
   await expect(manager.getByRole('dialog', { name: 'Mark packed' })).toHaveCount(0);
   await expect(manager.getByRole('button', { name: 'Mark packed' })).toHaveCount(0);
   await expect(manager.getByRole('button', { name: 'Ship' })).toHaveCount(0);
+  // Cancelled before any money came: not "Pending", which reads as money still due.
+  await expect(manager.getByText(/^Placed .* · Not charged · /)).toBeVisible();
 });
 
 test('a manager confirms an unpaid online order (money taken offline); the customer sees it confirmed', async ({
@@ -442,6 +444,8 @@ test("a customer's page links each order to its details and names its status as 
   request,
 }, testInfo) => {
   const shopper = await newShopper(request, testInfo, 'custpage');
+  const cancelled = await codOrder(request, shopper);
+  await cancelAsCustomer(request, shopper, cancelled.id);
   const order = await codOrder(request, shopper);
   const manager = await backOffice(browser, page, 'manager', '/admin/customers');
   await manager.getByLabel('Search').fill(shopper.email);
@@ -449,6 +453,12 @@ test("a customer's page links each order to its details and names its status as 
   const row = manager.getByRole('row').filter({ hasText: order.order_id });
   await expect(row).toContainText('Confirmed');
   await expect(row).not.toContainText('confirmed ·');
+  // The payment in its own column; an order cancelled before any money came is "Not charged".
+  await expect(manager.getByRole('columnheader', { name: 'Payment' })).toBeVisible();
+  await expect(row.getByRole('cell').nth(3)).toHaveText('Pending');
+  const cancelledRow = manager.getByRole('row').filter({ hasText: cancelled.order_id });
+  await expect(cancelledRow).toContainText('Cancelled');
+  await expect(cancelledRow.getByRole('cell').nth(3)).toHaveText('Not charged');
   await row.getByRole('link', { name: order.order_id }).click();
   await expect(manager).toHaveURL(new RegExp(`/admin/orders/${order.id}$`));
   await expect(manager.getByRole('heading', { name: new RegExp(order.order_id) })).toBeVisible();

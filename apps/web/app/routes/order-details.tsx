@@ -15,6 +15,7 @@ import {
   Title,
 } from '@mantine/core';
 import { formatInr } from '@shop/contract/money';
+import { paymentLabel } from '@shop/contract/payment-label';
 import { CUSTOMER_CANCELLABLE, type Order } from '@shop/contract/orders';
 import { ApiFailure } from '@shop/contract/storefront-context';
 import { IconArrowLeft, IconCircleCheck, IconMapPin } from '@tabler/icons-react';
@@ -30,7 +31,6 @@ import {
   badgeTextColor,
   formatOrderDate,
   formatOrderDateTime,
-  paymentLabel,
   paymentLabelColor,
   statusColor,
   statusLabel,

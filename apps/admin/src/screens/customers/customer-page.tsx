@@ -14,6 +14,7 @@ import {
 import type { AdminCustomerDetail, AdminCustomerRow } from '@shop/contract/admin/customers';
 import { formatPaise } from '@shop/contract/money';
 import { orderStatusLabels } from '@shop/contract/orders';
+import { paymentLabel } from '@shop/contract/payment-label';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -159,6 +160,7 @@ export default function CustomerPage() {
                 <Table.Th>Order</Table.Th>
                 <Table.Th>Placed</Table.Th>
                 <Table.Th>Status</Table.Th>
+                <Table.Th>Payment</Table.Th>
                 <Table.Th ta="right">Total</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -172,14 +174,11 @@ export default function CustomerPage() {
                   </Table.Td>
                   <Table.Td>{formatDateTime(o.created_at)}</Table.Td>
                   <Table.Td>
-                    {/* As the order list shows them: the status's label, then the payment's. */}
-                    <Group gap={6} wrap="nowrap">
-                      <Badge color={statusColor[o.status]} variant="light" size="sm">
-                        {orderStatusLabels[o.status]}
-                      </Badge>
-                      <Text size="sm">{o.payment_status}</Text>
-                    </Group>
+                    <Badge color={statusColor[o.status]} variant="light" size="sm">
+                      {orderStatusLabels[o.status]}
+                    </Badge>
                   </Table.Td>
+                  <Table.Td>{paymentLabel(o)}</Table.Td>
                   <Table.Td ta="right">{formatPaise(o.total_paise)}</Table.Td>
                 </Table.Tr>
               ))}

@@ -15,6 +15,7 @@ import {
 import type { AdminOrderDetail } from '@shop/contract/admin/orders';
 import { formatPaise } from '@shop/contract/money';
 import { orderStatusLabels } from '@shop/contract/orders';
+import { paymentLabel } from '@shop/contract/payment-label';
 import { invoiceMessages } from '@shop/contract/invoices';
 import { IconArrowLeft, IconFileInvoice, IconPrinter } from '@tabler/icons-react';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
@@ -85,7 +86,7 @@ export default function OrderPage() {
             </Badge>
           </Group>
           <Text c="dimmed" size="sm">
-            Placed {formatDateTime(order.created_at)} · {order.payment_status} ·{' '}
+            Placed {formatDateTime(order.created_at)} · {paymentLabel(order)} ·{' '}
             {methodLabel(order.payment_gateway)}
           </Text>
         </div>

@@ -15,6 +15,7 @@ import {
 import type { AdminOrderRow } from '@shop/contract/admin/orders';
 import { formatPaise } from '@shop/contract/money';
 import { orderStatusLabels } from '@shop/contract/orders';
+import { paymentLabel } from '@shop/contract/payment-label';
 import { IconBookmark, IconDownload, IconPackage, IconPrinter, IconTruck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -288,7 +289,7 @@ export default function OrdersPage() {
           {
             accessor: 'payment_status',
             title: 'Payment',
-            render: (o) => `${o.payment_status} · ${methodLabel(o.payment_gateway)}`,
+            render: (o) => `${paymentLabel(o)} · ${methodLabel(o.payment_gateway)}`,
             visibleMediaQuery: (theme) => `(min-width: ${theme.breakpoints.md})`,
           },
           {

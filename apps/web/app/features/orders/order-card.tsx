@@ -1,5 +1,6 @@
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatInr } from '@shop/contract/money';
+import { paymentLabel } from '@shop/contract/payment-label';
 import type { Order } from '@shop/contract/orders';
 import { IconEye, IconRepeat } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
@@ -7,7 +8,6 @@ import { Link } from 'react-router';
 import {
   badgeTextColor,
   formatOrderDate,
-  paymentLabel,
   paymentLabelColor,
   statusColor,
   statusLabel,

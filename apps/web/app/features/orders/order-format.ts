@@ -1,4 +1,5 @@
 import { type OrderStatus, orderStatusLabels, type PaymentStatus } from '@shop/contract/orders';
+import { notCharged, type PaymentOf } from '@shop/contract/payment-label';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const IST_OFFSET_MS = 330 * 60_000;
@@ -40,21 +41,9 @@ export const paymentColor: Record<PaymentStatus, string> = {
   Failed: 'red',
 };
 
-/** What the customer reads for an order's payment (the order list, its details). */
-type PaymentOf = { status: OrderStatus; payment_status: PaymentStatus };
-
-/**
- * A cancelled order that took no money reads 'Not charged': its stored 'Pending' (nothing
- * captured, as for a cash-on-delivery order before delivery) would read as money still due.
- */
-export const paymentLabel = (order: PaymentOf): string =>
-  notCharged(order) ? 'Not charged' : order.payment_status;
-
-/** The badge colour of paymentLabel. */
+/** The badge colour of the payment's label (paymentLabel in the contract). */
 export const paymentLabelColor = (order: PaymentOf): string =>
   notCharged(order) ? 'gray' : paymentColor[order.payment_status];
-
-const notCharged = (order: PaymentOf) => order.status === 'cancelled' && order.payment_status === 'Pending';
 
 /** Darker text for the light badges whose Mantine shade 9 is too pale on its own tint (WCAG AA). */
 const BADGE_TEXT: Record<string, string> = { yellow: 'saffron.9', green: '#1e6b30' };

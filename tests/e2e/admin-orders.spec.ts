@@ -446,6 +446,22 @@ test("a customer's page links each order to its details and names its status as 
   const shopper = await newShopper(request, testInfo, 'custpage');
   const cancelled = await codOrder(request, shopper);
   await cancelAsCustomer(request, shopper, cancelled.id);
+  // A name typed without a space, longer than a phone is wide.
+  const longName = 'Venkataraghavanrajagopalachari'.repeat(2);
+  const renamed = await request.put(`${API}/customers/address/${shopper.addressId}`, {
+    headers: { authorization: `Bearer ${shopper.token}` },
+    data: {
+      contact_person: longName,
+      mobile_number: '9812345670',
+      full_address: '7, Lake View Road, Adyar',
+      city: 'Chennai',
+      pin_code: '600020',
+      landmark: 'Near Adyar Bridge',
+      address_name: 'Home',
+      address_type: 'home',
+    },
+  });
+  expect(renamed.status(), await renamed.text()).toBe(200);
   const order = await codOrder(request, shopper);
   const manager = await backOffice(browser, page, 'manager', '/admin/customers');
   await manager.getByLabel('Search').fill(shopper.email);
@@ -462,6 +478,10 @@ test("a customer's page links each order to its details and names its status as 
   await row.getByRole('link', { name: order.order_id }).click();
   await expect(manager).toHaveURL(new RegExp(`/admin/orders/${order.id}$`));
   await expect(manager.getByRole('heading', { name: new RegExp(order.order_id) })).toBeVisible();
+  // The long name wraps inside the delivery address card instead of running out of it.
+  await expect(manager.getByText(longName)).toBeVisible();
+  const card = manager.locator('.mantine-Card-root').filter({ hasText: 'Delivery address' });
+  expect(await card.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
 });
 
 test('the back office screens a manager works in pass the WCAG 2 A and AA checks (contrast, names)', async ({

@@ -184,20 +184,23 @@ export default function OrderPage() {
       </Section>
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Section title="Delivery address">
-          <Text fw={600}>{address.contact_person}</Text>
-          <Text size="sm">{address.full_address}</Text>
-          {address.landmark && <Text size="sm">{address.landmark}</Text>}
-          <Text size="sm">
-            {address.city} {address.pin_code}
-          </Text>
-          <Text size="sm">Mobile {address.mobile_number}</Text>
-          {address.gstin && <Text size="sm">GSTIN {address.gstin}</Text>}
-          {order.customer_email && <Text size="sm">{order.customer_email}</Text>}
-          {order.customer_remarks && (
-            <Text size="sm" mt="xs" c="dimmed">
-              Customer's note: {order.customer_remarks}
+          {/* A name, e-mail or note typed without spaces wraps instead of running out of the card. */}
+          <div style={{ overflowWrap: 'anywhere' }}>
+            <Text fw={600}>{address.contact_person}</Text>
+            <Text size="sm">{address.full_address}</Text>
+            {address.landmark && <Text size="sm">{address.landmark}</Text>}
+            <Text size="sm">
+              {address.city} {address.pin_code}
             </Text>
-          )}
+            <Text size="sm">Mobile {address.mobile_number}</Text>
+            {address.gstin && <Text size="sm">GSTIN {address.gstin}</Text>}
+            {order.customer_email && <Text size="sm">{order.customer_email}</Text>}
+            {order.customer_remarks && (
+              <Text size="sm" mt="xs" c="dimmed">
+                Customer's note: {order.customer_remarks}
+              </Text>
+            )}
+          </div>
         </Section>
         <Section title="Payments and refunds">
           {order.payments.length === 0 && <Text size="sm">No payments yet.</Text>}

@@ -1,6 +1,12 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { logInBrowser, shopperWithOrder } from './payment-helpers.ts';
+import {
+  logInBrowser,
+  newShopper,
+  openPaymentPage,
+  type PayingShopper,
+  shopperWithOrder,
+} from './payment-helpers.ts';
 import { blockExternalRequests, gotoHydrated } from './storefront-helpers.ts';
 
 test.beforeEach(async ({ page }) => blockExternalRequests(page));
@@ -68,4 +74,52 @@ test('§2 Cart, Orders, Order details and Payment: every text is readable (no se
   await expect(page.getByRole('heading', { name: 'No order to pay for' })).toBeVisible();
   found.push(...(await seriousViolations(page, '/payment (no order)')));
   expect(found).toEqual([]);
+});
+
+test('a name, address and remarks typed without spaces wrap inside their cards: /shipping, /payment and the order page keep to the screen', async ({
+  page,
+  request,
+}, testInfo) => {
+  const shopper = await newShopper(request, testInfo, 'unbroken');
+  const auth = { authorization: `Bearer ${shopper.token}` };
+  const unbroken = 'Venkataraghavanrajagopalachari'.repeat(2);
+  const address = await request.put(`/backend/api/web/customers/address/${shopper.addressId}`, {
+    headers: auth,
+    data: {
+      contact_person: unbroken,
+      mobile_number: '9812345670',
+      full_address: 'Flat7LakeViewRoadAdyarChennaiTamilNaduIndiaNearTheBigTempleGate',
+      city: 'Chennai',
+      pin_code: '600020',
+      landmark: 'NearAdyarBridgeNextToThePetrolPumpOppositeTheSchool',
+      address_name: 'Home',
+      address_type: 'home',
+    },
+  });
+  expect(address.status(), await address.text()).toBe(200);
+  const checkout = await request.post('/backend/api/web/orders/checkout', {
+    headers: auth,
+    data: {
+      items: [{ item_id: shopper.product.id, quantity: 1 }],
+      coupon_code: '',
+      customer_remarks: 'PleaseDeliverBeforeTheEveningBecauseWeAreTravellingTomorrowMorning',
+      customer: { address_id: shopper.addressId },
+    },
+  });
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  const { order } = (await checkout.json()) as { order: PayingShopper['order'] };
+
+  const sideways = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  await logInBrowser(page, shopper);
+  await gotoHydrated(page, '/shipping');
+  await expect(page.getByText(unbroken)).toBeVisible();
+  expect(await sideways()).toBeLessThanOrEqual(0);
+  await openPaymentPage(page, { ...shopper, order });
+  await expect(page.getByTestId('delivery-contact')).toHaveText(unbroken);
+  expect(await sideways()).toBeLessThanOrEqual(0);
+  await gotoHydrated(page, `/orders/${order.id}`);
+  await expect(page.getByText(unbroken)).toBeVisible();
+  await expect(page.getByText('PleaseDeliverBeforeTheEvening', { exact: false })).toBeVisible();
+  expect(await sideways()).toBeLessThanOrEqual(0);
 });

@@ -151,7 +151,7 @@ function OrderDetails() {
             }))}
           />
           {order.customer_remarks && (
-            <Paper withBorder radius="md" p="lg">
+            <Paper withBorder radius="md" p="lg" style={{ overflowWrap: 'anywhere' }}>
               <Text fw={600}>Your remarks</Text>
               <Text size="sm">{order.customer_remarks}</Text>
             </Paper>
@@ -162,8 +162,9 @@ function OrderDetails() {
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
         <Stack gap="md">
+          {/* overflowWrap: remarks, names and addresses typed without spaces wrap inside their cards. */}
           <Paper withBorder radius="md" p="lg">
-            <Stack gap={4}>
+            <Stack gap={4} style={{ overflowWrap: 'anywhere' }}>
               <Group gap={6}>
                 <IconMapPin size={18} color="var(--mantine-color-maroon-8)" aria-hidden />
                 <Title order={2} size="h4">

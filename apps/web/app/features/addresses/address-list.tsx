@@ -48,7 +48,8 @@ export function AddressList({
                   aria-label={`Deliver to ${a.address_name}`}
                   mt={4}
                 />
-                <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+                {/* overflowWrap: a name or address typed without spaces wraps inside the card. */}
+                <Stack gap={4} style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                   <Group gap="xs">
                     <Text fw={700}>{a.address_name}</Text>
                     <Badge

@@ -10,7 +10,8 @@ export function DeliveryBlock({ address }: { address: PayableOrder['shipping_add
         <IconMapPin size={20} aria-hidden="true" style={{ verticalAlign: '-3px', marginRight: 6 }} />
         Delivery Address
       </Title>
-      <Stack gap={4}>
+      {/* A name or address typed without spaces wraps instead of widening the page. */}
+      <Stack gap={4} style={{ overflowWrap: 'anywhere' }}>
         <Text fw={700} data-testid="delivery-contact">
           {address.contact_person}
         </Text>

@@ -174,7 +174,18 @@ export function ServerTable<T>({
           )
         }
         {...selection}
-        {...(rowExpansion ? { rowExpansion } : {})}
+        {...(rowExpansion
+          ? {
+              rowExpansion: {
+                ...rowExpansion,
+                // A message or grievance typed without spaces wraps in its row instead of widening
+                // the whole table (and pushing its last columns out of sight).
+                content: (params) => (
+                  <div style={{ overflowWrap: 'anywhere' }}>{rowExpansion.content(params)}</div>
+                ),
+              },
+            }
+          : {})}
       />
     </Stack>
   );

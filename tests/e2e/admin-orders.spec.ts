@@ -3,16 +3,17 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type Browser, expect, type Page, test } from '@playwright/test';
 import { formatInr } from '@shop/contract/money';
-import type { CheckoutResult } from '@shop/contract/orders';
 import { pdfText } from '../../apps/server/src/test/pdf-text.ts';
 import { signInToBackOffice, type StaffRole } from './admin-helpers.ts';
 import { waitForMail } from './support/mailbox.ts';
 import {
   answerRazorpay,
+  changeAddress,
   logInBrowser,
   type NewShopper,
   newShopper,
   openPaymentPage,
+  placeOrder,
   shopperWithOrder,
 } from './payment-helpers.ts';
 import { gotoHydrated } from './storefront-helpers.ts';
@@ -23,17 +24,7 @@ const shots = '.tmp/screens-orders';
 /** A cash-on-delivery order of the shopper, placed and confirmed through the storefront API. */
 async function codOrder(request: APIRequestContext, shopper: NewShopper) {
   const auth = { authorization: `Bearer ${shopper.token}` };
-  const checkout = await request.post(`${API}/orders/checkout`, {
-    headers: auth,
-    data: {
-      items: [{ item_id: shopper.product.id, quantity: 1 }],
-      customer_remarks: '',
-      coupon_code: '',
-      customer: { address_id: shopper.addressId },
-    },
-  });
-  expect(checkout.status()).toBe(200);
-  const { order } = (await checkout.json()) as CheckoutResult;
+  const order = await placeOrder(request, shopper);
   const payment = await request.post(`${API}/orders/payment`, {
     headers: auth,
     data: { id: order.id, payment_gateway: 'cod', payment_gateway_environment: 'sandbox' },
@@ -448,20 +439,7 @@ test("a customer's page links each order to its details and names its status as 
   await cancelAsCustomer(request, shopper, cancelled.id);
   // A name typed without a space, longer than a phone is wide.
   const longName = 'Venkataraghavanrajagopalachari'.repeat(2);
-  const renamed = await request.put(`${API}/customers/address/${shopper.addressId}`, {
-    headers: { authorization: `Bearer ${shopper.token}` },
-    data: {
-      contact_person: longName,
-      mobile_number: '9812345670',
-      full_address: '7, Lake View Road, Adyar',
-      city: 'Chennai',
-      pin_code: '600020',
-      landmark: 'Near Adyar Bridge',
-      address_name: 'Home',
-      address_type: 'home',
-    },
-  });
-  expect(renamed.status(), await renamed.text()).toBe(200);
+  await changeAddress(request, shopper, { contact_person: longName });
   const order = await codOrder(request, shopper);
   const manager = await backOffice(browser, page, 'manager', '/admin/customers');
   await manager.getByLabel('Search').fill(shopper.email);

@@ -1,10 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import {
+  changeAddress,
   logInBrowser,
   newShopper,
   openPaymentPage,
-  type PayingShopper,
+  placeOrder,
   shopperWithOrder,
 } from './payment-helpers.ts';
 import { blockExternalRequests, gotoHydrated } from './storefront-helpers.ts';
@@ -81,33 +82,17 @@ test('a name, address and remarks typed without spaces wrap inside their cards: 
   request,
 }, testInfo) => {
   const shopper = await newShopper(request, testInfo, 'unbroken');
-  const auth = { authorization: `Bearer ${shopper.token}` };
   const unbroken = 'Venkataraghavanrajagopalachari'.repeat(2);
-  const address = await request.put(`/backend/api/web/customers/address/${shopper.addressId}`, {
-    headers: auth,
-    data: {
-      contact_person: unbroken,
-      mobile_number: '9812345670',
-      full_address: 'Flat7LakeViewRoadAdyarChennaiTamilNaduIndiaNearTheBigTempleGate',
-      city: 'Chennai',
-      pin_code: '600020',
-      landmark: 'NearAdyarBridgeNextToThePetrolPumpOppositeTheSchool',
-      address_name: 'Home',
-      address_type: 'home',
-    },
+  await changeAddress(request, shopper, {
+    contact_person: unbroken,
+    full_address: 'Flat7LakeViewRoadAdyarChennaiTamilNaduIndiaNearTheBigTempleGate',
+    landmark: 'NearAdyarBridgeNextToThePetrolPumpOppositeTheSchool',
   });
-  expect(address.status(), await address.text()).toBe(200);
-  const checkout = await request.post('/backend/api/web/orders/checkout', {
-    headers: auth,
-    data: {
-      items: [{ item_id: shopper.product.id, quantity: 1 }],
-      coupon_code: '',
-      customer_remarks: 'PleaseDeliverBeforeTheEveningBecauseWeAreTravellingTomorrowMorning',
-      customer: { address_id: shopper.addressId },
-    },
-  });
-  expect(checkout.status(), await checkout.text()).toBe(200);
-  const { order } = (await checkout.json()) as { order: PayingShopper['order'] };
+  const order = await placeOrder(
+    request,
+    shopper,
+    'PleaseDeliverBeforeTheEveningBecauseWeAreTravellingTomorrowMorning',
+  );
 
   const sideways = () =>
     page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);

@@ -22,6 +22,18 @@ export interface PayingShopper extends NewShopper {
 }
 
 /** A new verified customer (through the API, code read from the captured mail) with an address; a product in stock. */
+/** The address every new shopper starts with. */
+const SHOPPER_ADDRESS = {
+  contact_person: 'Meera Iyer',
+  mobile_number: '9812345670',
+  full_address: '7, Lake View Road, Adyar',
+  city: 'Chennai',
+  pin_code: '600020',
+  landmark: 'Near Adyar Bridge',
+  address_name: 'Home',
+  address_type: 'home',
+};
+
 export async function newShopper(
   request: APIRequestContext,
   testInfo: TestInfo,
@@ -37,16 +49,7 @@ export async function newShopper(
   const { token, customer } = (await login.json()) as { token: string; customer: Record<string, unknown> };
   const address = await request.post(`${API}/customers/address`, {
     headers: { authorization: `Bearer ${token}` },
-    data: {
-      contact_person: 'Meera Iyer',
-      mobile_number: '9812345670',
-      full_address: '7, Lake View Road, Adyar',
-      city: 'Chennai',
-      pin_code: '600020',
-      landmark: 'Near Adyar Bridge',
-      address_name: 'Home',
-      address_type: 'home',
-    },
+    data: SHOPPER_ADDRESS,
   });
   expect(address.status()).toBe(200);
   const addressId = ((await address.json()) as { address: { id: number } }).address.id;
@@ -71,18 +74,35 @@ export async function shopperWithOrder(
   label: string,
 ): Promise<PayingShopper> {
   const shopper = await newShopper(request, testInfo, label);
+  return { ...shopper, order: await placeOrder(request, shopper) };
+}
+
+/** One unit of the shopper's product ordered through the checkout API, to their address. */
+export async function placeOrder(request: APIRequestContext, shopper: NewShopper, customerRemarks = '') {
   const checkout = await request.post(`${API}/orders/checkout`, {
     headers: { authorization: `Bearer ${shopper.token}` },
     data: {
       items: [{ item_id: shopper.product.id, quantity: 1 }],
-      customer_remarks: '',
+      customer_remarks: customerRemarks,
       coupon_code: '',
       customer: { address_id: shopper.addressId },
     },
   });
-  expect(checkout.status()).toBe(200);
-  const { order } = (await checkout.json()) as CheckoutResult;
-  return { ...shopper, order };
+  expect(checkout.status(), await checkout.text()).toBe(200);
+  return ((await checkout.json()) as CheckoutResult).order;
+}
+
+/** Edits the shopper's address (the rest as newShopper saved it); orders placed after use it. */
+export async function changeAddress(
+  request: APIRequestContext,
+  shopper: NewShopper,
+  changes: Partial<typeof SHOPPER_ADDRESS>,
+) {
+  const saved = await request.put(`${API}/customers/address/${shopper.addressId}`, {
+    headers: { authorization: `Bearer ${shopper.token}` },
+    data: { ...SHOPPER_ADDRESS, ...changes },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
 }
 
 /** Logs the browser in with the contract's storage keys and fills the cart with the shopper's product. */

@@ -71,4 +71,13 @@ describe('grievances in the back office', () => {
     expect(audit.map((a) => a.action)).toEqual(['grievance.in_progress', 'grievance.resolved']);
     expect((await t.as('manager', 'GET', '/grievances/GRV-2026-999999')).statusCode).toBe(404);
   });
+
+  it('answers 404, not a failed query, for a ticket path that is no ticket number (a NUL, text)', async () => {
+    for (const path of ['%00', 'GRV-2026-%00', 'not-a-ticket']) {
+      const read = await t.as('manager', 'GET', `/grievances/${path}`);
+      expect(read.statusCode, path).toBe(404);
+      const moved = await t.as('manager', 'POST', `/grievances/${path}/status`, { status: 'in_progress' });
+      expect(moved.statusCode, path).toBe(404);
+    }
+  });
 });

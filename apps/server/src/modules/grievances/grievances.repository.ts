@@ -1,4 +1,4 @@
-import type { GrievanceStatus } from '@shop/contract/grievances';
+import { GRIEVANCE_TICKET_PATTERN, type GrievanceStatus } from '@shop/contract/grievances';
 import type { DbOrTx } from '@shop/db/client';
 import { grievances, grievanceTicketCounters } from '@shop/db/schema/index';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -31,10 +31,16 @@ export async function insertGrievance(tx: DbOrTx, grievance: NewGrievance): Prom
   return row;
 }
 
+/**
+ * The grievance with this ticket number. Text that is not a ticket number (`GRV-2026-000123`)
+ * finds none without asking the database, where a NUL in a path (`/grievances/%00`) would have
+ * failed the query.
+ */
 export async function findGrievanceByTicket(
   db: DbOrTx,
   ticketNumber: string,
 ): Promise<GrievanceRow | undefined> {
+  if (!GRIEVANCE_TICKET_PATTERN.test(ticketNumber)) return undefined;
   const [row] = await db.select().from(grievances).where(eq(grievances.ticketNumber, ticketNumber)).limit(1);
   return row;
 }

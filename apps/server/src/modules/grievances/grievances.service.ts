@@ -1,5 +1,4 @@
 import {
-  GRIEVANCE_TICKET_PATTERN,
   type AdminGrievance,
   type GrievanceCreated,
   type GrievanceRequest,
@@ -262,9 +261,7 @@ export async function lookupGrievance(
     throw AppError.invalid('email', messages.invalidEmail);
   }
   const normalised = ticket.trim().toUpperCase();
-  const row = GRIEVANCE_TICKET_PATTERN.test(normalised)
-    ? await findGrievanceByTicket(ctx.db, normalised)
-    : undefined;
+  const row = await findGrievanceByTicket(ctx.db, normalised);
   if (!row || row.emailAddress.trim().toLowerCase() !== address) {
     throw AppError.notFound(grievanceMessages.notFound);
   }

@@ -88,6 +88,13 @@ describe('categories over HTTP', () => {
     expect(audit?.staffId).toBe(t.signedIn.manager.staff.id);
     expect(audit?.before).toMatchObject({ name: 'Gift Boxes', url_slug: 'gift-boxes' });
     expect(audit?.after).toMatchObject({ name: 'Festive Gift Boxes', url_slug: 'festive-gift-boxes' });
+    // A patch naming no field changes nothing, as for products: 200 with the category, no audit.
+    for (const empty of [{}, { foo: 1 }]) {
+      const unchanged = await t.as('manager', 'PATCH', `/categories/${box.id}`, empty);
+      expect(unchanged.statusCode).toBe(200);
+      expect(unchanged.json<AdminCategory>()).toMatchObject({ name: 'Festive Gift Boxes' });
+    }
+    expect((await lastAudit('category.update', box.id))?.id).toBe(audit?.id);
 
     const child = (
       await t.as('manager', 'POST', '/categories', { name: 'Small Boxes', parent_id: box.id })

@@ -131,11 +131,15 @@ export async function updateCategory(db: Db, id: number, patch: CategoryUpdate, 
       patch.url_slug !== undefined && patch.url_slug !== before.urlSlug
         ? await categorySlug(tx, patch.url_slug, before.name, id)
         : undefined;
-    const after = await updateCategoryRow(tx, id, {
+    const changes = {
       ...(patch.name !== undefined ? { name: patch.name } : {}),
       ...(slug !== undefined ? { urlSlug: slug } : {}),
       ...(patch.is_active !== undefined ? { isActive: patch.is_active } : {}),
-    });
+    };
+    // A patch that names no field (`{}`) changes nothing, as for products and staff: the category
+    // is answered as it is, and nothing is audited.
+    if (Object.keys(changes).length === 0) return;
+    const after = await updateCategoryRow(tx, id, changes);
     if (!after) throw AppError.notFound(msg.categoryNotFound);
     if (slug !== undefined) await rememberCategorySlug(tx, id, before.urlSlug, slug);
     await recordAudit(tx, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableTimeField } from '../storable-time.ts';
 import { bannerCategories, menuCategories } from '../content.ts';
 import { productImageUploadSchema } from './product-images.ts';
 import { youtubeIdOf } from '../youtube-tag.ts';
@@ -33,7 +34,6 @@ const requiredText = (max: number) => z.string().trim().min(1).max(max);
 const displayOrder = z.number().int().min(0).max(1_000_000).default(0);
 const fileName = z.string().trim().regex(FILE_NAME, contentAdminMessages.fileName);
 const link = z.string().trim().max(500).regex(LINK, contentAdminMessages.link);
-const isoDate = z.iso.datetime({ offset: true });
 
 // ── Pages ───────────────────────────────────────────────────────────────────────────────────
 
@@ -74,9 +74,9 @@ export const bannerInputSchema = z
     display_order: displayOrder,
     is_active: z.boolean().default(true),
     /** Shown from this moment (inclusive); null: from now. */
-    starts_at: isoDate.nullable().default(null),
+    starts_at: storableTimeField.nullable().default(null),
     /** Shown until this moment (exclusive); null: until switched off. */
-    ends_at: isoDate.nullable().default(null),
+    ends_at: storableTimeField.nullable().default(null),
   })
   .superRefine((b, ctx) => {
     if (b.starts_at && b.ends_at && Date.parse(b.ends_at) <= Date.parse(b.starts_at))

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableTimeField } from '../storable-time.ts';
 
 /**
  * Back-office shapes of coupons. Amounts are paise; a percent coupon's value is a whole percent.
@@ -17,7 +18,6 @@ export const couponAdminMessages = {
   notFound: 'This coupon no longer exists. Please reload the page.',
 } as const;
 
-const isoDate = z.iso.datetime({ offset: true });
 const paise = z.number().int().min(0).max(100_000_000);
 const limit = z.number().int().min(1).max(1_000_000).nullable().default(null);
 
@@ -35,8 +35,8 @@ export const couponInputSchema = z
     min_cart_paise: paise.default(0),
     /** The most a percent coupon takes off; null: no cap. A flat coupon has none (refused, not dropped). */
     max_discount_paise: paise.nullable().default(null),
-    starts_at: isoDate.nullable().default(null),
-    ends_at: isoDate.nullable().default(null),
+    starts_at: storableTimeField.nullable().default(null),
+    ends_at: storableTimeField.nullable().default(null),
     /** How many orders may use it in all; null: no limit. */
     usage_limit_total: limit,
     /** How many orders one customer may use it on; null: no limit. */

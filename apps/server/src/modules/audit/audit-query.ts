@@ -1,7 +1,9 @@
 import { AUDIT_CSV_COLUMNS, type AuditEntry, auditMessages } from '@shop/contract/admin/audit';
+import { isStorableTime } from '@shop/contract/storable-time';
 import type { Db } from '@shop/db/client';
 import { AppError } from '../../http/app-error.ts';
 import type { PageRequest } from '../../http/collection.ts';
+import { queryTimeOf } from '../../http/query-time.ts';
 import { CSV_BOM, csvRow } from '../../http/csv-file.ts';
 import { type AuditFilter, type AuditRow, countAuditRows, findAuditRows } from './audit.repository.ts';
 
@@ -15,21 +17,19 @@ export interface AuditQuery {
   to?: string | undefined;
 }
 
-const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
  * `from`/`to` as the owner means them: a bare date covers that whole day (in UTC, as stored), so
- * `from=2026-11-01&to=2026-11-30` is the whole of November; a full time is taken as it is.
+ * `from=2026-11-01&to=2026-11-30` is the whole of November; a full time is taken as it is, `to`
+ * including its own millisecond.
  */
 function dateOf(field: 'from' | 'to', value: string | undefined): Date | undefined {
   if (value === undefined || value === '') return undefined;
-  const isDay = DATE_ONLY.test(value);
-  const date = new Date(isDay ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(value))
+  const date = queryTimeOf(value, 'Z', field === 'to');
+  if (!date)
     throw new AppError('bad-request', `Invalid query parameter "${field}": ${auditMessages.badDate}`);
-  if (field === 'to' && isDay) return new Date(date.getTime() + 24 * 3_600_000);
-  if (field === 'to') return new Date(date.getTime() + 1);
-  return date;
+  if (field === 'from' || /^\d{4}-\d{2}-\d{2}$/.test(value)) return date;
+  // The last millisecond of year 9999 is its own end: one more would leave the database's years.
+  return isStorableTime(date.getTime() + 1) ? new Date(date.getTime() + 1) : date;
 }
 
 export function auditFilterOf(query: AuditQuery): AuditFilter {

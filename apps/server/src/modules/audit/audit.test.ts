@@ -165,6 +165,17 @@ describe('GET /audit', () => {
     expect((await list('from=2026-02-01&to=2026-01-01')).statusCode).toBe(400);
   });
 
+  it('answers 400 for a day not on the calendar or a year the database cannot keep, list and CSV', async () => {
+    for (const query of ['from=0000-01-01', 'to=9999-12-31', 'from=2026-02-30', 'to=0000-12-31T23:00:00Z']) {
+      for (const path of ['/audit', '/audit/export.csv']) {
+        const response = await t.as('owner', 'GET', `${path}?${query}`);
+        expect(response.statusCode, `${path}?${query}`).toBe(400);
+        expect(response.json<{ message: string }>().message).toContain('Use a date like 2026-11-25');
+      }
+    }
+    expect((await list('from=0001-01-01&to=9999-12-30')).statusCode).toBe(200);
+  });
+
   it('exports the filtered log as CSV that a spreadsheet will not run', async () => {
     const response = await t.as('owner', 'GET', '/audit/export.csv?from=2026-01-01&to=2026-01-31');
     expect(response.statusCode).toBe(200);

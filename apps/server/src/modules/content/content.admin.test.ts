@@ -12,6 +12,7 @@ import { imageMessages } from '@shop/contract/admin/product-images';
 import { staffMessages } from '@shop/contract/admin/staff';
 import type { Collection } from '@shop/contract/collection';
 import type { Banner, Page } from '@shop/contract/content';
+import { storableTimeMessage } from '@shop/contract/storable-time';
 import { auditLog, contactEnquiries, newsletterSubscriptions } from '@shop/db/schema/index';
 import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -181,6 +182,16 @@ describe('banners with a schedule', () => {
     expect(shown).toContain('Zz Now');
     expect(shown).not.toContain('Zz Future');
     expect(shown).not.toContain('Zz Past');
+  });
+
+  it('refuses a schedule in a year the database cannot keep (year 0), with a 422 naming the field', async () => {
+    const refused = await admin(
+      'POST',
+      'content/banners',
+      banner('Zz Year Zero', { starts_at: '0000-01-01T00:00:00Z' }),
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.body).toEqual([{ field: 'starts_at', message: storableTimeMessage }]);
   });
 
   it('a cached banner list changes when a start passes, with no write to mark it', async () => {

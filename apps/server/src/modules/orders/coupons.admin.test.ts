@@ -2,6 +2,7 @@ import type { AdminCoupon } from '@shop/contract/admin/coupons';
 import { couponAdminMessages } from '@shop/contract/admin/coupons';
 import { couponMessages } from '@shop/contract/coupons';
 import { randomUUID } from 'node:crypto';
+import { storableTimeMessage } from '@shop/contract/storable-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type StaffHarness, staffHarness } from '../staff/staff.test-kit.ts';
 import { makeAddress, makeCustomer, makeProduct, setSetting } from './orders.test-kit.ts';
@@ -116,6 +117,19 @@ describe('coupons in the back office', () => {
       ends_at: '2030-01-01T00:00:00Z',
     });
     expect(backwards.json()).toEqual([{ field: 'ends_at', message: couponAdminMessages.schedule }]);
+    // Year 0, or a time whose offset moves it into year 10000, is no time the database can keep.
+    const yearZero = await t.as('manager', 'POST', '/coupons', {
+      code: 'ZZYEAR',
+      discount_type: 'flat',
+      discount_value: 100,
+      starts_at: '0000-01-01T00:00:00Z',
+      ends_at: '9999-12-31T23:00:00-05:00',
+    });
+    expect(yearZero.statusCode).toBe(422);
+    expect(yearZero.json()).toEqual([
+      { field: 'starts_at', message: storableTimeMessage },
+      { field: 'ends_at', message: storableTimeMessage },
+    ]);
   });
 
   it('a maximum discount applies only to percentage coupons: a flat coupon with one is refused, not saved without it', async () => {

@@ -4,6 +4,7 @@ import type { DbOrTx } from '@shop/db/client';
 import { customers, orderItems, orders } from '@shop/db/schema/index';
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
+import { queryTimeOf } from '../../http/query-time.ts';
 
 /** The back office's order list filters, as parsed from the query string. */
 export interface AdminOrderFilter {
@@ -25,15 +26,11 @@ export interface AdminOrderFilter {
   customerId?: number | undefined;
 }
 
-const IST = '+05:30';
-
 /** A day (`2026-11-25`, whole day in India's time) or an ISO time; 400 when it is neither. */
 function timeOf(value: string, endOfDay: boolean): Date {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const at = day ? new Date(`${value}T00:00:00${IST}`) : new Date(value);
-  if (Number.isNaN(at.getTime()))
-    throw new AppError('bad-request', 'Use a date like 2026-11-25 or 2026-11-25T14:30:00Z.');
-  return day && endOfDay ? new Date(at.getTime() + 24 * 3600_000) : at;
+  const at = queryTimeOf(value, '+05:30', endOfDay);
+  if (!at) throw new AppError('bad-request', 'Use a date like 2026-11-25 or 2026-11-25T14:30:00Z.');
+  return at;
 }
 
 const mobileOf = sql<string>`(${orders.shippingAddress}->>'mobile_number')`;

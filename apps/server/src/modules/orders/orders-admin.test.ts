@@ -78,6 +78,26 @@ describe('back-office orders', () => {
     expect((await h.as('manager', 'GET', '/orders?from=yesterday')).statusCode).toBe(400);
   });
 
+  it('answers 400 for a day not on the calendar or a year the database cannot keep, list and CSV', async () => {
+    // 0001-01-01 in India's time starts in year 0 in UTC; the last time is in year 10000 in UTC.
+    const bad = [
+      'from=0001-01-01',
+      'from=10000-01-01',
+      'to=9999-12-31T23:00:00-05:00',
+      'from=0000-12-31T23:00:00Z',
+    ];
+    for (const query of [...bad, 'from=2026-02-30', 'to=2026-13-01']) {
+      for (const path of ['/orders', '/orders/export.csv']) {
+        const response = await h.as('manager', 'GET', `${path}?${query}`);
+        expect(response.statusCode, `${path}?${query}`).toBe(400);
+        expect(response.json()).toMatchObject({
+          message: 'Use a date like 2026-11-25 or 2026-11-25T14:30:00Z.',
+        });
+      }
+    }
+    expect((await h.as('manager', 'GET', '/orders?from=0001-01-02&to=9999-12-31')).statusCode).toBe(200);
+  });
+
   it("filters by coupon, dates (whole days in India's time) and payment status, and sorts by total or age", async () => {
     // A shopper of their own, so that `q=<e-mail>` holds exactly this test's orders.
     const own = await newShopper(h.t);

@@ -129,6 +129,33 @@ describe('JSON request bodies (product rules §7)', () => {
     expect(ok.statusCode).toBe(404);
   });
 
+  it('refuses a body whose bytes are not UTF-8 with a named 400, instead of storing U+FFFD in their place', async () => {
+    for (const bytes of [[0xff], [0xc3, 0x28], [0xed, 0xa0, 0x80]]) {
+      const res = await t.request({
+        method: 'POST',
+        url: `${API}/customers/forgot_email_password`,
+        headers: { 'content-type': 'application/json' },
+        payload: Buffer.concat([
+          Buffer.from('{"email":"a'),
+          Buffer.from(bytes),
+          Buffer.from('@example.in"}'),
+        ]),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        name: 'Bad Request',
+        message: 'The request body is not valid UTF-8.',
+      });
+    }
+    const hindi = await t.request({
+      method: 'POST',
+      url: `${API}/customers/forgot_email_password`,
+      headers: { 'content-type': 'application/json' },
+      payload: Buffer.from('{"email":"रवि@example.in"}'),
+    });
+    expect(hindi.statusCode).toBe(200);
+  });
+
   it('accepts application/json with a charset', async () => {
     const res = await t.request({
       method: 'POST',

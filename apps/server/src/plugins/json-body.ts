@@ -17,13 +17,30 @@ export function nestsDeeperThan(value: unknown, max: number): boolean {
   return false;
 }
 
+const invalidUtf8Message = 'The request body is not valid UTF-8.';
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * The body's text, or undefined when its bytes are not UTF-8 (JSON's only encoding, RFC 8259 §8.1).
+ * Read leniently, each broken byte would become U+FFFD and a customer's name or remark would be
+ * stored changed, with nothing said; the text guard's rule for lone surrogates, at the byte level.
+ */
+function utf8TextOf(bytes: Buffer): string | undefined {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
 function isJson(contentType: string): boolean {
   return contentType.split(';')[0]?.trim().toLowerCase() === 'application/json';
 }
 
 /**
  * Every API route with a body schema takes one JSON object (product rules §7), in one place:
- * - objects and arrays nest at most MAX_JSON_DEPTH levels (a named 400 beyond);
+ * - the bytes are UTF-8 (a named 400 otherwise), and objects and arrays nest at most
+ *   MAX_JSON_DEPTH levels (a named 400 beyond);
  * - an empty body sent with `Content-Type: application/json` is no body, not a 400 "Body cannot
  *   be empty": many HTTP clients set that header on every call, DELETE and logout included;
  * - another content type (text/plain, which Fastify would otherwise hand over as a string) is a
@@ -40,7 +57,9 @@ export function registerJsonBody(app: FastifyInstance) {
     app.initialConfig.onConstructorPoisoning ?? 'error',
   );
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, bytes, done) => {
+    const body = Buffer.isBuffer(bytes) ? utf8TextOf(bytes) : bytes;
+    if (body === undefined) return done(new AppError('bad-request', invalidUtf8Message), undefined);
     if (typeof body !== 'string' || body.trim() === '') return done(null, undefined);
     return parseJson(request, body, (error, value) => {
       if (error) return done(error, undefined);

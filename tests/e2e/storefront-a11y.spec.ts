@@ -5,6 +5,7 @@ import {
   categoryPath,
   categoryWithProducts,
   gotoHydrated,
+  productTile,
 } from './storefront-helpers.ts';
 
 test.beforeEach(async ({ page }) => blockExternalRequests(page));
@@ -24,4 +25,18 @@ test('home, a category page and /search have no serious or critical axe violatio
       .map((v) => `${path}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ')}`);
     expect(serious).toEqual([]);
   }
+});
+
+test("a notice's close button is named, so a screen reader can say what it does", async ({
+  page,
+  request,
+}) => {
+  const { category, products } = await categoryWithProducts(request);
+  const product = products.find((p) => p.available_stock >= 1);
+  if (!product) throw new Error('no product in stock');
+  await gotoHydrated(page, categoryPath(category));
+  await productTile(page, product.name).getByRole('button', { name: 'Add to Cart' }).click();
+  // Looked for from the moment the notice appears: it closes itself 2 s later.
+  const notice = page.getByRole('alert').filter({ hasText: 'Product added to cart' });
+  await expect(notice.getByRole('button', { name: 'Close notification' })).toBeVisible();
 });

@@ -40,3 +40,15 @@ test("a notice's close button is named, so a screen reader can say what it does"
   const notice = page.getByRole('alert').filter({ hasText: 'Product added to cart' });
   await expect(notice.getByRole('button', { name: 'Close notification' })).toBeVisible();
 });
+
+test('a form showing its errors: each field at fault is marked invalid, and the errors are readable (contrast)', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/login');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText('This is a required field.')).toHaveCount(2);
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
+  expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+});

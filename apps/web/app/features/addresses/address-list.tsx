@@ -67,7 +67,7 @@ export function AddressList({
                       {a.address_type}
                     </Badge>
                     {a.is_default && (
-                      <Badge variant="outline" color="gray">
+                      <Badge variant="outline" color="gray.7">
                         Default
                       </Badge>
                     )}

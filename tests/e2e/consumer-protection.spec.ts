@@ -169,6 +169,12 @@ test('the policies are linked on the cart and the payment page, and the cart and
     'href',
     'https://razorpay.com/support/',
   );
+  // The options are one named group; an option's name is the gateway's, not its logo's too.
+  const options = page.getByRole('radiogroup', { name: 'Payment options' });
+  await expect(options.getByRole('radio', { name: 'Razorpay', exact: true })).toBeVisible();
+  await expect(options.getByRole('radio', { name: 'Cash on Delivery', exact: true })).toBeVisible();
+  // A link in running text is underlined, not told apart by its colour alone (WCAG 1.4.1).
+  await expect(razorpayProvider.getByRole('link')).toHaveCSS('text-decoration-line', 'underline');
   await expect(page.getByRole('radio', { name: 'Razorpay' })).toHaveAccessibleDescription(
     /Payment handled by Razorpay Software Pvt\. Ltd\./,
   );

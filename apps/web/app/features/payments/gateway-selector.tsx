@@ -1,9 +1,12 @@
-import { Anchor, Group, Image, Paper, Radio, Stack, Text } from '@mantine/core';
+import { Anchor, Group, Image, Paper, Radio, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { gatewayProviders, type PaymentGatewayView, paymentMessages } from '@shop/contract/payments';
 
 /**
  * The gateways as radio cards with logo and name (product rules §2 Payment); under an online one,
  * who handles the payment and where to reach them (E-Commerce Rules r.7(1), before purchase).
+ * The group is named by a label only screen readers hear (Mantine names its radiogroup from its
+ * label; an aria-label went to the wrapper, leaving the group unnamed); each logo is decorative,
+ * so an option is called "Razorpay", not "Razorpay logo Razorpay".
  */
 export function GatewaySelector({
   gateways,
@@ -17,7 +20,13 @@ export function GatewaySelector({
   disabled?: boolean;
 }) {
   return (
-    <Radio.Group value={value} onChange={onChange} name="payment_gateway" aria-label="Payment options">
+    <Radio.Group
+      value={value}
+      onChange={onChange}
+      name="payment_gateway"
+      label={<VisuallyHidden>Payment options</VisuallyHidden>}
+      labelProps={{ style: { display: 'block' } }}
+    >
       <Stack gap="sm">
         {gateways.map((g) => (
           <Paper
@@ -36,7 +45,7 @@ export function GatewaySelector({
               color="saffron.8"
               label={
                 <Group gap="sm" wrap="nowrap">
-                  <Image src={g.logo} alt={`${g.name} logo`} h={32} w={64} fit="contain" />
+                  <Image src={g.logo} alt="" h={32} w={64} fit="contain" />
                   <Text fw={600}>{g.name}</Text>
                 </Group>
               }
@@ -70,7 +79,14 @@ function ProviderNote({ gateway }: { gateway: string }) {
   return (
     <Text id={`${gateway}-provider`} size="xs" c="gray.7" mt={4} ml={32}>
       Payment handled by {provider.provider} ·{' '}
-      <Anchor href={provider.help} target="_blank" rel="noopener noreferrer" size="xs" c="saffron.9">
+      <Anchor
+        href={provider.help}
+        target="_blank"
+        rel="noopener noreferrer"
+        size="xs"
+        c="saffron.9"
+        underline="always"
+      >
         help and contact
       </Anchor>
     </Text>

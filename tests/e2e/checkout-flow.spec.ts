@@ -168,6 +168,33 @@ test('product rules §9 integer parsing of qty: a saved cart with 2.5 of one pro
   await expect(page.getByTestId('coupon-applied')).toContainText('WELCOME10');
 });
 
+test('removing a cart line from the keyboard keeps focus: on the next line, then on "Your cart is empty"', async ({
+  page,
+  request,
+}) => {
+  await blockExternalRequests(page);
+  const { products } = await categoryWithProducts(request);
+  const [first, second] = products.filter((p) => p.available_stock >= 1);
+  if (!first || !second) throw new Error('need two products in stock');
+  await page.goto('/robots.txt');
+  await page.evaluate(({ key, lines }) => localStorage.setItem(key, JSON.stringify(lines)), {
+    key: storageKeys.cartData,
+    lines: [
+      { ...first, qty: 1 },
+      { ...second, qty: 1 },
+    ],
+  });
+  await gotoHydrated(page, '/cart');
+  const remove = (name: string) =>
+    page.getByRole('button', { name: `Remove ${name} from cart` }).filter({ visible: true });
+  await remove(first.name).focus();
+  await page.keyboard.press('Enter');
+  await expect(remove(first.name)).toHaveCount(0);
+  await expect(remove(second.name)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeFocused();
+});
+
 test('§2 Cart coupon: with a coupon applied, its message and the Remove button show in full', async ({
   page,
   request,

@@ -6,6 +6,7 @@ import { IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { type CartItem, cart, maxCartQuantity } from '../../lib/cart-store.ts';
 import classes from './checkout.module.css';
+import { EMPTY_CART_HEADING_ID } from './empty-cart.tsx';
 import { QuantityStepper } from './quantity-stepper.tsx';
 
 const lineTotal = (i: CartItem) => (Math.round(i.selling_price * 100) * i.qty) / 100;
@@ -22,6 +23,21 @@ function ProductName({ item, lineClamp }: { item: CartItem; lineClamp?: number }
   );
 }
 
+/**
+ * Removing a line takes the focused button away with it, and focus would fall back to the start
+ * of the page: it moves to the next line's remove button (the previous one's for the last line),
+ * or to the "Your cart is empty" heading once no line is left.
+ */
+function removeKeepingFocus(item: CartItem, button: HTMLElement) {
+  const line = button.closest('tr, li');
+  const neighbour = line?.nextElementSibling ?? line?.previousElementSibling;
+  cart.remove(item.id);
+  requestAnimationFrame(() => {
+    const next = neighbour?.querySelector<HTMLElement>('[data-remove-line]');
+    (next ?? document.getElementById(EMPTY_CART_HEADING_ID))?.focus();
+  });
+}
+
 function RemoveButton({ item }: { item: CartItem }) {
   return (
     <ActionIcon
@@ -29,7 +45,8 @@ function RemoveButton({ item }: { item: CartItem }) {
       color="red"
       size={36}
       aria-label={`Remove ${item.name} from cart`}
-      onClick={() => cart.remove(item.id)}
+      data-remove-line
+      onClick={(event) => removeKeepingFocus(item, event.currentTarget)}
     >
       <IconTrash size={20} aria-hidden />
     </ActionIcon>

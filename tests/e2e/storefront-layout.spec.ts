@@ -105,6 +105,25 @@ test('menu items with children open a hover dropdown; the others are plain links
   await expect(page).toHaveURL(new RegExp(`${first.url.replace(/[/.?]/g, '\\$&')}$`));
 });
 
+test('a dropdown item the keyboard is on shows a visible ring (WCAG 2.4.7)', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(isMobile(testInfo), 'the dropdown is the desktop menu');
+  const header = (await menus(request)).filter((m) => m.category === 'header-menus');
+  const parent = header.find((m) => m.parent_id === 0 && header.some((c) => c.parent_id === m.id));
+  if (!parent) throw new Error('the demo menu needs a parent item');
+  await gotoHydrated(page, '/');
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: parent.name, exact: true })
+    .focus();
+  await page.keyboard.press('Enter');
+  const focused = page.getByRole('menu').locator('[role="menuitem"]:focus');
+  await expect(focused).toHaveCount(1);
+  await expect(focused).toHaveCSS('box-shadow', /inset/);
+});
+
 test('the burger opens the mobile menu and locks page scroll while it is open', async ({
   page,
   request,

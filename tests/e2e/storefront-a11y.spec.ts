@@ -52,3 +52,15 @@ test('a form showing its errors: each field at fault is marked invalid, and the 
   const results = await new AxeBuilder({ page }).withRules(['color-contrast']).analyze();
   expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
 });
+
+test('everything on the page lies in a landmark, and the two search landmarks of /search have different names', async ({
+  page,
+}) => {
+  for (const path of ['/', '/search?q=masala']) {
+    await gotoHydrated(page, path);
+    const results = await new AxeBuilder({ page }).withRules(['region', 'landmark-unique']).analyze();
+    expect(results.violations.map((v) => `${path}: ${v.id} ${v.nodes[0]?.target.join(' ')}`)).toEqual([]);
+  }
+  await expect(page.getByRole('search', { name: 'Search the shop' })).toBeVisible();
+  await expect(page.getByRole('complementary', { name: 'Contact' })).toBeVisible();
+});

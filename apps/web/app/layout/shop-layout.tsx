@@ -9,9 +9,8 @@ import { shopTexts } from '../lib/shop-texts.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 import { TopBar } from './top-bar.tsx';
-import { WhatsAppButton } from './whatsapp-button.tsx';
 
-/** The shared layout of every page: top bar, sticky header, content, footer, chat button. */
+/** The shared layout of every page: top bar, sticky header, content, footer (with the chat button). */
 export function ShopLayout({ children }: { children: ReactNode }) {
   const data = useRootData();
   const texts = shopTexts(data);
@@ -33,7 +32,6 @@ export function ShopLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter data={data} texts={texts} shopName={name} />
-      <WhatsAppButton number={texts.whatsapp} />
     </ProductModalProvider>
   );
 }

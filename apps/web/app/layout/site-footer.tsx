@@ -7,6 +7,7 @@ import type { RootData } from '../lib/root-data.ts';
 import type { ShopTexts } from '../lib/shop-texts.ts';
 import { FooterLegal } from './footer-legal.tsx';
 import { ShopLogo } from './shop-logo.tsx';
+import { WhatsAppButton } from './whatsapp-button.tsx';
 import { Container } from '../components/ui/container.tsx';
 
 interface Props {
@@ -22,7 +23,9 @@ function catalogueFile(data: RootData) {
 
 /**
  * Footer (product rules §2): logo and about text, categories (first 12 except id 1, then the next 12),
- * contact information, catalogue download, quick links and the (sanitised) copyright message.
+ * contact information, catalogue download, quick links and the (sanitised) copyright message. The
+ * floating WhatsApp button is placed in it too: fixed on screen wherever it sits, it belongs to
+ * the footer's landmark instead of standing outside every landmark.
  */
 export function SiteFooter({ data, texts, shopName }: Props) {
   const [firstCategories, nextCategories] = footerCategoryColumns(data.categories);
@@ -133,6 +136,7 @@ export function SiteFooter({ data, texts, shopName }: Props) {
           )}
         </Container>
       </div>
+      <WhatsAppButton number={texts.whatsapp} />
     </footer>
   );
 }

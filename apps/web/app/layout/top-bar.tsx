@@ -3,10 +3,14 @@ import classes from './layout.module.css';
 import type { ShopTexts } from '../lib/shop-texts.ts';
 import { Container } from '../components/ui/container.tsx';
 
-/** Top bar: header text, company phone and e-mail (product rules §2). */
+/**
+ * Top bar: header text, company phone and e-mail (product rules §2). A landmark of its own
+ * ("Contact"), so that nothing of the page lies outside one; not part of the header, which sticks
+ * to the top of the screen without it.
+ */
 export function TopBar({ texts }: { texts: ShopTexts }) {
   return (
-    <div className={classes.topBar} data-testid="top-bar">
+    <aside className={classes.topBar} data-testid="top-bar" aria-label="Contact">
       <Container className={classes.topBarInner}>
         <span className={classes.topBarText}>{texts.headerTopText}</span>
         <span className={classes.topBarContacts}>
@@ -24,6 +28,6 @@ export function TopBar({ texts }: { texts: ShopTexts }) {
           )}
         </span>
       </Container>
-    </div>
+    </aside>
   );
 }

@@ -44,7 +44,8 @@ export default function SearchRoute() {
     <>
       <InnerPageBanner title="Search" />
       <Container size="xl" py={36}>
-        <Form method="get" action="/search" role="search">
+        {/* Named, as the header's search box is another search landmark on this page. */}
+        <Form method="get" action="/search" role="search" aria-label="Search the shop">
           <Group gap="sm" align="flex-end" maw={640}>
             <TextInput
               name="q"

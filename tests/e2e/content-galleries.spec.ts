@@ -166,12 +166,15 @@ test.describe('video gallery /gallery/video/{category}', () => {
       .locator('li')
       .evaluateAll((items) => items.slice(0, 2).map((li) => getComputedStyle(li).animationDelay));
     expect(delays).toEqual(['0s', '0.2s']);
-    await grid.getByRole('button', { name: `Play video: ${first.name}` }).click();
+    // From the keyboard: the player takes the focus from the play button it replaces.
+    await grid.getByRole('button', { name: `Play video: ${first.name}` }).focus();
+    await page.keyboard.press('Enter');
     const player = grid.locator(`iframe[title="${first.name}"]`);
     await expect(player).toHaveAttribute(
       'src',
       `https://www.youtube-nocookie.com/embed/${first.video_id}?autoplay=1&rel=0`,
     );
+    await expect(player).toBeFocused();
     await expect(grid.locator('iframe')).toHaveCount(1);
   });
 

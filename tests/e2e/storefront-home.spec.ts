@@ -113,11 +113,14 @@ test('video block: a poster loads the YouTube player only when clicked; at most 
   const rightBanners = await block.locator('a img:not([loading="lazy"])').all();
   expect(rightBanners.length).toBeGreaterThan(0);
   for (const img of rightBanners) await expect(img).toHaveAttribute('fetchpriority', 'low');
-  await play.click();
+  // Pressed from the keyboard: the player takes the focus from the button it replaces.
+  await play.focus();
+  await page.keyboard.press('Enter');
   await expect(block.locator('iframe')).toHaveAttribute(
     'src',
     new RegExp(`^https://www\\.youtube-nocookie\\.com/embed/${id}`),
   );
+  await expect(block.locator('iframe')).toBeFocused();
   expect(await block.locator('a img').count()).toBeLessThanOrEqual(4);
 });
 

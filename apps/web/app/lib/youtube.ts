@@ -10,5 +10,11 @@ export const youtubeEmbedUrl = (id: string) =>
 /** The player, autoplaying: it is only loaded after the visitor clicked play. */
 export const youtubePlayer = (id: string) => `${youtubeEmbedUrl(id)}?autoplay=1&rel=0`;
 
+/**
+ * The player's ref: it takes the focus as it replaces the play button, which had it (focus would
+ * otherwise fall back to the top of the page), so the keyboard goes on inside the video.
+ */
+export const focusPlayer = (frame: HTMLIFrameElement | null) => frame?.focus();
+
 export const youtubeThumbnail = (id: string) =>
   `https://i.ytimg.com/vi/${encodeURIComponent(id)}/hqdefault.jpg`;

@@ -2,7 +2,7 @@ import { UnstyledButton } from '@mantine/core';
 import { IconPlayerPlayFilled } from '@tabler/icons-react';
 import { useState } from 'react';
 import classes from './gallery.module.css';
-import { youtubePlayer, youtubeThumbnail } from '../../lib/youtube.ts';
+import { focusPlayer, youtubePlayer, youtubeThumbnail } from '../../lib/youtube.ts';
 
 const hide = (img: HTMLImageElement) => {
   img.style.visibility = 'hidden';
@@ -24,6 +24,7 @@ export function VideoPlayer({ videoId, title }: { videoId: string; title: string
       {playing ? (
         <iframe
           src={youtubePlayer(videoId)}
+          ref={focusPlayer}
           title={title}
           width={560}
           height={315}

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { BannerLink } from './banner-link.tsx';
 import classes from './home.module.css';
 import { Container } from '../../components/ui/container.tsx';
-import { youtubePlayer } from '../../lib/youtube.ts';
+import { focusPlayer, youtubePlayer } from '../../lib/youtube.ts';
 
 interface Props {
   videoUrl: string;
@@ -64,6 +64,7 @@ export function VideoBlock({ videoUrl, poster, rightBanners, bottomBanners }: Pr
               {playing ? (
                 <iframe
                   src={youtubePlayer(id)}
+                  ref={focusPlayer}
                   title="Company video"
                   allow="accelerometer; autoplay; clipboard-write; encrypted-media; gyroscope; picture-in-picture"
                   allowFullScreen

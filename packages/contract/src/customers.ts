@@ -91,9 +91,11 @@ export type VerifyOtpInput = z.infer<typeof verifyOtpSchema>;
 
 /**
  * The handle of one sign-up (ADR 0007), returned by POST customers and sent back by the verify
- * screen. Optional: without it, a code still activates only the password of its own sign-up.
+ * screen. Optional (a client of the product's own API sends none; null counts as not given):
+ * without it, a code still activates only the password of its own sign-up. A handle that is not
+ * one (a number, 101 characters) can only be a stale or altered screen: it is told, as an
+ * expired one is, to sign up again.
  */
-/** Optional (a client of the product's own API sends none); null counts as not given. */
 const registrationToken = z.preprocess(
   nullAsAbsent,
   z

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { addressInputSchema } from './addresses.ts';
 import { loginSchema } from './customers.ts';
-import { installFallbackValidationMessages, requiredText } from './validation.ts';
+import { databaseId, installFallbackValidationMessages, requiredText } from './validation.ts';
 
 const messageOf = (schema: z.ZodType, value: unknown) => {
   const result = schema.safeParse(value);
@@ -32,6 +32,18 @@ describe('fallback validation messages (product rules §7: a clear message for e
     expect(messageOf(z.number().positive(), 0)).toBe('This must be greater than 0.');
     expect(messageOf(z.number().int(), 1.5)).toBe('This must be a whole number.');
     expect(messageOf(z.array(z.number()).max(2), [1, 2, 3])).toBe('This must have at most 2 items.');
+  });
+
+  it('a choice or an id that was not sent is required, not invalid', () => {
+    expect(messageOf(z.object({ kind: z.enum(['flat', 'percent']) }), {})).toBe('This is a required field.');
+    expect(messageOf(z.enum(['flat', 'percent']), 'other')).toBe('This value is invalid.');
+    expect(messageOf(z.object({ id: databaseId() }), {})).toBe('This is a required field.');
+    expect(messageOf(databaseId(), 'x')).toBe('This is not a valid id.');
+  });
+
+  it('a whole number beyond 2^53 is too large, without naming 2^53 as the limit', () => {
+    expect(messageOf(z.number().int().max(100), 2 ** 60)).toBe('This number is too large.');
+    expect(messageOf(z.number().int().max(100), 101)).toBe('This must be at most 100.');
   });
 
   it('keeps a message a check names itself', () => {

@@ -65,7 +65,11 @@ export function isDatabaseId(value: unknown): value is number {
  * MAX_DATABASE_ID, checked before any query (beyond it PostgreSQL's integer refuses the value).
  */
 export function databaseId(message = 'This is not a valid id.') {
-  return z.number(message).int(message).positive(message).max(MAX_DATABASE_ID, message);
+  return z
+    .number({ error: (issue) => (isMissing(issue.input) ? messages.required : message) })
+    .int(message)
+    .positive(message)
+    .max(MAX_DATABASE_ID, message);
 }
 
 /**
@@ -120,6 +124,9 @@ export const fallbackValidationMessage: z.core.$ZodErrorMap = (issue) => {
       const max = Number(issue.maximum);
       if (issue.origin === 'string') return messages.tooLong(max);
       if (issue.origin === 'array' || issue.origin === 'set') return `This must have at most ${max} items.`;
+      // A whole number beyond 2^53 fails zod's own safe-integer bound before the field's maximum
+      // is checked: "at most 9007199254740991" would name a limit the field does not have.
+      if (issue.origin === 'int' && max === Number.MAX_SAFE_INTEGER) return 'This number is too large.';
       if (issue.origin === 'number' || issue.origin === 'int')
         return issue.inclusive === false ? `This must be less than ${max}.` : `This must be at most ${max}.`;
       return 'This value is too large.';
@@ -136,6 +143,10 @@ export const fallbackValidationMessage: z.core.$ZodErrorMap = (issue) => {
           : `This must be at least ${min}.`;
       return 'This value is too small.';
     }
+    case 'invalid_value':
+    case 'invalid_union':
+      // A choice (an enum, one of several shapes) that was not sent at all is missing, not wrong.
+      return isMissing(issue.input) ? messages.required : 'This value is invalid.';
     default:
       return 'This value is invalid.';
   }

@@ -1,5 +1,11 @@
 import { isStorableTime, startsWithCalendarDay } from '@shop/contract/storable-time';
 
+/** The 400s of a back-office list's `from`/`to` filter (orders, audit log). */
+export const timeFilterMessages = {
+  badDate: 'Use a date like 2026-11-25 or 2026-11-25T14:30:00Z.',
+  badRange: '"from" must not be after "to".',
+} as const;
+
 const DAY_MS = 24 * 3_600_000;
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 

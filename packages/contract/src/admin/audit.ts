@@ -19,11 +19,6 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 /** Filters of the audit log (list and CSV export); dates are ISO (`2026-11-25` or a full time). */
 export const auditFilterFields = ['staff_id', 'entity', 'entity_id', 'action', 'from', 'to'] as const;
 
-export const auditMessages = {
-  badDate: 'Use a date like 2026-11-25 or 2026-11-25T14:30:00Z.',
-  badRange: '"from" must not be after "to".',
-} as const;
-
 /** Columns of the CSV export, in order. */
 export const AUDIT_CSV_COLUMNS = [
   'id',

@@ -1,9 +1,9 @@
-import { AUDIT_CSV_COLUMNS, type AuditEntry, auditMessages } from '@shop/contract/admin/audit';
+import { AUDIT_CSV_COLUMNS, type AuditEntry } from '@shop/contract/admin/audit';
 import { isStorableTime } from '@shop/contract/storable-time';
 import type { Db } from '@shop/db/client';
 import { AppError } from '../../http/app-error.ts';
 import type { PageRequest } from '../../http/collection.ts';
-import { queryTimeOf } from '../../http/query-time.ts';
+import { queryTimeOf, timeFilterMessages } from '../../http/query-time.ts';
 import { CSV_BOM, csvRow } from '../../http/csv-file.ts';
 import { type AuditFilter, type AuditRow, countAuditRows, findAuditRows } from './audit.repository.ts';
 
@@ -26,7 +26,7 @@ function dateOf(field: 'from' | 'to', value: string | undefined): Date | undefin
   if (value === undefined || value === '') return undefined;
   const date = queryTimeOf(value, 'Z', field === 'to');
   if (!date)
-    throw new AppError('bad-request', `Invalid query parameter "${field}": ${auditMessages.badDate}`);
+    throw new AppError('bad-request', `Invalid query parameter "${field}": ${timeFilterMessages.badDate}`);
   if (field === 'from' || /^\d{4}-\d{2}-\d{2}$/.test(value)) return date;
   // The last millisecond of year 9999 is its own end: one more would leave the database's years.
   return isStorableTime(date.getTime() + 1) ? new Date(date.getTime() + 1) : date;
@@ -35,7 +35,7 @@ function dateOf(field: 'from' | 'to', value: string | undefined): Date | undefin
 export function auditFilterOf(query: AuditQuery): AuditFilter {
   const from = dateOf('from', query.from);
   const to = dateOf('to', query.to);
-  if (from && to && from >= to) throw new AppError('bad-request', auditMessages.badRange);
+  if (from && to && from >= to) throw new AppError('bad-request', timeFilterMessages.badRange);
   return {
     staffId: query.staff_id,
     entity: query.entity || undefined,

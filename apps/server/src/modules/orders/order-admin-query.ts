@@ -4,7 +4,7 @@ import type { DbOrTx } from '@shop/db/client';
 import { customers, orderItems, orders } from '@shop/db/schema/index';
 import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
-import { queryTimeOf } from '../../http/query-time.ts';
+import { queryTimeOf, timeFilterMessages } from '../../http/query-time.ts';
 
 /** The back office's order list filters, as parsed from the query string. */
 export interface AdminOrderFilter {
@@ -29,7 +29,7 @@ export interface AdminOrderFilter {
 /** A day (`2026-11-25`, whole day in India's time) or an ISO time; 400 when it is neither. */
 function timeOf(value: string, endOfDay: boolean): Date {
   const at = queryTimeOf(value, '+05:30', endOfDay);
-  if (!at) throw new AppError('bad-request', 'Use a date like 2026-11-25 or 2026-11-25T14:30:00Z.');
+  if (!at) throw new AppError('bad-request', timeFilterMessages.badDate);
   return at;
 }
 
@@ -63,8 +63,12 @@ function whereOf(filter: AdminOrderFilter): SQL | undefined {
   if (filter.paymentStatuses?.length) terms.push(inArray(orders.paymentStatus, filter.paymentStatuses));
   if (filter.customerId) terms.push(eq(orders.customerId, filter.customerId));
   if (filter.method) terms.push(eq(orders.paymentGateway, filter.method));
-  if (filter.from) terms.push(gte(orders.createdAt, timeOf(filter.from, false)));
-  if (filter.to) terms.push(lt(orders.createdAt, timeOf(filter.to, true)));
+  const from = filter.from ? timeOf(filter.from, false) : undefined;
+  const to = filter.to ? timeOf(filter.to, true) : undefined;
+  // As in the audit log: a range that ends before it starts is a mistake to say, not an empty list.
+  if (from && to && from >= to) throw new AppError('bad-request', timeFilterMessages.badRange);
+  if (from) terms.push(gte(orders.createdAt, from));
+  if (to) terms.push(lt(orders.createdAt, to));
   if (filter.pincode) terms.push(pincodeTerm(filter.pincode));
   if (filter.coupon) terms.push(eq(orders.couponCode, filter.coupon.trim().toUpperCase()));
   const q = filter.q?.trim();

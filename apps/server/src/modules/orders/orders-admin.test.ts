@@ -96,6 +96,11 @@ describe('back-office orders', () => {
       }
     }
     expect((await h.as('manager', 'GET', '/orders?from=0001-01-02&to=9999-12-31')).statusCode).toBe(200);
+    // A range ending before it starts is a 400, as in the audit log, not an empty list.
+    const reversed = await h.as('manager', 'GET', '/orders?from=2026-02-01&to=2026-01-01');
+    expect(reversed.statusCode).toBe(400);
+    expect(reversed.json()).toMatchObject({ message: '"from" must not be after "to".' });
+    expect((await h.as('manager', 'GET', '/orders?from=2026-01-16&to=2026-01-16')).statusCode).toBe(200);
   });
 
   it("filters by coupon, dates (whole days in India's time) and payment status, and sorts by total or age", async () => {

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { storageKeys } from '@shop/contract/storage-keys';
 import { createVerifiedAccount, logIn, uniqueEmail } from './account-helpers.ts';
+import { logInBrowser, newShopper } from './payment-helpers.ts';
 import {
   blockExternalRequests,
   categoryPath,
@@ -193,6 +194,39 @@ test('removing a cart line from the keyboard keeps focus: on the next line, then
   await expect(remove(second.name)).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeFocused();
+});
+
+test('removing a saved address from the keyboard leaves the focus on the chosen address', async ({
+  page,
+  request,
+}, testInfo) => {
+  await blockExternalRequests(page);
+  const shopper = await newShopper(request, testInfo, 'remove-address');
+  const office = await request.post('/backend/api/web/customers/address', {
+    headers: { authorization: `Bearer ${shopper.token}` },
+    data: {
+      contact_person: 'Meera Iyer',
+      mobile_number: '9812345670',
+      full_address: '12, Anna Salai, Teynampet',
+      city: 'Chennai',
+      pin_code: '600018',
+      landmark: 'Opposite the park',
+      address_name: 'Office',
+      address_type: 'work',
+    },
+  });
+  expect(office.status()).toBe(200);
+  await logInBrowser(page, shopper);
+  await gotoHydrated(page, '/shipping');
+  await page.getByRole('button', { name: 'Remove address Office' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Remove address' });
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Remove', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('address-card')).toHaveCount(1);
+  await expect(page.getByRole('radio', { name: 'Deliver to Home' })).toBeFocused();
 });
 
 test('§2 Cart coupon: with a coupon applied, its message and the Remove button show in full', async ({

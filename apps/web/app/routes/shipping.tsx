@@ -8,7 +8,7 @@ import { Link, type MetaFunction, useNavigate } from 'react-router';
 import { InnerPageBanner } from '../components/inner-page-banner.tsx';
 import { Protected } from '../components/protected.tsx';
 import { AddressForm } from '../features/addresses/address-form.tsx';
-import { AddressList } from '../features/addresses/address-list.tsx';
+import { AddressList, focusAddressChoice } from '../features/addresses/address-list.tsx';
 import { addressesApi } from '../features/addresses/addresses-api.ts';
 import { RemoveAddressDialog } from '../features/addresses/remove-address-dialog.tsx';
 import { cartSubtotal, useCart } from '../lib/cart-store.ts';
@@ -96,6 +96,7 @@ function ShippingStep() {
       notifySuccess(result.message);
       setRemoving(null);
       await refresh();
+      focusAddressChoice();
     } catch (error) {
       notifyError(error);
     }

@@ -3,6 +3,19 @@ import type { Address } from '@shop/contract/addresses';
 import { IconBriefcase, IconEdit, IconHome, IconTrash } from '@tabler/icons-react';
 import classes from './addresses.module.css';
 
+const CHOICE_NAME = 'delivery-address';
+
+/**
+ * Puts the focus on the chosen address (else the first): after a removal, as the remove button
+ * that had it, and the dialog that would give it back, are gone with the address.
+ */
+export function focusAddressChoice() {
+  requestAnimationFrame(() => {
+    const choices = [...document.querySelectorAll<HTMLInputElement>(`input[name="${CHOICE_NAME}"]`)];
+    (choices.find((c) => c.checked) ?? choices[0])?.focus();
+  });
+}
+
 /**
  * Saved addresses as selectable radio cards (product rules §2 Shipping). Clicking a card selects it;
  * each has Edit, and Remove except the selected one.
@@ -25,7 +38,7 @@ export function AddressList({
       value={selectedId ? String(selectedId) : null}
       onChange={(v) => onSelect(Number(v))}
       label="Choose a delivery address"
-      name="delivery-address"
+      name={CHOICE_NAME}
     >
       <Stack gap="sm" mt="sm">
         {addresses.map((a) => {

@@ -1,5 +1,4 @@
 import { expect, test } from '@playwright/test';
-import { storageKeys } from '@shop/contract/storage-keys';
 import { createVerifiedAccount, logIn, uniqueEmail } from './account-helpers.ts';
 import { logInBrowser, newShopper } from './payment-helpers.ts';
 import {
@@ -8,6 +7,7 @@ import {
   categoryWithProducts,
   gotoHydrated,
   productTile,
+  seedCart,
 } from './storefront-helpers.ts';
 
 const PASSWORD = 'Shopper@12345';
@@ -150,14 +150,10 @@ test('product rules §9 integer parsing of qty: a saved cart with 2.5 of one pro
   const inStock = products.filter((p) => p.available_stock >= 3 && p.selling_price >= 150);
   const [kept, zero] = inStock;
   if (!kept || !zero) throw new Error('need two products worth ₹150 with 3 in stock');
-  await page.goto('/robots.txt');
-  await page.evaluate(({ key, lines }) => localStorage.setItem(key, JSON.stringify(lines)), {
-    key: storageKeys.cartData,
-    lines: [
-      { ...kept, qty: 2.5 },
-      { ...zero, qty: 0 },
-    ],
-  });
+  await seedCart(page, [
+    { ...kept, qty: 2.5 },
+    { ...zero, qty: 0 },
+  ]);
   await gotoHydrated(page, '/cart');
   await expect(page.getByRole('heading', { name: 'Shopping Cart (1 item)' })).toBeVisible();
   const line = page.getByTestId(/^cart-line/).filter({ visible: true });
@@ -177,14 +173,10 @@ test('removing a cart line from the keyboard keeps focus: on the next line, then
   const { products } = await categoryWithProducts(request);
   const [first, second] = products.filter((p) => p.available_stock >= 1);
   if (!first || !second) throw new Error('need two products in stock');
-  await page.goto('/robots.txt');
-  await page.evaluate(({ key, lines }) => localStorage.setItem(key, JSON.stringify(lines)), {
-    key: storageKeys.cartData,
-    lines: [
-      { ...first, qty: 1 },
-      { ...second, qty: 1 },
-    ],
-  });
+  await seedCart(page, [
+    { ...first, qty: 1 },
+    { ...second, qty: 1 },
+  ]);
   await gotoHydrated(page, '/cart');
   const remove = (name: string) =>
     page.getByRole('button', { name: `Remove ${name} from cart` }).filter({ visible: true });
@@ -238,11 +230,7 @@ test('§2 Cart coupon: with a coupon applied, its message and the Remove button 
   const { products } = await categoryWithProducts(request);
   const product = products.find((p) => p.available_stock >= 1 && p.selling_price >= 300);
   if (!product) throw new Error('no product worth ₹300 in stock');
-  await page.goto('/robots.txt');
-  await page.evaluate(({ key, item }) => localStorage.setItem(key, JSON.stringify([{ ...item, qty: 1 }])), {
-    key: storageKeys.cartData,
-    item: product,
-  });
+  await seedCart(page, [{ ...product, qty: 1 }]);
   await gotoHydrated(page, '/cart');
   // Empty: the shop's required-field words, as the server says them.
   await page.getByRole('button', { name: 'Apply Coupon' }).click();

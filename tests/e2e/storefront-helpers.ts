@@ -1,6 +1,7 @@
 import type { Category, Product } from '@shop/contract/catalogue';
 import type { Collection } from '@shop/contract/collection';
 import type { Banner, ContentBlock, MenuItem, Setting } from '@shop/contract/content';
+import { storageKeys } from '@shop/contract/storage-keys';
 import { type APIRequestContext, expect, type Page, type TestInfo } from '@playwright/test';
 
 /** Storefront e2e helpers: the tests read the seeded shop through the API instead of hard-coding it. */
@@ -69,6 +70,18 @@ export function isMobile(testInfo: TestInfo) {
 /** Nothing leaves 127.0.0.1 in tests (YouTube thumbnails and players included). */
 export async function blockExternalRequests(page: Page) {
   await page.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
+}
+
+/**
+ * A cart saved in this browser, as the shop keeps it (a product's fields and `qty`, which may be
+ * anything a stale or edited storage holds), before any page of the shop has loaded.
+ */
+export async function seedCart(page: Page, lines: Record<string, unknown>[]) {
+  await page.goto('/robots.txt');
+  await page.evaluate(({ key, saved }) => localStorage.setItem(key, JSON.stringify(saved)), {
+    key: storageKeys.cartData,
+    saved: lines,
+  });
 }
 
 /** Waits until React has hydrated the page (the shop marks <html> after hydration). */

@@ -93,6 +93,21 @@ test('§9 banner carousel: autoplay every 3500 ms, steadily, looping back to the
   await expect.poll(shown).toBe((focusedAt + 1) % count);
 });
 
+test('WCAG 2.2.2: with reduced motion asked for, the banners do not turn by themselves; the controls still work', async ({
+  page,
+}) => {
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  await page.clock.install({ time: new Date('2026-01-01T10:00:00Z') });
+  await gotoHydrated(page, '/');
+  const carousel = page.getByTestId('banner-carousel');
+  const viewport = carousel.locator('[aria-roledescription="slide"]').first().locator('..');
+  const shown = () => viewport.evaluate((el) => Math.round(el.scrollLeft / el.clientWidth));
+  await page.clock.runFor(4 * 3500);
+  expect(await shown()).toBe(0);
+  await carousel.getByRole('button', { name: 'Next banner' }).click();
+  await expect.poll(shown).toBe(1);
+});
+
 test('video block: a poster loads the YouTube player only when clicked; at most 2 + 2 banners', async ({
   page,
   request,

@@ -85,9 +85,10 @@ export function SlideCarousel({
 
   // One steady interval (product rules §9: every 3500 ms): the next slide is read from the scroll position,
   // not from `active`, so a slide change does not restart the timer (that stretched the period by
-  // the length of the scroll, ~3.6–3.7 s).
+  // the length of the scroll, ~3.6–3.7 s). A visitor who asked for reduced motion gets no
+  // autoplay: the slides move only when they press a control or swipe (WCAG 2.2.2).
   useEffect(() => {
-    if (!autoplayMs || paused || slides.length < 2) return;
+    if (!autoplayMs || paused || slides.length < 2 || smooth() === 'auto') return;
     const timer = window.setInterval(() => {
       const view = viewport.current;
       if (!view) return;

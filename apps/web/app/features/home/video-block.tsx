@@ -1,4 +1,3 @@
-import { UnstyledButton } from '@mantine/core';
 import type { Banner } from '@shop/contract/content';
 import { mediaSrcSet, mediaUrl } from '@shop/contract/media';
 import { youtubeIdOf } from '@shop/contract/youtube-tag';
@@ -71,7 +70,8 @@ export function VideoBlock({ videoUrl, poster, rightBanners, bottomBanners }: Pr
                   className={classes.videoFrame}
                 />
               ) : (
-                <UnstyledButton
+                <button
+                  type="button"
                   className={classes.videoThumb}
                   onClick={() => setPlaying(true)}
                   aria-label="Play video"
@@ -93,7 +93,7 @@ export function VideoBlock({ videoUrl, poster, rightBanners, bottomBanners }: Pr
                   <span className={classes.playButton}>
                     <IconPlayerPlayFilled size={34} aria-hidden />
                   </span>
-                </UnstyledButton>
+                </button>
               )}
             </div>
           )}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ORDER_ACTIONS, ORDER_ACTORS, ORDER_STATUSES, PAYMENT_STATUSES } from '../orders.ts';
-import { databaseId } from '../validation.ts';
+import { databaseId, isDatabaseId } from '../validation.ts';
 
 /**
  * The back office's view of orders: amounts in paise (the storefront's order shape uses rupees
@@ -268,6 +268,11 @@ export const packingSlipsQuerySchema = z.object({
         return z.NEVER;
       }
       const ids = [...new Set(parts.map(Number))];
+      // Ten digits reach past the database's ids (2,147,483,647): such an id is no order.
+      if (!ids.every(isDatabaseId)) {
+        issue.addIssue({ code: 'custom', message: 'Please choose the orders.' });
+        return z.NEVER;
+      }
       if (ids.length > PACKING_SLIPS_MAX) {
         issue.addIssue({ code: 'custom', message: `At most ${PACKING_SLIPS_MAX} packing slips at once.` });
         return z.NEVER;

@@ -50,6 +50,9 @@ describe('packing slips', () => {
     expect(many.statusCode).toBe(400);
     expect(many.body).toContain('At most 100 packing slips at once.');
     expect((await slips('ids=1,abc')).statusCode).toBe(400);
+    // Past the database's id range: no order, said as a 400 instead of a failed query.
+    for (const ids of ['2147483648', '1,9999999999'])
+      expect((await slips(`ids=${ids}`)).statusCode, ids).toBe(400);
     expect((await slips('')).statusCode).toBe(400);
     const unknown = await slips('ids=987654321');
     expect(unknown.statusCode).toBe(404);

@@ -13,6 +13,7 @@ import type { AppContext } from '../context.ts';
 import { invalidateOnChange } from '../http/cache-invalidation.ts';
 import { type InProcessReads, inProcessReadsOf } from '../http/in-process-reads.ts';
 import { dependencyProbe } from '../http/response-cache.ts';
+import { sendNamedError } from '../plugins/error-handler.ts';
 import { documentCspWithNonce, newCspNonce } from '../plugins/security.ts';
 import { type RenderDependencies, sharedValues } from './shared-values.ts';
 import { buildAssets } from './build-assets.ts';
@@ -83,6 +84,41 @@ export function hasNulCharacter(url: string): boolean {
   } catch {
     return url.includes('\u0000');
   }
+}
+
+/** Methods fetch's `Request` refuses to carry, so no page can answer them. */
+const UNCARRIED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+/** `protocol://host` origins that made a URL, remembered: a shop is reached by a handful. */
+const usableOrigins = new Set<string>();
+
+/** Whether `origin` can start the URL of a `Request`: parses, and has no user name or password. */
+function isUsableOrigin(origin: string): boolean {
+  if (usableOrigins.has(origin)) return true;
+  let url: URL;
+  try {
+    url = new URL(`${origin}/`);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password || url.pathname !== '/' || !url.host) return false;
+  if (usableOrigins.size < 64) usableOrigins.add(origin);
+  return true;
+}
+
+/**
+ * Answers a request no page can be rendered for, before any render starts: a method fetch will
+ * not carry (TRACE) is a 405, a Host header that makes no URL (`a:99999`, `a@b`, none at all on
+ * HTTP/1.0) a 400 — instead of `new Request` failing inside the render (a 500). True when answered.
+ */
+function refuseUnrenderable(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (UNCARRIED_METHODS.has(request.method)) {
+    reply.header('allow', 'GET, HEAD');
+    sendNamedError(reply, 405, `Method ${request.method} is not allowed here.`);
+    return true;
+  }
+  if (isUsableOrigin(`${request.protocol}://${request.host}`)) return false;
+  sendNamedError(reply, 400, 'The Host header does not name a host.');
+  return true;
 }
 
 function toWebRequest(request: FastifyRequest): Request {
@@ -340,6 +376,7 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
   }
 
   const render = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (refuseUnrenderable(request, reply)) return reply;
     if (await fromCache(request, reply)) return reply;
     // Each document gets its own nonce: its inline scripts carry it, and the policy allows no other.
     const cspNonce = newCspNonce();
@@ -363,6 +400,7 @@ export async function registerStorefront(app: FastifyInstance, ctx: AppContext) 
    * the kept copy.
    */
   async function discoverRoutes(request: FastifyRequest, reply: FastifyReply) {
+    if (refuseUnrenderable(request, reply)) return reply;
     const key = `${ROUTE_DISCOVERY_KEY}${createHash('sha1').update(request.url).digest('base64url')}`;
     const hit = await pages.get(key);
     if (hit) return sendPage(request, reply, hit, 'HIT');

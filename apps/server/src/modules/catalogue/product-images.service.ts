@@ -11,6 +11,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
 import { checkImage, storedName, storeOriginal } from '../media/image-uploads.service.ts';
 import { queueVariants } from '../media/media-variants.service.ts';
+import { lockProductRow } from './product-admin.repository.ts';
 
 /**
  * A product's images (contract: admin/product-images.ts). The first is the product's main image
@@ -111,7 +112,11 @@ export async function uploadProductImage(
   const fileName = storedName(upload.file_name, extension);
   await storeOriginal(ctx.mediaDir, ['products', String(productId)], fileName, data);
   const images = await ctx.db.transaction(async (tx) => {
+    // Uploads to one product queue on its row, and the limit is checked again in the queue: six
+    // sent at once to a product with 11 images each counted 11 above, and all six were saved.
+    await lockProductRow(tx, productId);
     const current = await storedImages(tx, productId);
+    if (current.length >= MAX_IMAGES_PER_PRODUCT) throw new AppError('conflict', m.tooMany);
     const next = [...current, { fileName, altText: (upload.alt_text ?? '').trim() }];
     await saveImages(tx, productId, next);
     await queueVariants(tx, ['products', String(productId)], fileName);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { imageMessages as m } from '@shop/contract/admin/product-images';
+import { MAX_IMAGES_PER_PRODUCT, imageMessages as m } from '@shop/contract/admin/product-images';
 import { productAttachments, products } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -182,6 +182,27 @@ describe('product images: upload, variants, reorder, alt text, delete', () => {
       status: 422,
       message: m.orderMismatch,
     });
+  });
+
+  it(`uploads sent at once never take a product past ${MAX_IMAGES_PER_PRODUCT} images`, async () => {
+    const [other] = await t.ctx.db
+      .insert(products)
+      .values({
+        categoryId: 10,
+        name: 'Image Race Mathri',
+        urlSlug: 'image-race-mathri',
+        sellingPricePaise: 9900,
+      })
+      .returning();
+    if (!other) throw new Error('insert failed');
+    const data_base64 = (await photo('jpeg')).toString('base64');
+    const upload = () => uploadProductImage(ctx(), other.id, { file_name: 'race.jpg', data_base64 });
+    for (let i = 0; i < MAX_IMAGES_PER_PRODUCT - 2; i++) await upload();
+    const results = await Promise.allSettled(Array.from({ length: 6 }, upload));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+    for (const r of results.filter((r) => r.status === 'rejected'))
+      expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 409, message: m.tooMany });
+    expect(await listProductImages(t.ctx.db, other.id)).toHaveLength(MAX_IMAGES_PER_PRODUCT);
   });
 
   it('sets alt text, and delete takes the image off the product (the next becomes main)', async () => {

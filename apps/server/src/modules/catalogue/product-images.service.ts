@@ -9,7 +9,7 @@ import type { Db, DbOrTx } from '@shop/db/client';
 import { productAttachments, products } from '@shop/db/schema/index';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../http/app-error.ts';
-import { checkImage, storedName, storeOriginal } from '../media/image-uploads.service.ts';
+import { checkImage, storedName, storeRecordedOriginal } from '../media/image-uploads.service.ts';
 import { queueVariants } from '../media/media-variants.service.ts';
 import { lockProductRow } from './product-admin.repository.ts';
 
@@ -110,24 +110,26 @@ export async function uploadProductImage(
   if (before.length >= MAX_IMAGES_PER_PRODUCT) throw new AppError('conflict', m.tooMany);
   const { extension, width, height } = await checkImage(data);
   const fileName = storedName(upload.file_name, extension);
-  await storeOriginal(ctx.mediaDir, ['products', String(productId)], fileName, data);
-  const images = await ctx.db.transaction(async (tx) => {
-    // Uploads to one product queue on its row, and the limit is checked again in the queue: six
-    // sent at once to a product with 11 images each counted 11 above, and all six were saved.
-    await lockProductRow(tx, productId);
-    const current = await storedImages(tx, productId);
-    if (current.length >= MAX_IMAGES_PER_PRODUCT) throw new AppError('conflict', m.tooMany);
-    const next = [...current, { fileName, altText: (upload.alt_text ?? '').trim() }];
-    await saveImages(tx, productId, next);
-    await queueVariants(tx, ['products', String(productId)], fileName);
-    await ctx.audit?.(tx, {
-      action: 'product.image.upload',
-      entity: 'product',
-      entityId: productId,
-      after: { file_name: fileName, bytes: data.length, width, height },
-    });
-    return next;
-  });
+  const folder = ['products', String(productId)];
+  const images = await storeRecordedOriginal(ctx.mediaDir, folder, fileName, data, () =>
+    ctx.db.transaction(async (tx) => {
+      // Uploads to one product queue on its row, and the limit is checked again in the queue: six
+      // sent at once to a product with 11 images each counted 11 above, and all six were saved.
+      await lockProductRow(tx, productId);
+      const current = await storedImages(tx, productId);
+      if (current.length >= MAX_IMAGES_PER_PRODUCT) throw new AppError('conflict', m.tooMany);
+      const next = [...current, { fileName, altText: (upload.alt_text ?? '').trim() }];
+      await saveImages(tx, productId, next);
+      await queueVariants(tx, folder, fileName);
+      await ctx.audit?.(tx, {
+        action: 'product.image.upload',
+        entity: 'product',
+        entityId: productId,
+        after: { file_name: fileName, bytes: data.length, width, height },
+      });
+      return next;
+    }),
+  );
   return toImages(productId, images);
 }
 

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { MAX_IMAGES_PER_PRODUCT, imageMessages as m } from '@shop/contract/admin/product-images';
@@ -202,7 +203,12 @@ describe('product images: upload, variants, reorder, alt text, delete', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
     for (const r of results.filter((r) => r.status === 'rejected'))
       expect((r as PromiseRejectedResult).reason).toMatchObject({ status: 409, message: m.tooMany });
-    expect(await listProductImages(t.ctx.db, other.id)).toHaveLength(MAX_IMAGES_PER_PRODUCT);
+    const kept = await listProductImages(t.ctx.db, other.id);
+    expect(kept).toHaveLength(MAX_IMAGES_PER_PRODUCT);
+    // A refused upload takes its original off the disk again: the folder holds the 12 it links.
+    const folder = join(t.ctx.config.mediaDir, 'products', String(other.id));
+    const originals = (await readdir(folder, { withFileTypes: true })).filter((e) => e.isFile());
+    expect(originals.map((e) => e.name).sort()).toEqual(kept.map((i) => i.file_name).sort());
   });
 
   it('sets alt text, and delete takes the image off the product (the next becomes main)', async () => {

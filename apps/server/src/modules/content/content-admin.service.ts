@@ -24,7 +24,7 @@ import type { z } from 'zod';
 import { AppError } from '../../http/app-error.ts';
 import { sanitizePageHtml } from '../../http/html-sanitizer.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { checkImage, storedName, storeOriginal } from '../media/image-uploads.service.ts';
+import { checkImage, storedName, storeRecordedOriginal } from '../media/image-uploads.service.ts';
 import { queueVariants } from '../media/media-variants.service.ts';
 import type { ContentKind, Editor } from './content-editing.ts';
 
@@ -291,18 +291,19 @@ export async function uploadMediaFile(
   const data = Buffer.from(upload.data_base64, 'base64');
   const { extension, width, height } = await checkImage(data);
   const file = storedName(upload.file_name, extension);
-  await storeOriginal(mediaDir, [folder], file, data);
-  await editor.db.transaction(async (tx) => {
-    await queueVariants(tx, [folder], file);
-    await recordAudit(tx, {
-      staffId: editor.staffId,
-      ip: editor.ip,
-      action: 'media.upload',
-      entity: 'media',
-      entityId: `${folder}/${file}`,
-      after: { folder, file, uploaded_as: upload.file_name, bytes: data.length, width, height },
-    });
-  });
+  await storeRecordedOriginal(mediaDir, [folder], file, data, () =>
+    editor.db.transaction(async (tx) => {
+      await queueVariants(tx, [folder], file);
+      await recordAudit(tx, {
+        staffId: editor.staffId,
+        ip: editor.ip,
+        action: 'media.upload',
+        entity: 'media',
+        entityId: `${folder}/${file}`,
+        after: { folder, file, uploaded_as: upload.file_name, bytes: data.length, width, height },
+      });
+    }),
+  );
   return file;
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import {
   imageMessages as m,
@@ -76,4 +76,28 @@ export async function storeOriginal(
   const temporary = join(directory, `.${fileName}.tmp`);
   await writeFile(temporary, data);
   await rename(temporary, join(directory, fileName));
+}
+
+/**
+ * Stores an upload's original (`storeOriginal`), then records it with `record` (the rows that link
+ * the file, its queued copies, the audit entry). When recording fails — a product that reached its
+ * 12 images while this upload waited its turn, a lost connection — the file is removed again: no
+ * row links it, and nothing else ever would. Before 2026-12-05 each refused upload left its
+ * original behind.
+ */
+export async function storeRecordedOriginal<T>(
+  mediaDir: string,
+  folder: readonly string[],
+  fileName: string,
+  data: Buffer,
+  record: () => Promise<T>,
+): Promise<T> {
+  await storeOriginal(mediaDir, folder, fileName, data);
+  try {
+    return await record();
+  } catch (error) {
+    // The upload's own error is the answer; a file that cannot be removed stays, as before.
+    await rm(join(mediaDir, ...folder, fileName), { force: true }).catch(() => undefined);
+    throw error;
+  }
 }

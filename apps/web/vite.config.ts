@@ -1,10 +1,11 @@
 import { reactRouter } from '@react-router/dev/vite';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
+import { reactRouterProduction } from './react-router-production.ts';
 import { shellChunks } from './shell-chunks.ts';
 
 export default defineConfig({
-  plugins: [reactRouter(), shellChunks(), precompress()],
+  plugins: [reactRouterProduction(), reactRouter(), shellChunks(), precompress()],
   build: { sourcemap: false },
   ssr: {
     // Bundled into the server build rather than imported at run time: @tabler/icons-react's

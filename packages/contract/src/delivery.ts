@@ -1,48 +1,36 @@
 import { z } from 'zod';
+import { formatInr, rupeesToPaise } from './money.ts';
 
 /**
  * Delivery by pincode: what the shop says about one six-digit Indian pincode before the shopper
- * orders (`GET /backend/api/web/delivery/{pincode}`). The quote's amounts are integer paise, unlike
- * the order and cart shapes of the storefront API, which carry rupees (`shipping: 40` is ₹40 there,
- * `charge: 4000` is ₹40 here); the storefront formats them with formatPaise. `free_above` and
- * `cod_max` are null where no threshold applies.
+ * orders (`GET /backend/api/web/delivery/{pincode}`). Its amounts are rupees, as every amount of
+ * the storefront API is (DESIGN §3: `charge: 40` is ₹40); until 2026-12-05 this one answer carried
+ * integer paise (`charge: 4000`), which a client reading the contract would show a hundred times
+ * too large. `free_above` and `cod_max` are null where no threshold applies.
  */
 
 export { PINCODE_PATTERN } from './pincode.ts';
+
+/** An amount in rupees, as JSON carries money: a number with at most two decimals. */
+const rupees = z.number().nonnegative();
 
 export const deliveryQuoteSchema = z.object({
   pincode: z.string(),
   serviceable: z.boolean(),
   city: z.string().nullable(),
   state: z.string().nullable(),
-  charge: z
-    .number()
-    .int()
-    .nonnegative()
-    .describe('Delivery charge for goods worth less than `free_above`, in paise (integer; 4000 = ₹40)'),
-  free_above: z
-    .number()
-    .int()
-    .nonnegative()
+  charge: rupees.describe('Delivery charge for goods worth less than `free_above`, in rupees (40 = ₹40)'),
+  free_above: rupees
     .nullable()
-    .describe(
-      'Goods worth at least this much (after the coupon) travel free, in paise (integer); null: never free',
-    ),
+    .describe('Goods worth at least this much (after the coupon) travel free, in rupees; null: never free'),
   eta_days: z.number().int().nonnegative().nullable().describe('Delivery time in days; null when not served'),
   cod_available: z.boolean(),
-  cod_max: z
-    .number()
-    .int()
-    .nonnegative()
+  cod_max: rupees
     .nullable()
     .describe(
-      'Largest order total (with delivery, before the fee) payable in cash on delivery, in paise (integer); null: no limit',
+      'Largest order total (with delivery, before the fee) payable in cash on delivery, in rupees; null: no limit',
     ),
-  cod_fee: z
-    .number()
-    .int()
-    .nonnegative()
-    .describe('Extra charge for cash on delivery, in paise (integer; 0 when none)'),
+  cod_fee: rupees.describe('Extra charge for cash on delivery, in rupees (0 when none)'),
 });
 export type DeliveryQuote = z.infer<typeof deliveryQuoteSchema>;
 
@@ -60,6 +48,17 @@ export const deliveryMessages = {
   freeAbove: (amountText: string) => `Free delivery from ${amountText}`,
 } as const;
 
+/** The quote's delivery terms in paise, as the order-totals function takes them. */
+export function deliveryTermsOf(quote: Pick<DeliveryQuote, 'charge' | 'free_above'>): {
+  chargePaise: number;
+  freeAbovePaise: number | null;
+} {
+  return {
+    chargePaise: rupeesToPaise(quote.charge),
+    freeAbovePaise: quote.free_above === null ? null : rupeesToPaise(quote.free_above),
+  };
+}
+
 /**
  * Why cash on delivery cannot pay an order of `orderTotalPaise` (goods after the coupon, with
  * delivery, before the cash-on-delivery fee) to this pincode, or null when it can. One rule for
@@ -68,10 +67,9 @@ export const deliveryMessages = {
 export function codRefusal(
   quote: Pick<DeliveryQuote, 'pincode' | 'serviceable' | 'cod_available' | 'cod_max'>,
   orderTotalPaise: number,
-  formatAmount: (paise: number) => string,
 ): string | null {
   if (!quote.serviceable || !quote.cod_available) return deliveryMessages.codNotOffered(quote.pincode);
-  if (quote.cod_max !== null && orderTotalPaise > quote.cod_max)
-    return deliveryMessages.codAboveLimit(formatAmount(quote.cod_max));
+  if (quote.cod_max !== null && orderTotalPaise > rupeesToPaise(quote.cod_max))
+    return deliveryMessages.codAboveLimit(formatInr(quote.cod_max));
   return null;
 }

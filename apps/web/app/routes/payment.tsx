@@ -1,7 +1,7 @@
 import { Button, Center, Container, Grid, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { codRefusal } from '@shop/contract/delivery';
 import { messages } from '@shop/contract/messages';
-import { formatPaise, rupeesToPaise } from '@shop/contract/money';
+import { rupeesToPaise } from '@shop/contract/money';
 import { IconReceiptOff } from '@tabler/icons-react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, type MetaArgs, useNavigate } from 'react-router';
@@ -67,8 +67,8 @@ function PaymentScreen() {
   if (order === null) return <NoOrder />;
   // Cash on delivery is judged on the total before its fee, as the server judges it.
   const beforeFee = rupeesToPaise(order.total_amount) - rupeesToPaise(order.cod_fee ?? 0);
-  const refusal = quote ? codRefusal(quote, beforeFee, formatPaise) : null;
-  const zoneFee = quote && !refusal ? quote.cod_fee : 0;
+  const refusal = quote ? codRefusal(quote, beforeFee) : null;
+  const zoneFee = quote && !refusal ? rupeesToPaise(quote.cod_fee) : 0;
   return (
     <Grid gap="lg">
       <Grid.Col span={{ base: 12, md: 7 }} order={{ base: 2, md: 1 }}>

@@ -28,7 +28,7 @@ describe('GET delivery/{pincode}', () => {
       free_above: null,
       eta_days: 1,
       cod_available: true,
-      cod_max: 1_000_000,
+      cod_max: 10_000,
       cod_fee: 0,
     });
     expect((await quote('600020')).body).toEqual({
@@ -36,15 +36,15 @@ describe('GET delivery/{pincode}', () => {
       serviceable: true,
       city: 'Chennai',
       state: 'Tamil Nadu',
-      charge: 6_000,
-      free_above: 99_900,
+      charge: 60,
+      free_above: 999,
       eta_days: 4,
       cod_available: true,
-      cod_max: 500_000,
-      cod_fee: 4_000,
+      cod_max: 5_000,
+      cod_fee: 40,
     });
     // The state zone: Rajasthan outside Jaipur.
-    expect((await quote('305001')).body).toMatchObject({ city: 'Ajmer', charge: 4_000, eta_days: 3 });
+    expect((await quote('305001')).body).toMatchObject({ city: 'Ajmer', charge: 40, eta_days: 3 });
   });
 
   it('a listed pincode beats its prefix: prepaid only, no cash on delivery', async () => {
@@ -84,25 +84,25 @@ describe('GET delivery/{pincode}', () => {
       serviceable: true,
       city: null,
       state: 'Maharashtra',
-      charge: 9_000,
-      free_above: 149_900,
+      charge: 90,
+      free_above: 1_499,
       eta_days: 6,
       cod_available: true,
-      cod_max: 300_000,
-      cod_fee: 5_000,
+      cod_max: 3_000,
+      cod_fee: 50,
     });
     expect((await quote('334001')).body).toMatchObject({
       serviceable: true,
       city: null,
       state: 'Rajasthan',
-      charge: 4_000,
+      charge: 40,
       eta_days: 3,
     });
     // Its circle's state still decides the areas the shop does not serve (Ladakh here).
     expect((await quote('194404')).body).toMatchObject({ serviceable: false, city: null, state: 'Ladakh' });
   });
 
-  it('the OpenAPI document states that the quote amounts are paise (the order answers carry rupees)', async () => {
+  it('DESIGN §3: the quote amounts are rupees, as in every answer, and the OpenAPI document says so', async () => {
     const res = await t.request({ method: 'GET', url: '/backend/api/web/openapi.json' });
     type Schema = { properties: Record<string, { description?: string }> };
     const operation = res.json<{
@@ -116,10 +116,10 @@ describe('GET delivery/{pincode}', () => {
         }
       >;
     }>().paths[`${DELIVERY}/{pincode}`]?.get;
-    expect(operation?.description).toContain('paise');
+    expect(operation?.description).toContain('rupees');
     const fields = operation?.responses['200']?.content['application/json']?.schema.properties ?? {};
     for (const amount of ['charge', 'free_above', 'cod_max', 'cod_fee'])
-      expect(fields[amount]?.description, amount).toMatch(/in paise \(integer/);
+      expect(fields[amount]?.description, amount).toMatch(/in rupees/);
   });
 
   it('a malformed pincode is a 400 in the named error shape with a clear message', async () => {

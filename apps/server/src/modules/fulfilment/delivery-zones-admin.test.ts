@@ -70,7 +70,7 @@ describe('delivery zones in the back office', () => {
       cod_max_paise: 100_000,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect((await quote('302017')).body).toMatchObject({ charge: 2_500, eta_days: 2, cod_max: 100_000 });
+    expect((await quote('302017')).body).toMatchObject({ charge: 25, eta_days: 2, cod_max: 1_000 });
 
     const placed = await checkoutTo('302017', 'Jaipur');
     expect(placed.statusCode, placed.body).toBe(200);

@@ -25,8 +25,7 @@ export async function fulfilmentRoutes(app: FastifyInstance, ctx: AppContext) {
         summary:
           'Delivery to a pincode: serviceable, city and state, charge, free-delivery threshold, ETA, cash on delivery',
         description:
-          'The amounts (`charge`, `free_above`, `cod_max`, `cod_fee`) are integer **paise**, unlike ' +
-          'the order and cart answers, which carry rupees.',
+          'The amounts (`charge`, `free_above`, `cod_max`, `cod_fee`) are rupees, as in every answer.',
         // Any text: the service answers everything but six digits with its own 400 (a length rule here
         // made long input a 404 instead).
         params: z.object({ pincode: z.string() }),

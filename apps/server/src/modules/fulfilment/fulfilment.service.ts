@@ -1,6 +1,6 @@
 import { type DeliveryQuote, PINCODE_PATTERN, codRefusal } from '@shop/contract/delivery';
 import { GST_STATES } from '@shop/contract/gst';
-import { formatPaise } from '@shop/contract/money';
+import { paiseToRupees, rupeesToPaise } from '@shop/contract/money';
 import type { DbOrTx } from '@shop/db/client';
 import { gstStateOfPinCode } from '../tax/tax.service.ts';
 import { activeZones, findPincode } from './fulfilment.repository.ts';
@@ -47,12 +47,12 @@ export async function deliveryQuote(db: DbOrTx, pincode: string): Promise<Delive
     serviceable: true,
     city: place.city,
     state: place.state,
-    charge: zone.chargePaise,
-    free_above: zone.freeAbovePaise,
+    charge: paiseToRupees(zone.chargePaise),
+    free_above: zone.freeAbovePaise === null ? null : paiseToRupees(zone.freeAbovePaise),
     eta_days: zone.etaDays,
     cod_available: zone.codAllowed,
-    cod_max: zone.codAllowed ? zone.codMaxPaise : null,
-    cod_fee: zone.codAllowed ? zone.codFeePaise : 0,
+    cod_max: zone.codAllowed && zone.codMaxPaise !== null ? paiseToRupees(zone.codMaxPaise) : null,
+    cod_fee: zone.codAllowed ? paiseToRupees(zone.codFeePaise) : 0,
   };
 }
 
@@ -60,11 +60,6 @@ export async function deliveryQuote(db: DbOrTx, pincode: string): Promise<Delive
 function placeByPostalCircle(pincode: string): { city: string | null; state: string } | undefined {
   const code = gstStateOfPinCode(pincode);
   return code ? { city: null, state: GST_STATES[code] } : undefined;
-}
-
-/** The quote's delivery terms in the shape the order-totals function takes. */
-export function deliveryTermsOf(quote: DeliveryQuote) {
-  return { chargePaise: quote.charge, freeAbovePaise: quote.free_above };
 }
 
 /**
@@ -77,6 +72,6 @@ export async function codTerms(
   orderTotalPaise: number,
 ): Promise<{ refusal: string; feePaise: 0 } | { refusal: null; feePaise: number }> {
   const quote = await deliveryQuote(db, pincode);
-  const refusal = codRefusal(quote, orderTotalPaise, formatPaise);
-  return refusal ? { refusal, feePaise: 0 } : { refusal: null, feePaise: quote.cod_fee };
+  const refusal = codRefusal(quote, orderTotalPaise);
+  return refusal ? { refusal, feePaise: 0 } : { refusal: null, feePaise: rupeesToPaise(quote.cod_fee) };
 }

@@ -1,5 +1,5 @@
 import { type ApplyCouponResult, couponMessages } from '@shop/contract/coupons';
-import { deliveryMessages } from '@shop/contract/delivery';
+import { deliveryMessages, deliveryTermsOf } from '@shop/contract/delivery';
 import { messages } from '@shop/contract/messages';
 import { formatPaise, paiseToRupees } from '@shop/contract/money';
 import { orderTotals } from '@shop/contract/order-totals';
@@ -11,7 +11,7 @@ import { AppError } from '../../http/app-error.ts';
 import { missingAddressMessage, shippingSnapshotOf } from '../addresses/addresses.service.ts';
 import { productsForSale, reserveStock } from '../catalogue/stock.service.ts';
 import { assertCustomerMayOrder, lockCustomer } from '../customers/customer-lookup.service.ts';
-import { deliveryQuote, deliveryTermsOf } from '../fulfilment/fulfilment.service.ts';
+import { deliveryQuote } from '../fulfilment/fulfilment.service.ts';
 import { orderGst } from '../tax/tax.service.ts';
 import {
   mergeLines,

@@ -1,7 +1,7 @@
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import type { DeliveryQuote } from '@shop/contract/delivery';
-import { deliveryMessages } from '@shop/contract/delivery';
-import { formatPaise, rupeesToPaise } from '@shop/contract/money';
+import { deliveryMessages, deliveryTermsOf } from '@shop/contract/delivery';
+import { formatInr, formatPaise, rupeesToPaise } from '@shop/contract/money';
 import { orderTotals } from '@shop/contract/order-totals';
 import type { OrderGstSummary } from '@shop/contract/orders';
 import type { ReactNode } from 'react';
@@ -12,8 +12,7 @@ import { cartGst, type GstLine } from './cart-gst.ts';
 export function deliveryNoteOf(quote: DeliveryQuote | undefined, free: boolean): string | undefined {
   if (!quote?.serviceable || quote.eta_days === null) return undefined;
   const parts = [deliveryMessages.eta(quote.eta_days)];
-  if (quote.free_above !== null && !free)
-    parts.push(deliveryMessages.freeAbove(formatPaise(quote.free_above)));
+  if (quote.free_above !== null && !free) parts.push(deliveryMessages.freeAbove(formatInr(quote.free_above)));
   return parts.join(' · ');
 }
 
@@ -36,7 +35,7 @@ export function CartDeliveryEstimate({
   const delivery = orderTotals({
     lines: [{ unitPricePaise: rupeesToPaise(goods), quantity: 1 }],
     discountPaise: 0,
-    delivery: { chargePaise: quote.charge, freeAbovePaise: quote.free_above },
+    delivery: deliveryTermsOf(quote),
     codFeePaise: 0,
   }).deliveryPaise;
   const note = deliveryNoteOf(quote, delivery === 0);
@@ -85,7 +84,12 @@ export function OrderSummary({
     delivery: !delivery
       ? undefined
       : quote
-        ? { chargePaise: quote.serviceable ? quote.charge : 0, freeAbovePaise: quote.free_above }
+        ? quote.serviceable
+          ? deliveryTermsOf(quote)
+          : {
+              chargePaise: 0,
+              freeAbovePaise: quote.free_above === null ? null : rupeesToPaise(quote.free_above),
+            }
         : { chargePaise: rupeesToPaise((delivery as { charge: number }).charge), freeAbovePaise: null },
     codFeePaise: rupeesToPaise(codFee),
   });

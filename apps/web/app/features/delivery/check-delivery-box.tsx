@@ -1,7 +1,7 @@
 import { errorMessageOf } from '@shop/contract/api-error';
 import type { DeliveryQuote } from '@shop/contract/delivery';
 import { PINCODE_PATTERN } from '@shop/contract/pincode';
-import { formatPaise } from '@shop/contract/money';
+import { formatInr } from '@shop/contract/money';
 import { ApiFailure } from '@shop/contract/storefront-context';
 import { IconMapPin } from '@tabler/icons-react';
 import { type FormEvent, useId, useState } from 'react';
@@ -107,7 +107,7 @@ function QuoteAnswer({ quote }: { quote: DeliveryQuote }) {
   if (!quote.serviceable)
     return <p className={classes.error}>{checkDeliveryTexts.notServiceable(quote.pincode)}</p>;
   const place = [quote.city, quote.state].filter(Boolean).join(', ') || quote.pincode;
-  const freeAbove = quote.free_above === null ? null : formatPaise(quote.free_above);
+  const freeAbove = quote.free_above === null ? null : formatInr(quote.free_above);
   return (
     <ul className={classes.facts} data-testid="delivery-quote">
       <li className={classes.ok}>{checkDeliveryTexts.deliversTo(place)}</li>
@@ -115,13 +115,13 @@ function QuoteAnswer({ quote }: { quote: DeliveryQuote }) {
       <li>
         {quote.charge === 0
           ? checkDeliveryTexts.freeDelivery
-          : checkDeliveryTexts.charge(formatPaise(quote.charge), freeAbove)}
+          : checkDeliveryTexts.charge(formatInr(quote.charge), freeAbove)}
       </li>
       <li>
         {quote.cod_available
           ? checkDeliveryTexts.cod(
-              quote.cod_max === null ? null : formatPaise(quote.cod_max),
-              quote.cod_fee > 0 ? formatPaise(quote.cod_fee) : null,
+              quote.cod_max === null ? null : formatInr(quote.cod_max),
+              quote.cod_fee > 0 ? formatInr(quote.cod_fee) : null,
             )
           : checkDeliveryTexts.noCod}
       </li>

@@ -4,8 +4,8 @@
  */
 import type { AdminOrderDetail } from '@shop/contract/admin/orders';
 import { invoiceMessages } from '@shop/contract/invoices';
-import { auditLog } from '@shop/db/schema/index';
-import { like } from 'drizzle-orm';
+import { auditLog, shippingCarriers } from '@shop/db/schema/index';
+import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../test/pdf-text.ts';
 import { API, placeOrder } from '../payments/payments.test-kit.ts';
@@ -66,6 +66,55 @@ describe('staff download of tax invoices and credit notes', () => {
     expect((await h.as('manager', 'GET', `/orders/${other.id}/credit_notes/${note?.id}`)).statusCode).toBe(
       404,
     );
+  });
+
+  /** Ships an order with the demo's first carrier that takes a tracking number. */
+  async function ship(orderId: number) {
+    const [carrier] = await h.t.ctx.db
+      .select()
+      .from(shippingCarriers)
+      .where(eq(shippingCarriers.name, 'Delhivery'));
+    const shipped = await h.as('manager', 'POST', `/orders/${orderId}/actions`, {
+      action: 'ship',
+      carrier_id: carrier?.id,
+      tracking_number: 'EE123456789IN',
+    });
+    expect(shipped.statusCode, shipped.body).toBe(200);
+  }
+
+  it('GST s.34: a parcel refused at the door (cash on delivery, nothing paid) gets a credit note for its whole invoice', async () => {
+    const { order } = await h.codOrder();
+    await ship(order.id);
+    const returned = await h.as('manager', 'POST', `/orders/${order.id}/actions`, {
+      action: 'return',
+      note: 'Refused at the door (RTO)',
+      restock: true,
+    });
+    expect(returned.statusCode, returned.body).toBe(200);
+    const detail = (await h.as('manager', 'GET', `/orders/${order.id}`)).json<AdminOrderDetail>();
+    expect(detail).toMatchObject({ status: 'returned', payment_status: 'Pending' });
+    const notes = detail.tax_documents?.credit_notes ?? [];
+    expect(notes).toHaveLength(1);
+    expect(notes[0]?.total_paise).toBe(detail.tax_documents?.invoice.total_paise);
+    const [page] = await pdfText((await h.as('manager', 'GET', `/${notes[0]?.download_path}`)).rawPayload);
+    expect(page).toContain('Refused at the door (RTO)');
+  });
+
+  it('a returned order that was paid is credited once: at the return, not again at its refund', async () => {
+    const { order } = await h.codOrder();
+    await ship(order.id);
+    for (const action of ['deliver', 'return'] as const)
+      expect((await h.as('manager', 'POST', `/orders/${order.id}/actions`, { action })).statusCode).toBe(200);
+    const refunded = await h.as('manager', 'POST', `/orders/${order.id}/refunds`, {
+      amount_paise: order.total_amount * 100,
+      reason: 'Returned unopened',
+      reference: 'UPI-REF-0042',
+    });
+    expect(refunded.statusCode, refunded.body).toBe(200);
+    const detail = (await h.as('manager', 'GET', `/orders/${order.id}`)).json<AdminOrderDetail>();
+    expect(detail.payment_status).toBe('Refunded');
+    const notes = detail.tax_documents?.credit_notes ?? [];
+    expect(notes.map((n) => n.total_paise)).toEqual([detail.tax_documents?.invoice.total_paise]);
   });
 
   it('404 while the order has no invoice (not confirmed yet) or does not exist; 401 without a session', async () => {

@@ -214,10 +214,10 @@ async function creditInvoice(
 }
 
 /**
- * An invoiced order was cancelled: a credit note gives back whatever of the invoice no earlier
- * credit note has. Nothing when the order was never invoiced.
+ * An invoiced order was cancelled, or its goods came back: a credit note gives back whatever of
+ * the invoice no earlier credit note has. Nothing when the order was never invoiced.
  */
-export function creditCancelledOrder(
+export function creditRestOfInvoice(
   tx: DbOrTx,
   orderId: number,
   reason: string,

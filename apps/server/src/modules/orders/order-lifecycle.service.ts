@@ -9,7 +9,7 @@ import type { Db, DbOrTx } from '@shop/db/client';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import { reserveAllOrNothing, restoreStock } from '../catalogue/stock.service.ts';
-import { creditCancelledOrder, creditRefundedMoney, issueInvoice } from '../invoices/invoices.service.ts';
+import { creditRefundedMoney, creditRestOfInvoice, issueInvoice } from '../invoices/invoices.service.ts';
 import { noteOnOrder, type OrderActor, paymentStatusOf, SYSTEM, transition } from './order-state.ts';
 import { toOrder } from './order-view.ts';
 import {
@@ -213,8 +213,28 @@ export async function cancelOrder(
   await transition(ctx, tx, order, 'cancelled', actor, note);
   await releaseOrderStock(tx, orderId);
   // Goods invoiced and not supplied: a credit note gives the invoice back.
-  await creditCancelledOrder(tx, orderId, note);
+  await creditRestOfInvoice(tx, orderId, note);
   return order;
+}
+
+/**
+ * Records that an order's goods came back to the shop (a parcel refused at the door, a return
+ * after delivery) and gives its invoice a credit note for whatever of it no earlier note credits
+ * (GST s.34: a credit note for goods returned). Until 2026-12-05 only a refund credited a
+ * returned order, so a cash-on-delivery parcel refused at the door — nothing paid, nothing to
+ * refund — kept its invoice, and its tax, for a supply that never happened. A refund of the same
+ * order later credits nothing more. The caller puts the goods back on sale when asked.
+ */
+export async function returnOrder(
+  ctx: AppContext,
+  tx: DbOrTx,
+  order: OrderRow,
+  actor: OrderActor,
+  note: string,
+): Promise<OrderRow> {
+  const updated = await transition(ctx, tx, order, 'returned', actor, note);
+  await creditRestOfInvoice(tx, order.id, note);
+  return updated;
 }
 
 /**

@@ -13,7 +13,7 @@ import {
 } from '../payments/cash-collection.service.ts';
 import { askRefundGateways, recordFullRefunds } from '../payments/refunds.service.ts';
 import { offlineMoneyLeft } from '../payments/staff-refunds.service.ts';
-import { cancelOrder, invoiceConfirmedOrder } from './order-lifecycle.service.ts';
+import { cancelOrder, invoiceConfirmedOrder, returnOrder } from './order-lifecycle.service.ts';
 import { type OrderActor, transition } from './order-state.ts';
 import { findOrder, itemsOfOrders, type OrderRow } from './orders.repository.ts';
 
@@ -106,7 +106,7 @@ export async function actOnOrder(
         break;
       }
       case 'return':
-        updated = await transition(ctx, tx, order, 'returned', actor, note);
+        updated = await returnOrder(ctx, tx, order, actor, note);
         if (input.restock)
           for (const item of await itemsOfOrders(tx, [orderId]))
             await restockReturn(tx, item.productId, item.quantity, { orderId, staffId });

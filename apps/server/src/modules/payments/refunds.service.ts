@@ -80,8 +80,18 @@ export function refundRetryDelayMs(attempts: number): number {
 export const REFUND_POLL_MS = 10 * 60_000;
 const CLAIM_LEASE_MS = 2 * 60_000;
 
-const publicStatus = (status: string): RefundStatus =>
-  status === 'processed' ? 'processed' : status === 'failed' ? 'failed' : 'pending';
+/**
+ * A refund's state as customers and staff read it. A failed attempt the shop will try again (a
+ * `nextAttemptAt`) is still pending: shown as failed, it read as money lost, then turned to
+ * processed at the retry (states only move forward, refunds-and-reconciliation.md rule 3). Only
+ * a refund given up on reads failed.
+ */
+const publicStatus = (refund: { status: string; nextAttemptAt: Date | null }): RefundStatus =>
+  refund.status === 'processed'
+    ? 'processed'
+    : refund.status === 'failed' && !refund.nextAttemptAt
+      ? 'failed'
+      : 'pending';
 
 /** How each context reaches the gateways (the in-process simulators live at the server's own address). */
 const origins = new WeakMap<AppContext, () => string>();
@@ -194,7 +204,7 @@ export async function recordRefund(
   await lockOrder(tx, request.orderId);
   // Under the order's lock a committed refund of the same key is visible: answer with it.
   const replay = await findRefundByKey(tx, request.paymentId, idempotencyKey);
-  if (replay) return { ok: true, refundId: replay.id, status: publicStatus(replay.status), ask: false };
+  if (replay) return { ok: true, refundId: replay.id, status: publicStatus(replay), ask: false };
   const payment = await findPaymentOfOrder(tx, request.orderId, request.paymentId);
   if (!payment) return { ok: false, reason: 'not-found', message: 'No such payment for this order.' };
   if (!CAPTURED_STATES.has(payment.status) || paidByHand(payment.gateway)) {
@@ -232,12 +242,15 @@ export async function recordRefund(
   if (!row) throw new DuplicateRefundKey();
   await request.onRecorded?.(tx, { id: row.id, amountPaise: row.amountPaise });
   await mailRefund(ctx, tx, row, 'requested');
-  return { ok: true, refundId: row.id, status: publicStatus(row.status), ask: true };
+  return { ok: true, refundId: row.id, status: publicStatus(row), ask: true };
 }
 
 /** Asks the gateway for a refund recorded by `recordRefund`, once its transaction has committed. */
 export async function askRefundGateway(ctx: AppContext, refundId: number): Promise<RefundStatus> {
-  return publicStatus(await askGateway(ctx, refundId));
+  await askGateway(ctx, refundId);
+  const refund = await findRefund(ctx.db, refundId);
+  if (!refund) throw AppError.notFound('No such refund.');
+  return publicStatus(refund);
 }
 
 /** Records the refund (status 'pending') and asks the gateway after commit; idempotent per (paymentId, idempotencyKey). */
@@ -248,7 +261,7 @@ export async function requestRefund(
 ): Promise<RefundResult> {
   checkRefundInput(request, idempotencyKey);
   const replay = await findRefundByKey(ctx.db, request.paymentId, idempotencyKey);
-  if (replay) return { ok: true, refundId: replay.id, status: publicStatus(replay.status) };
+  if (replay) return { ok: true, refundId: replay.id, status: publicStatus(replay) };
 
   let recorded: RecordedRefund;
   try {
@@ -257,7 +270,7 @@ export async function requestRefund(
     if (!(error instanceof DuplicateRefundKey)) throw error;
     const winner = await findRefundByKey(ctx.db, request.paymentId, idempotencyKey);
     if (!winner) throw error;
-    return { ok: true, refundId: winner.id, status: publicStatus(winner.status) };
+    return { ok: true, refundId: winner.id, status: publicStatus(winner) };
   }
   if (!recorded.ok) return recorded;
   const status = recorded.ask ? await askRefundGateway(ctx, recorded.refundId) : recorded.status;
@@ -337,7 +350,7 @@ export async function listRefunds(
     gateway: r.gateway,
     amountPaise: r.amountPaise,
     reason: r.reason,
-    status: publicStatus(r.status),
+    status: publicStatus(r),
     reference: r.gatewayRefundId,
     requestedBy: r.requestedBy as RefundRequester,
     createdAt: r.createdAt.toISOString(),

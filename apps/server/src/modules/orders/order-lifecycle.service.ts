@@ -24,6 +24,7 @@ import {
   type OrderRow,
   markStockReleased,
   markStockRetaken,
+  retakeCouponUse,
   returnCouponUse,
   updateOrder,
 } from './orders.repository.ts';
@@ -152,8 +153,9 @@ export async function confirmOrder(
  * Money arrived for an order that had been cancelled (its reservation ran out, or the customer
  * cancelled while the gateway was still deciding): when every line is still in stock the order is
  * taken back into stock and confirmed as paid; otherwise nothing changes and the caller refunds.
- * Returns whether the order was confirmed. A returned coupon use is not taken again: the shopper
- * keeps the discount they paid for.
+ * Returns whether the order was confirmed. The shopper keeps the discount they paid for, and its
+ * returned coupon use is counted again: until 2026-12-05 it was not, so a once-per-customer coupon
+ * could be used a second time after such an order.
  */
 export async function confirmCancelledOrderIfStockAllows(
   ctx: AppContext,
@@ -172,6 +174,7 @@ export async function confirmCancelledOrderIfStockAllows(
     if (!(await reserveAllOrNothing(tx, lines, { orderId }))) return false;
     await markStockRetaken(tx, orderId);
   }
+  await retakeCouponUse(tx, orderId);
   await transition(ctx, tx, order, 'confirmed', SYSTEM, payment.note, {
     patch: { paymentStatus: 'Paid', paymentGateway: payment.gateway, reservationExpiresAt: null },
     paidVia: payment.label ?? payment.gateway,

@@ -136,7 +136,9 @@ function shopConfirmationWay(order: OrderRow, actor: OrderActorKind): string {
 function letterToShop({ order, from, to, actor }: OrderEvent): Letter | null {
   const number = order.orderNumber;
   const total = formatPaise(order.totalPaise);
-  if (to === 'confirmed' && from === 'pending')
+  // From cancelled too: money that came after the shop's expiry brought the order back (order-lifecycle
+  // confirmCancelledOrderIfStockAllows), and it has to be packed like any new order.
+  if (to === 'confirmed' && (from === 'pending' || from === 'cancelled'))
     return {
       kind: 'order-new-shop',
       subject: `New order ${number} (${total})`,

@@ -72,6 +72,25 @@ export async function returnCouponUse(db: DbOrTx, orderId: number) {
   }
 }
 
+/**
+ * Takes an order's returned coupon use again (`returnCouponUse` undone): the order came back
+ * paid, with the discount. Not checked against the coupon's limits — the shopper already paid the
+ * discounted total — but counted, so the per-customer and total limits see the use again.
+ */
+export async function retakeCouponUse(db: DbOrTx, orderId: number) {
+  const retaken = await db
+    .update(couponRedemptions)
+    .set({ status: 'active' })
+    .where(and(eq(couponRedemptions.orderId, orderId), eq(couponRedemptions.status, 'returned')))
+    .returning({ couponId: couponRedemptions.couponId });
+  for (const r of retaken) {
+    await db
+      .update(coupons)
+      .set({ usedCount: sql`${coupons.usedCount} + 1` })
+      .where(eq(coupons.id, r.couponId));
+  }
+}
+
 /** The next order id, taken before the insert so that the order number can be derived from it. */
 export async function nextOrderId(db: DbOrTx): Promise<number> {
   const result = await db.execute<{ id: number | string }>(

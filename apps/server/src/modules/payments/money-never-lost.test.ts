@@ -9,7 +9,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardOf } from '../dashboard/dashboard.service.ts';
 import { releaseExpiredReservations } from '../orders/order-lifecycle.service.ts';
-import { makeAddress, makeCustomer, stockOf } from '../orders/orders.test-kit.ts';
+import { makeAddress, makeCoupon, makeCustomer, setSetting, stockOf } from '../orders/orders.test-kit.ts';
 import {
   API,
   createdPayment,
@@ -29,9 +29,11 @@ import { settleExpiringPayments } from './reservation-check.service.ts';
 
 let h: PaymentsHarness;
 let shopper: Shopper;
+const SHOP = 'orders@kesarfoods.test';
 beforeAll(async () => {
   h = await paymentsHarness();
   shopper = await newShopper(h.t);
+  await setSetting(h.t.ctx.db, 'company_email_address', SHOP);
 });
 afterAll(() => h.close());
 
@@ -76,6 +78,27 @@ describe('a capture after the reservation ran out', () => {
     expect(await listRefunds(h.t.ctx, order.id)).toEqual([]);
     const mails = await h.mailsTo(shopper.email);
     expect(mails.filter((m) => m.subject === `Order ${order.order_id} placed successfully`)).toHaveLength(1);
+    // The shop's inbox hears of it as of any new order: it has to be packed.
+    expect((await h.mailsTo(SHOP)).map((m) => m.subject)).toContain(`New order ${order.order_id} (₹295.00)`);
+  });
+
+  it('with a once-per-customer coupon: the order confirmed by its late payment counts its use again', async () => {
+    const coupon = await makeCoupon(h.t.ctx.db, {
+      code: 'LATEONCE',
+      discountType: 'flat',
+      discountValue: 5_000,
+      usageLimitPerCustomer: 1,
+    });
+    const { order } = await placeOrder(h.t, shopper, { stock: 10, couponCode: coupon.code });
+    const created = await createdPayment(h.t, shopper, order.id, 'razorpay');
+    await expireAndRelease(order.id);
+    expect((await payRazorpay(created)).status).toBe(200);
+    await h.sims.webhooks.idle();
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'confirmed', paymentStatus: 'Paid' });
+    // The discount was paid for with this order: the coupon cannot be used a second time.
+    await expect(placeOrder(h.t, shopper, { couponCode: coupon.code })).rejects.toThrow(
+      'You have already used this coupon the maximum number of times.',
+    );
   });
 
   it('with the stock sold meanwhile: refunded in full, the shopper told the truth (never "Paid") and mailed', async () => {

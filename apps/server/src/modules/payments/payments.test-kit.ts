@@ -125,7 +125,7 @@ export async function newShopper(t: TestApp): Promise<Shopper> {
 export async function placeOrder(
   t: TestApp,
   shopper: Shopper,
-  options: { pricePaise?: number; quantity?: number; stock?: number } = {},
+  options: { pricePaise?: number; quantity?: number; stock?: number; couponCode?: string } = {},
 ): Promise<{ order: Order; productId: number }> {
   const product = await makeProduct(t.ctx.db, {
     sellingPricePaise: options.pricePaise ?? 29_500,
@@ -138,7 +138,7 @@ export async function placeOrder(
     payload: {
       items: [{ item_id: product.id, quantity: options.quantity ?? 1 }],
       customer_remarks: '',
-      coupon_code: '',
+      coupon_code: options.couponCode ?? '',
       customer: { address_id: shopper.addressId },
     },
   });

@@ -241,6 +241,19 @@ export async function returnOrder(
 }
 
 /**
+ * Money was captured for a cancelled order that took none before, and it goes back in full (a
+ * payment that came after the cancellation, with the stock gone or the total changed): the order
+ * reads Paid — what the shop holds — until the refund is processed (then Refunded, by
+ * settleRefundedMoney) or, should it fail for good, for as long as the shop keeps the money.
+ * Until 2026-12-05 it stayed Pending, which customers and staff read as "Not charged".
+ */
+export async function holdMoneyOfCancelledOrder(tx: DbOrTx, orderId: number): Promise<void> {
+  const order = await findOrder(tx, orderId, { forUpdate: true });
+  if (order?.status !== 'cancelled' || order.paymentStatus !== 'Pending') return;
+  await updateOrder(tx, orderId, { paymentStatus: 'Paid' });
+}
+
+/**
  * Sets the payment status an order shows once refunds were processed (see paymentStatusOf):
  * the payments module reports what was captured and refunded; only this module writes it.
  */

@@ -3,6 +3,8 @@
  * late captures after a reservation ran out, the gateway check before a reservation is released,
  * and a second capture on a paid order — against the simulators over HTTP.
  */
+import type { PaymentStatus } from '@shop/contract/orders';
+import { paymentLabel } from '@shop/contract/payment-label';
 import type { CreatePaymentResult } from '@shop/contract/payments';
 import { invoices, orders, products } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
@@ -132,6 +134,29 @@ describe('a capture after the reservation ran out', () => {
     expect(mails.some((m) => m.subject.startsWith('Refund of') && m.subject.includes(order.order_id))).toBe(
       true,
     );
+  });
+});
+
+describe('money captured for a cancelled order and refunded', () => {
+  it('reads Paid while its refund waits (a failed attempt to retry), never "Not charged", then Refunded', async () => {
+    const { order, productId } = await placeOrder(h.t, shopper, { stock: 1 });
+    const created = await createdPayment(h.t, shopper, order.id, 'razorpay');
+    await expireAndRelease(order.id);
+    await h.t.ctx.db.update(products).set({ availableStock: 0 }).where(eq(products.id, productId));
+    h.sims.razorpay.refundSwitch.failNext = 1;
+    expect((await payRazorpay(created)).status).toBe(200);
+    await h.sims.webhooks.idle();
+    const [refund] = await listRefunds(h.t.ctx, order.id);
+    expect(refund?.status).toBe('pending');
+    const held = await h.orderRow(order.id);
+    expect(held).toMatchObject({ status: 'cancelled', paymentStatus: 'Paid' });
+    expect(paymentLabel({ status: 'cancelled', payment_status: held.paymentStatus as PaymentStatus })).toBe(
+      'Paid',
+    );
+    // The retry gives it back: the order then reads Refunded.
+    expect(await runDueRefunds(h.t.ctx, new Date(Date.now() + 3_600_000))).toBe(1);
+    await h.sims.webhooks.idle();
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'cancelled', paymentStatus: 'Refunded' });
   });
 });
 

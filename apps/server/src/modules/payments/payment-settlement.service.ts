@@ -5,6 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
 import {
   confirmCancelledOrderIfStockAllows,
+  holdMoneyOfCancelledOrder,
   confirmOrder,
   lockOrder,
 } from '../orders/order-lifecycle.service.ts';
@@ -251,6 +252,7 @@ async function settleInTransaction(
         { orderId: order.id, paymentId: payment.id, totalPaise: order.totalPaise },
         'capture does not pay the order total; refunding it',
       );
+      await holdMoneyOfCancelledOrder(tx, order.id);
       return {
         result: order.status === 'cancelled' ? refundedAnswer(order) : mismatchAnswer(order),
         refund: fullRefund(
@@ -277,6 +279,7 @@ async function settleInTransaction(
         { orderId: order.id, paymentId: payment.id },
         'capture for a cancelled order without stock; refunding it',
       );
+      await holdMoneyOfCancelledOrder(tx, order.id);
       return {
         result: refundedAnswer(order),
         refund: fullRefund('Payment received after the order was cancelled', 'late-capture'),

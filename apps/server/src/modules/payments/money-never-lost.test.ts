@@ -27,7 +27,7 @@ import {
   verify,
 } from './payments.test-kit.ts';
 import { listRefunds, runDueRefunds } from './refunds.service.ts';
-import { settleExpiringPayments } from './reservation-check.service.ts';
+import { LONGEST_HOLD_MS, settleExpiringPayments } from './reservation-check.service.ts';
 
 let h: PaymentsHarness;
 let shopper: Shopper;
@@ -181,6 +181,24 @@ describe('before a reservation is released, the gateway is asked', () => {
       await h.sims.webhooks.idle();
     }
     expect((await h.paymentRows(order.id)).map((r) => r.status)).toEqual(['paid']);
+  });
+
+  it('a Paytm payment started and never paid (PENDING at the gateway) keeps the stock for at most an hour', async () => {
+    const { order, productId } = await placeOrder(h.t, shopper, { stock: 10 });
+    await createdPayment(h.t, shopper, order.id, 'paytm');
+    await h.t.ctx.db
+      .update(orders)
+      .set({ reservationExpiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, order.id));
+    // Under way at the gateway: kept a while longer.
+    expect(await settleExpiringPayments(h.t.ctx, new Date())).toBe(1);
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'pending' });
+    // An hour after it began, no longer: the order is released and its stock goes back on sale.
+    const later = new Date(Date.now() + LONGEST_HOLD_MS + 60_000);
+    expect(await settleExpiringPayments(h.t.ctx, later)).toBe(0);
+    expect(await releaseExpiredReservations(h.t.ctx, later)).toBe(1);
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'cancelled' });
+    expect(await stockOf(h.t.ctx.db, productId)).toBe(10);
   });
 
   it('an order whose only attempt was declined is released as before', async () => {

@@ -11,12 +11,23 @@ import { gatewaySettings } from './refunds.service.ts';
 export const RECHECK_AFTER_MS = 15 * 60_000;
 
 /**
+ * The longest a payment under way keeps its order's stock, counted from when it began. A Paytm
+ * transaction started and never paid stays PENDING at the gateway, and every check kept the stock
+ * another RECHECK_AFTER_MS, with no end: any shopper could hold goods away from everyone else.
+ * An hour is four times a Paytm transaction token's life and past a UPI collect request's
+ * usual expiry. Money that still arrives later is the settlement's (taken back into stock and
+ * confirmed, or refunded in full).
+ */
+export const LONGEST_HOLD_MS = 60 * 60_000;
+
+/**
  * Runs before the expiry job releases reservations: every expired order that has an online
  * payment attempt is checked with its gateway first. A capture settles the order as paid (it is
  * then no longer expired), a payment still under way keeps the stock for RECHECK_AFTER_MS more;
  * anything else is left for the release. Each settlement locks its order row, so instances
  * running this side by side converge; a capture that still arrives after the release is handled
- * by the settlement itself (stock taken back, or a full refund). Returns the orders kept.
+ * by the settlement itself (stock taken back, or a full refund). A payment under way keeps the
+ * stock for at most LONGEST_HOLD_MS from its start. Returns the orders kept.
  */
 export async function settleExpiringPayments(ctx: AppContext, now: Date = new Date()): Promise<number> {
   let kept = 0;
@@ -39,6 +50,7 @@ export async function settleExpiringPayments(ctx: AppContext, now: Date = new Da
         break;
       }
       if (verdict.outcome.kind === 'processing') {
+        if (now.getTime() - payment.createdAt.getTime() >= LONGEST_HOLD_MS) continue;
         await extendReservation(ctx.db, id, new Date(now.getTime() + RECHECK_AFTER_MS));
         kept += 1;
         break;

@@ -245,12 +245,12 @@ export async function returnOrder(
  * payment that came after the cancellation, with the stock gone or the total changed): the order
  * reads Paid — what the shop holds — until the refund is processed (then Refunded, by
  * settleRefundedMoney) or, should it fail for good, for as long as the shop keeps the money.
- * Until 2026-12-05 it stayed Pending, which customers and staff read as "Not charged".
+ * Until 2026-12-05 it stayed Pending, which customers and staff read as "Not charged". `order`
+ * is the row the caller read under its lock.
  */
-export async function holdMoneyOfCancelledOrder(tx: DbOrTx, orderId: number): Promise<void> {
-  const order = await findOrder(tx, orderId, { forUpdate: true });
-  if (order?.status !== 'cancelled' || order.paymentStatus !== 'Pending') return;
-  await updateOrder(tx, orderId, { paymentStatus: 'Paid' });
+export async function holdMoneyOfCancelledOrder(tx: DbOrTx, order: OrderRow): Promise<void> {
+  if (order.status !== 'cancelled' || order.paymentStatus !== 'Pending') return;
+  await updateOrder(tx, order.id, { paymentStatus: 'Paid' });
 }
 
 /**

@@ -57,19 +57,24 @@ export async function insertRedemption(db: DbOrTx, couponId: number, customerId:
   await db.insert(couponRedemptions).values({ couponId, customerId, orderId });
 }
 
-/** Returns an order's coupon use exactly once (the redemption flips from active to returned). */
-export async function returnCouponUse(db: DbOrTx, orderId: number) {
-  const returned = await db
+/**
+ * Moves an order's coupon use between active and returned, exactly once (only a redemption in
+ * `from` flips), and the coupon's used count with it.
+ */
+async function moveCouponUse(db: DbOrTx, orderId: number, from: 'active' | 'returned') {
+  const moved = await db
     .update(couponRedemptions)
-    .set({ status: 'returned' })
-    .where(and(eq(couponRedemptions.orderId, orderId), eq(couponRedemptions.status, 'active')))
+    .set({ status: from === 'active' ? 'returned' : 'active' })
+    .where(and(eq(couponRedemptions.orderId, orderId), eq(couponRedemptions.status, from)))
     .returning({ couponId: couponRedemptions.couponId });
-  for (const r of returned) {
-    await db
-      .update(coupons)
-      .set({ usedCount: sql`greatest(${coupons.usedCount} - 1, 0)` })
-      .where(eq(coupons.id, r.couponId));
-  }
+  const usedCount =
+    from === 'active' ? sql`greatest(${coupons.usedCount} - 1, 0)` : sql`${coupons.usedCount} + 1`;
+  for (const r of moved) await db.update(coupons).set({ usedCount }).where(eq(coupons.id, r.couponId));
+}
+
+/** Returns an order's coupon use exactly once (the redemption flips from active to returned). */
+export function returnCouponUse(db: DbOrTx, orderId: number) {
+  return moveCouponUse(db, orderId, 'active');
 }
 
 /**
@@ -77,18 +82,8 @@ export async function returnCouponUse(db: DbOrTx, orderId: number) {
  * paid, with the discount. Not checked against the coupon's limits — the shopper already paid the
  * discounted total — but counted, so the per-customer and total limits see the use again.
  */
-export async function retakeCouponUse(db: DbOrTx, orderId: number) {
-  const retaken = await db
-    .update(couponRedemptions)
-    .set({ status: 'active' })
-    .where(and(eq(couponRedemptions.orderId, orderId), eq(couponRedemptions.status, 'returned')))
-    .returning({ couponId: couponRedemptions.couponId });
-  for (const r of retaken) {
-    await db
-      .update(coupons)
-      .set({ usedCount: sql`${coupons.usedCount} + 1` })
-      .where(eq(coupons.id, r.couponId));
-  }
+export function retakeCouponUse(db: DbOrTx, orderId: number) {
+  return moveCouponUse(db, orderId, 'returned');
 }
 
 /** The next order id, taken before the insert so that the order number can be derived from it. */

@@ -252,7 +252,7 @@ async function settleInTransaction(
         { orderId: order.id, paymentId: payment.id, totalPaise: order.totalPaise },
         'capture does not pay the order total; refunding it',
       );
-      await holdMoneyOfCancelledOrder(tx, order.id);
+      await holdMoneyOfCancelledOrder(tx, order);
       return {
         result: order.status === 'cancelled' ? refundedAnswer(order) : mismatchAnswer(order),
         refund: fullRefund(
@@ -279,7 +279,7 @@ async function settleInTransaction(
         { orderId: order.id, paymentId: payment.id },
         'capture for a cancelled order without stock; refunding it',
       );
-      await holdMoneyOfCancelledOrder(tx, order.id);
+      await holdMoneyOfCancelledOrder(tx, order);
       return {
         result: refundedAnswer(order),
         refund: fullRefund('Payment received after the order was cancelled', 'late-capture'),

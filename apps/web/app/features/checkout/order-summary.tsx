@@ -84,12 +84,7 @@ export function OrderSummary({
     delivery: !delivery
       ? undefined
       : quote
-        ? quote.serviceable
-          ? deliveryTermsOf(quote)
-          : {
-              chargePaise: 0,
-              freeAbovePaise: quote.free_above === null ? null : rupeesToPaise(quote.free_above),
-            }
+        ? { ...deliveryTermsOf(quote), ...(quote.serviceable ? {} : { chargePaise: 0 }) }
         : { chargePaise: rupeesToPaise((delivery as { charge: number }).charge), freeAbovePaise: null },
     codFeePaise: rupeesToPaise(codFee),
   });

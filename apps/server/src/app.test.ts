@@ -22,6 +22,35 @@ describe('platform', () => {
     expect(res.json()).toMatchObject({ name: 'Not Found', code: 0, status: 404 });
   });
 
+  it("DESIGN §3 '`menus` and `/menus` mean one call': a doubled slash after the base path finds the route", async () => {
+    for (const url of ['/backend/api/web//menus?per-page=200', '/backend/api/web//products//1']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+    }
+    const login = await t.request({
+      method: 'POST',
+      url: '/backend/api/web//customers/login',
+      payload: { login_method: 'email', username: 'nobody@example.in', password: 'Wrong@12345' },
+    });
+    expect(login.statusCode).toBe(422);
+  });
+
+  it("a signed-in customer's answers are marked private, no-store: no shared cache keeps one customer's data for another", async () => {
+    const { auth } = await makeCustomer(t.ctx.db);
+    for (const url of [
+      '/backend/api/web/customers/details',
+      '/backend/api/web/orders',
+      '/backend/api/web/customers/address',
+    ]) {
+      const res = await t.request({ method: 'GET', url, headers: auth });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+    }
+    const refused = await t.request({ method: 'GET', url: '/backend/api/web/orders' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('private, no-store');
+  });
+
   it('serves the OpenAPI 3.1 document', async () => {
     const res = await t.request({ method: 'GET', url: '/backend/api/web/openapi.json' });
     expect(res.statusCode).toBe(200);

@@ -97,7 +97,9 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
     logController: new LogController({
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
     }),
-    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    // `web//menus` is `web/menus`, as `web/menus/` is (DESIGN §3: `menus` and `/menus` name one call; a
+    // client joining a base that ends in `/` with `/customers/login` sends a doubled slash).
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true, ignoreDuplicateSlashes: true },
     // Only the configured proxies may name the client's address (per-address rate limits count it).
     trustProxy: fastifyTrustProxy(config.TRUST_PROXY),
     // Malformed URLs (bad percent-encoding such as %FF%FE, over-long params) answer in the named

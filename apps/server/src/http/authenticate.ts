@@ -15,6 +15,9 @@ declare module 'fastify' {
   }
 }
 
+/** Cache-Control of an answer for one signed-in person only. */
+export const PRIVATE_ANSWER = 'private, no-store';
+
 function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (!header) return undefined;
@@ -25,12 +28,16 @@ function bearerOf(request: FastifyRequest): string | undefined {
 /**
  * preHandler for customer resources: a valid, unrevoked, unexpired Bearer token or a 401
  * `{name:'Unauthorized', …}`. `scopes` lists the token scopes the route accepts (default: full).
+ * The answer is marked `private, no-store`: it is one customer's data (profile, addresses, orders),
+ * and no cache between the shop and the browser — a CDN, a company proxy — may keep it for the
+ * next person who asks for the same URL.
  */
 export function requireCustomer(
   ctx: AppContext,
   scopes: CustomerTokenScope[] = ['full'],
 ): preHandlerAsyncHookHandler {
-  return async (request) => {
+  return async (request, reply) => {
+    reply.header('cache-control', PRIVATE_ANSWER);
     const token = bearerOf(request);
     if (!token || token.length > 200) throw AppError.unauthorized();
     const row = await ctx.findAccessToken(token);

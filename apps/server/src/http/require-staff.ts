@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest, FastifySchema, preHandlerAsyncHoo
 import type { Config } from '../env.ts';
 import type { AppContext, StaffSessionLookup } from '../context.ts';
 import { AppError } from './app-error.ts';
+import { PRIVATE_ANSWER } from './authenticate.ts';
 
 export type { StaffPermission } from '@shop/contract/admin/staff';
 
@@ -104,10 +105,14 @@ function tagged(handler: preHandlerAsyncHookHandler, access: AdminAccess): Tagge
 /**
  * preHandler of an admin operation: 401 without a live staff session, 403 "Please reload the
  * page and try again." for an unsafe method without the session's X-CSRF-Token, 403 "You do not
- * have permission to do this." when the role lacks `permission`. Sets `request.staff`.
+ * have permission to do this." when the role lacks `permission`. Sets `request.staff`. The answer is
+ * marked `private, no-store`, as a customer's is (authenticate.ts).
  */
 export function requireStaff(ctx: AppContext, permission: StaffPermission): preHandlerAsyncHookHandler {
-  return tagged((request) => checkStaff(ctx, request, { permission }), permission);
+  return tagged((request, reply) => {
+    reply.header('cache-control', PRIVATE_ANSWER);
+    return checkStaff(ctx, request, { permission });
+  }, permission);
 }
 
 /** preHandler of what every staff member may do for themselves (their sessions, their password). */
@@ -115,7 +120,10 @@ export function requireSignedInStaff(
   ctx: AppContext,
   options: { allowPendingEnrolment?: boolean } = {},
 ): preHandlerAsyncHookHandler {
-  return tagged((request) => checkStaff(ctx, request, { permission: null, ...options }), 'signed-in');
+  return tagged((request, reply) => {
+    reply.header('cache-control', PRIVATE_ANSWER);
+    return checkStaff(ctx, request, { permission: null, ...options });
+  }, 'signed-in');
 }
 
 /** Marks an operation open without a session (the sign-in steps): their own checks apply. */

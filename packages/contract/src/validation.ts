@@ -28,9 +28,13 @@ export const emailField = requiredText
   .max(254, messages.tooLong(254))
   .regex(EMAIL_PATTERN, messages.invalidEmail);
 
+/**
+ * A password is kept as typed (spaces inside and around it count), but one of nothing but spaces
+ * is no password: 'This is a required field.', as for every other blank required field.
+ */
 export const passwordField = z
   .string({ error: textFieldError })
-  .min(1, messages.required)
+  .refine((value) => value.trim() !== '', messages.required)
   .min(8, messages.passwordTooShort)
   .max(128, 'Password must be at most 128 characters long.');
 

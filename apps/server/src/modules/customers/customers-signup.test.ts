@@ -302,6 +302,23 @@ describe('bad input', () => {
     ]);
   });
 
+  it("product rules §5 'This is a required field.': a password of nothing but spaces is no password, and nothing is signed up", async () => {
+    const email = uniqueEmail('blank-password');
+    const blank = ' '.repeat(10);
+    const res = await post('customers', { email, password: blank, confirm_password: blank });
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual([{ field: 'password', message: 'This is a required field.' }]);
+    const empty = await post('customers', { email, password: '', confirm_password: '' });
+    expect(empty.json()).toContainEqual({ field: 'password', message: 'This is a required field.' });
+    // Spaces inside a password are the customer's to choose.
+    const spaced = await post('customers', {
+      email,
+      password: ' kesar  foods ',
+      confirm_password: ' kesar  foods ',
+    });
+    expect(spaced.statusCode).toBe(200);
+  });
+
   it('checks e-mail format, password length and matching passwords', async () => {
     const bad = await post('customers', {
       email: 'no spaces@x',

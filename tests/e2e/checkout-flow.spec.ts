@@ -221,7 +221,7 @@ test('removing a saved address from the keyboard leaves the focus on the chosen 
   await expect(page.getByRole('radio', { name: 'Deliver to Home' })).toBeFocused();
 });
 
-test('§2 Cart coupon: with a coupon applied, its message and the Remove button show in full', async ({
+test('§2 Cart coupon: a refused code is a red notification (§8); with a coupon applied, its message and the Remove button show in full', async ({
   page,
   request,
 }) => {
@@ -235,6 +235,12 @@ test('§2 Cart coupon: with a coupon applied, its message and the Remove button 
   // Empty: the shop's required-field words, as the server says them.
   await page.getByRole('button', { name: 'Apply Coupon' }).click();
   await expect(page.getByText('This is a required field.')).toBeVisible();
+  // A code the server refuses: a red notification with the server's words (product rules §8).
+  await page.getByLabel('Coupon code').fill('BOGUS99');
+  await page.getByRole('button', { name: 'Apply Coupon' }).click();
+  const refused = page.locator('.mantine-Notification-root', { hasText: 'Invalid coupon code.' });
+  await expect(refused).toBeVisible();
+  await expect(refused).toHaveAttribute('style', /--notification-color: var\(--mantine-color-red-/);
   await page.getByLabel('Coupon code').fill('WELCOME10');
   await page.getByRole('button', { name: 'Apply Coupon' }).click();
   const applied = page.getByTestId('coupon-applied');

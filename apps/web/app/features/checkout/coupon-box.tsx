@@ -3,7 +3,7 @@ import type { ApplyCouponResult } from '@shop/contract/coupons';
 import { IconCircleCheck, IconTicket } from '@tabler/icons-react';
 import { useState } from 'react';
 import { messages } from '@shop/contract/messages';
-import { errorText } from '../../lib/notify.ts';
+import { errorText, notifyError } from '../../lib/notify.ts';
 
 /**
  * Coupon code input with 'Apply Coupon'. The server computes the discount (or says why not);
@@ -33,6 +33,9 @@ export function CouponBox({
     try {
       await onApply(code.trim());
     } catch (e) {
+      // A refusal is a red notification, as every error of the shop (product rules §8), and stays
+      // under the field it is about until the code is changed.
+      notifyError(e);
       setError(errorText(e));
     } finally {
       setBusy(false);

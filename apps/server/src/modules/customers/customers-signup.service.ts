@@ -126,10 +126,13 @@ export async function verifyEmail(
   await ctx.limiter.hitIp('code-check', ip, RATE_LIMITS.codeCheckPerIp, MINUTE);
   const outcome = await ctx.db.transaction(async (tx) => {
     const customer = await lockCustomerByEmail(tx, input.email);
-    if (!customer) return { ok: false as const, message: customerMessages.otpInvalid };
     let registrationId: number | undefined;
     if (input.registration_token !== undefined) {
-      const found = await liveRegistrationId(tx, customer.id, input.registration_token);
+      // An unknown e-mail's token names no sign-up either: it answers as an ended one, or the
+      // answer would tell which e-mails have accounts (DESIGN §5).
+      const found = customer
+        ? await liveRegistrationId(tx, customer.id, input.registration_token)
+        : 'expired';
       if (found === 'expired')
         return {
           ok: false as const,
@@ -138,6 +141,7 @@ export async function verifyEmail(
         };
       registrationId = found;
     }
+    if (!customer) return { ok: false as const, message: customerMessages.otpInvalid };
     const candidates = await lockVerificationCodes(tx, customer.id, registrationId);
     const check = await checkCode(
       ctx,
@@ -176,13 +180,15 @@ export async function resendVerificationCode(
   await ctx.limiter.hit(`code-request:email:${input.email}`, RATE_LIMITS.codeRequestPerEmail, MINUTE);
   const result = await ctx.db.transaction(async (tx): Promise<IssueResult | 'expired'> => {
     const customer = await lockCustomerByEmail(tx, input.email);
-    if (!customer) return { sent: false, reason: 'nothing-pending' };
     let registrationId: number | undefined;
     if (input.registration_token !== undefined) {
+      // As in verifyEmail: an unknown e-mail's token is an ended sign-up's, not a tell.
+      if (!customer) return 'expired';
       const found = await liveRegistrationId(tx, customer.id, input.registration_token);
       if (found === 'expired') return 'expired';
       registrationId = found;
     } else {
+      if (!customer) return { sent: false, reason: 'nothing-pending' };
       registrationId = (await liveRegistrations(tx, customer.id))[0]?.id;
       if (registrationId === undefined) return { sent: false, reason: 'nothing-pending' };
     }

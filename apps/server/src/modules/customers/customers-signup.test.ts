@@ -148,6 +148,31 @@ describe('sign-up and e-mail verification', () => {
     expect(await loginStatus(email, PASSWORD)).toBe(200);
   });
 
+  it('DESIGN §5 no enumeration: a made-up registration token answers as an ended sign-up for an account and for an unknown e-mail alike', async () => {
+    const { email } = await verifiedCustomer('token-probe');
+    const unknown = uniqueEmail('token-probe-none');
+    const expired = [{ field: 'registration_token', message: customerMessages.registrationExpired }];
+    for (const address of [email, unknown]) {
+      const resend = await post('customers/resend_email_otp', {
+        email: address,
+        registration_token: 'made-up',
+      });
+      expect({ status: resend.statusCode, body: resend.json() }, address).toEqual({
+        status: 422,
+        body: expired,
+      });
+      const verify = await post('customers/verify_email_otp', {
+        email: address,
+        email_verification_otp: '123456',
+        registration_token: 'made-up',
+      });
+      expect({ status: verify.statusCode, body: verify.json() }, address).toEqual({
+        status: 422,
+        body: expired,
+      });
+    }
+  });
+
   it('lets an unverified e-mail sign up again: its own password, a new code only after the cool-down', async () => {
     const email = uniqueEmail('again');
     await signUp(email, 'FirstPass#1');

@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import { ADMIN_API_PREFIX, API_PREFIX } from '@shop/contract/api-prefix';
 import { installFallbackValidationMessages } from '@shop/contract/validation';
 import type { Database } from '@shop/db/client';
-import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.ts';
 import type { Config } from './env.ts';
@@ -230,7 +230,10 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   );
   await app.register(async (media) => mediaRoutes(media, ctx), { prefix: '/backend/data' });
   await registerGatewaySimulators(app, ctx);
-  app.all('/backend/*', async (_request, reply) => sendNamedError(reply, 404, 'Page not found.'));
+  // Answered before the body is read, as an API scope's unknown routes are (http/unknown-route.ts).
+  const noRoute = async (_request: unknown, reply: FastifyReply) =>
+    sendNamedError(reply, 404, 'Page not found.');
+  app.all('/backend/*', { onRequest: noRoute }, noRoute);
 
   // The back office's page and assets (its API lives under /backend/api/admin).
   if (options.storefront !== false) await registerBackOffice(app);

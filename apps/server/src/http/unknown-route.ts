@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import { sendNamedError } from '../plugins/error-handler.ts';
 
@@ -25,7 +25,7 @@ export function unknownRoutes(scope: FastifyInstance) {
     /** `schema` adds to the catch-all's route schema (the back office marks it public). */
     answer(schema: Record<string, unknown> = {}) {
       answering = true;
-      scope.all('/*', { schema: { hide: true, ...schema } }, async (request, reply) => {
+      const unknown = async (request: FastifyRequest, reply: FastifyReply) => {
         const path = request.url.split('?')[0] ?? '/';
         const allowed = NAMED_METHODS.filter((m) => m !== request.method && known.find(m, path));
         if (allowed.length === 0) return sendNamedError(reply, 404, `Page not found: ${path}`);
@@ -35,7 +35,10 @@ export function unknownRoutes(scope: FastifyInstance) {
           405,
           `Method Not Allowed. This URL can only handle the following request methods: ${allowed.join(', ')}.`,
         );
-      });
+      };
+      // Answered before the body is read: malformed JSON sent to no route is that route's 404
+      // or 405, not a 400 about a body nothing would read.
+      scope.all('/*', { schema: { hide: true, ...schema }, onRequest: unknown }, unknown);
     },
   };
 }

@@ -257,6 +257,22 @@ describe('bad input on the public API', () => {
         message: `Page not found: ${API}/customers/login/extra`,
       });
     });
+
+    it('DESIGN §3 "Unknown routes are 404": a malformed JSON body sent to no route, or with a method the route does not take, is still that 404 or 405, not a 400', async () => {
+      const withBadJson = (method: 'POST' | 'DELETE', url: string) =>
+        t.request({ method, url, payload: '{bad', headers: { 'content-type': 'application/json' } });
+      const unknown = await withBadJson('POST', `${API}/nope`);
+      expect(unknown.statusCode).toBe(404);
+      expectNamedError(unknown, 404);
+      const outside = await withBadJson('POST', '/backend/nope');
+      expect(outside.statusCode).toBe(404);
+      expectNamedError(outside, 404);
+      const wrongMethod = await withBadJson('DELETE', `${API}/menus`);
+      expect(wrongMethod.statusCode).toBe(405);
+      expect(wrongMethod.headers.allow).toBe('GET');
+      // A route that reads the body still says what is wrong with it.
+      expect((await withBadJson('POST', `${API}/newsletters`)).statusCode).toBe(400);
+    });
   });
 
   describe('a storefront page address that cannot be decoded', () => {

@@ -233,7 +233,7 @@ export async function buildApp(options: BuildOptions): Promise<{ app: FastifyIns
   // Answered before the body is read, as an API scope's unknown routes are (http/unknown-route.ts).
   const noRoute = async (_request: unknown, reply: FastifyReply) =>
     sendNamedError(reply, 404, 'Page not found.');
-  app.all('/backend/*', { onRequest: noRoute }, noRoute);
+  app.all('/backend/*', { preParsing: noRoute }, noRoute);
 
   // The back office's page and assets (its API lives under /backend/api/admin).
   if (options.storefront !== false) await registerBackOffice(app);

@@ -36,9 +36,10 @@ export function unknownRoutes(scope: FastifyInstance) {
           `Method Not Allowed. This URL can only handle the following request methods: ${allowed.join(', ')}.`,
         );
       };
-      // Answered before the body is read: malformed JSON sent to no route is that route's 404
-      // or 405, not a 400 about a body nothing would read.
-      scope.all('/*', { schema: { hide: true, ...schema }, onRequest: unknown }, unknown);
+      // Answered before the body is read (preParsing: after the POST rate limit has counted it):
+      // malformed JSON sent to no route is that route's 404 or 405, not a 400 about a body
+      // nothing would read.
+      scope.all('/*', { schema: { hide: true, ...schema }, preParsing: unknown }, unknown);
     },
   };
 }

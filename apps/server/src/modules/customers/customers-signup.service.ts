@@ -101,13 +101,18 @@ export async function signUp(ctx: AppContext, input: SignupInput, ip: string): P
   return { email: input.email, registration_token: registrationToken };
 }
 
-/** The sign-up a registration token names, or 'expired' when it has ended (or is not the e-mail's). */
+/**
+ * The sign-up a registration token names, or 'expired' when it has ended or is not the e-mail's.
+ * An e-mail without an account has no sign-up either, and its token answers as an ended one: a
+ * different answer would tell which e-mails have accounts (DESIGN §5).
+ */
 async function liveRegistrationId(
   tx: DbOrTx,
-  customerId: number,
+  customer: { id: number } | undefined,
   token: string,
 ): Promise<number | 'expired'> {
-  const registration = await findRegistrationByToken(tx, customerId, hashRegistrationToken(token));
+  if (!customer) return 'expired';
+  const registration = await findRegistrationByToken(tx, customer.id, hashRegistrationToken(token));
   return registration?.live ? registration.id : 'expired';
 }
 
@@ -128,11 +133,7 @@ export async function verifyEmail(
     const customer = await lockCustomerByEmail(tx, input.email);
     let registrationId: number | undefined;
     if (input.registration_token !== undefined) {
-      // An unknown e-mail's token names no sign-up either: it answers as an ended one, or the
-      // answer would tell which e-mails have accounts (DESIGN §5).
-      const found = customer
-        ? await liveRegistrationId(tx, customer.id, input.registration_token)
-        : 'expired';
+      const found = await liveRegistrationId(tx, customer, input.registration_token);
       if (found === 'expired')
         return {
           ok: false as const,
@@ -180,18 +181,12 @@ export async function resendVerificationCode(
   await ctx.limiter.hit(`code-request:email:${input.email}`, RATE_LIMITS.codeRequestPerEmail, MINUTE);
   const result = await ctx.db.transaction(async (tx): Promise<IssueResult | 'expired'> => {
     const customer = await lockCustomerByEmail(tx, input.email);
-    let registrationId: number | undefined;
-    if (input.registration_token !== undefined) {
-      // As in verifyEmail: an unknown e-mail's token is an ended sign-up's, not a tell.
-      if (!customer) return 'expired';
-      const found = await liveRegistrationId(tx, customer.id, input.registration_token);
-      if (found === 'expired') return 'expired';
-      registrationId = found;
-    } else {
-      if (!customer) return { sent: false, reason: 'nothing-pending' };
-      registrationId = (await liveRegistrations(tx, customer.id))[0]?.id;
-      if (registrationId === undefined) return { sent: false, reason: 'nothing-pending' };
-    }
+    const registrationId =
+      input.registration_token !== undefined
+        ? await liveRegistrationId(tx, customer, input.registration_token)
+        : customer && (await liveRegistrations(tx, customer.id))[0]?.id;
+    if (registrationId === 'expired') return 'expired';
+    if (!customer || registrationId === undefined) return { sent: false, reason: 'nothing-pending' };
     return issueCode(ctx, tx, customer, 'verify_email', registrationId);
   });
   if (result === 'expired')

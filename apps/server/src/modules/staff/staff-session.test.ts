@@ -53,6 +53,18 @@ describe('sign-in with password and second factor', () => {
     expect(answer.json()).toEqual({ staff });
   });
 
+  it("marks staff answers private, no-store, as a customer's: no shared cache keeps the back office's data", async () => {
+    const { headers } = await signInStaff(t.app, 'manager');
+    for (const url of [`${ADMIN}/session`, `${ADMIN}/orders`]) {
+      const res = await t.request({ method: 'GET', url, headers });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('private, no-store');
+    }
+    const refused = await t.request({ method: 'GET', url: `${ADMIN}/orders` });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['cache-control']).toBe('private, no-store');
+  });
+
   it('sets an httpOnly, SameSite=Strict session cookie', async () => {
     const response = await postSignIn(t.app, 'manager@kesarfoods.in', 'Manager@12345');
     const cookie = response.cookies.find((c) => c.name === 'staff_session');

@@ -120,6 +120,10 @@ export const orderMessages = {
   reorderNotSold: (name: string) => `${name} is no longer sold and was not added`,
   shippingAtNextStep: 'calculated at next step',
   cannotCancel: 'This order can no longer be cancelled: it is already being packed or on its way.',
+  /** A delivered or returned order (its status label, lower case). */
+  cannotCancelAfter: (status: string) => `This order is ${status}: it can no longer be cancelled.`,
+  /** Staff may not pack or ship an order whose money went back; cancelling it is what is left. */
+  refundedInFull: "This order's payment was refunded in full.",
   cancelledByCustomer: 'Cancelled by the customer',
   /** The shop took this order's money directly (staff confirmed it paid offline): no gateway refunds it. */
   paidOfflineCancel:

@@ -100,7 +100,9 @@ export async function dashboardOf(
   );
   const pendingQuery = rowsOf<{ status: string; n: number }>(
     db,
-    sql`SELECT status::text AS status, count(*)::int AS n FROM orders WHERE status IN ('confirmed', 'packed') GROUP BY 1`,
+    // An order refunded in full is not packed or shipped (order-state.ts decide): nothing to do.
+    sql`SELECT status::text AS status, count(*)::int AS n FROM orders
+        WHERE status IN ('confirmed', 'packed') AND payment_status <> 'Refunded' GROUP BY 1`,
   );
   const lowStockQuery = listAdminProducts(db, { stock: 'reorder' }, 'available_stock', {
     page: 1,

@@ -71,7 +71,9 @@ async function detailIn(
     staffIds.filter((id): id is number => id !== null),
   );
   const nameOf = (id: number | null) => (id === null ? null : (names.get(id) ?? null));
-  const allowed = allowedActions(order.status, 'staff').filter((a) => roleMayAct(role, a));
+  const allowed = allowedActions(order.status, 'staff', order.paymentStatus).filter((a) =>
+    roleMayAct(role, a),
+  );
   return {
     ...toAdminOrderRow(order, customer?.email ?? null, items.length),
     subtotal_paise: order.subtotalPaise,

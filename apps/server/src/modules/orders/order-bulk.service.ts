@@ -150,7 +150,7 @@ async function checkCarrierFile(db: DbOrTx, csv: string): Promise<ParsedRow[]> {
     else if (seen.has(orderNumber))
       errors.push({ column: 'order number', message: 'This order is already in the file.' });
     else {
-      const decision = decide(order.status, 'ship', 'staff');
+      const decision = decide(order.status, 'ship', 'staff', order.paymentStatus);
       if (!decision.allowed) errors.push({ column: 'order number', message: decision.message });
     }
     seen.add(orderNumber);

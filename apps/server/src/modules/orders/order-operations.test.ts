@@ -330,6 +330,36 @@ describe('staff order operations', () => {
     expect(cancelled?.text).toContain('refunded in full');
   });
 
+  it('an order refunded in full before it left is not packed or shipped, nor counted as waiting to be; cancelling is left', async () => {
+    const { order } = await paidThrough(h, h.shopper, 'razorpay', 52_000);
+    const waiting = async () =>
+      (await h.as('manager', 'GET', '/dashboard')).json<{ pending_shipments: { confirmed: number } }>()
+        .pending_shipments.confirmed;
+    const before = await waiting();
+    await refundOrderAmount(h.t.ctx, order.id, {
+      amountPaise: order.total_amount * 100,
+      reason: 'We cannot source this batch',
+      staffId: STAFF_ID,
+      key: `full-${order.id}`,
+    });
+    await h.sims.webhooks.idle();
+    await runDueRefunds(h.t.ctx, new Date(Date.now() + 60 * 60_000));
+    await h.sims.webhooks.idle();
+    expect(await details(order.id)).toMatchObject({ status: 'confirmed', payment_status: 'Refunded' });
+
+    const seen = (await h.as('manager', 'GET', `/orders/${order.id}`)).json<{ allowed_actions: string[] }>();
+    expect(seen.allowed_actions).toEqual(['cancel']);
+    const pack = await h.as('manager', 'POST', `/orders/${order.id}/actions`, { action: 'pack' });
+    expect(pack.statusCode).toBe(409);
+    expect(pack.json()).toMatchObject({
+      message: "This order's payment was refunded in full. It cannot be packed.",
+    });
+    expect(await waiting()).toBe(before - 1);
+    const cancel = await h.as('manager', 'POST', `/orders/${order.id}/actions`, { action: 'cancel' });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    expect(await details(order.id)).toMatchObject({ status: 'cancelled', payment_status: 'Refunded' });
+  });
+
   it('delivering a cash-on-delivery order records the cash as collected (Paid), which staff can then refund by hand', async () => {
     const { order } = await h.codOrder();
     const before = await details(order.id);

@@ -93,6 +93,30 @@ describe('order transition table (one order state machine)', () => {
       allowed: false,
       message: 'Only the shop can ship this order.',
     });
+    // Not "being packed or on its way": the parcel has arrived.
+    expect(decide('delivered', 'cancel', 'customer')).toEqual({
+      allowed: false,
+      message: 'This order is delivered: it can no longer be cancelled.',
+    });
+    expect(decide('returned', 'cancel', 'customer')).toEqual({
+      allowed: false,
+      message: 'This order is returned: it can no longer be cancelled.',
+    });
+  });
+
+  it('does not pack or ship an order whose money was refunded in full; cancelling is left', () => {
+    expect(decide('confirmed', 'pack', 'staff', 'Refunded')).toEqual({
+      allowed: false,
+      message: "This order's payment was refunded in full. It cannot be packed.",
+    });
+    expect(decide('packed', 'ship', 'staff', 'Refunded')).toEqual({
+      allowed: false,
+      message: "This order's payment was refunded in full. It cannot be shipped.",
+    });
+    expect(allowedActions('confirmed', 'staff', 'Refunded')).toEqual(['cancel']);
+    expect(allowedActions('packed', 'staff', 'Refunded')).toEqual(['cancel']);
+    // A partial refund leaves goods to send.
+    expect(allowedActions('confirmed', 'staff', 'Partially Refunded')).toEqual(['pack', 'ship', 'cancel']);
   });
 
   it('keeps statuses as database enums with the contract values', () => {

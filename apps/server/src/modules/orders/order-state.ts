@@ -77,15 +77,32 @@ export function actionLeadingTo(to: OrderStatus): OrderAction | null {
   return found ? found[0] : null;
 }
 
-/** Whether `actor` may take `action` on an order that is `from`, and the message when not. */
-export function decide(from: OrderStatus, action: OrderAction, actor: OrderActorKind): Decision {
+/**
+ * Whether `actor` may take `action` on an order that is `from`, and the message when not. An
+ * order whose money was refunded in full (`payment`) is not packed or shipped: the shop would
+ * send goods it has paid back; cancelling it is what is left.
+ */
+export function decide(
+  from: OrderStatus,
+  action: OrderAction,
+  actor: OrderActorKind,
+  payment?: PaymentStatus,
+): Decision {
   const to = ORDER_ACTION_TARGET[action];
+  if (payment === 'Refunded' && (action === 'pack' || action === 'ship'))
+    return { allowed: false, message: `${orderMessages.refundedInFull} It cannot be ${PAST[action]}.` };
   if (ALLOWED[action][actor]?.includes(from)) return { allowed: true, to };
   // Before the customer's own refusal: an order cancelled already is not "being packed".
   if (from === to)
     return { allowed: false, message: `This order is already ${orderStatusLabels[to].toLowerCase()}.` };
   if (actor === 'customer' && action === 'cancel')
-    return { allowed: false, message: orderMessages.cannotCancel };
+    return {
+      allowed: false,
+      message:
+        from === 'delivered' || from === 'returned'
+          ? orderMessages.cannotCancelAfter(orderStatusLabels[from].toLowerCase())
+          : orderMessages.cannotCancel,
+    };
   if (!ALLOWED[action][actor])
     return {
       allowed: false,
@@ -98,8 +115,14 @@ export function decide(from: OrderStatus, action: OrderAction, actor: OrderActor
 }
 
 /** The actions `actor` may take on an order that is `from` (the back office shows these buttons). */
-export function allowedActions(from: OrderStatus, actor: OrderActorKind): OrderAction[] {
-  return (Object.keys(ALLOWED) as OrderAction[]).filter((action) => decide(from, action, actor).allowed);
+export function allowedActions(
+  from: OrderStatus,
+  actor: OrderActorKind,
+  payment?: PaymentStatus,
+): OrderAction[] {
+  return (Object.keys(ALLOWED) as OrderAction[]).filter(
+    (action) => decide(from, action, actor, payment).allowed,
+  );
 }
 
 /** A parcel handed to a carrier (required to ship). */
@@ -143,7 +166,7 @@ export async function transition(
   const from = order.status as OrderStatus;
   const action = actionLeadingTo(to);
   if (!action) throw new AppError('conflict', `No action leads to ${to}.`);
-  const decision = decide(from, action, actor.kind);
+  const decision = decide(from, action, actor.kind, order.paymentStatus as PaymentStatus);
   if (!decision.allowed) throw new AppError('conflict', decision.message);
   if (to === 'shipped' && !options.shipment)
     throw AppError.invalid('tracking_number', 'Please enter the carrier and the tracking number.');

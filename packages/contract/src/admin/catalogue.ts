@@ -40,6 +40,10 @@ export const catalogueAdminMessages = {
   categoryNameTaken: 'Another category in the same place already has this name.',
   categoryNotFound: 'Category not found.',
   productNotFound: 'Product not found.',
+  /** A field an edit does not take (a misspelling, or stock, which changes through adjustments). */
+  productUnknownField:
+    'A product edit has no such field. Stock changes through a stock adjustment (Adjust stock).',
+  categoryUnknownField: 'A category edit takes name, url_slug and is_active only.',
   cycle: 'A category cannot be moved into itself or one of its sub-categories.',
   rootFixed: 'The top category "All Products" cannot be moved or hidden.',
   siblingsChanged: 'The categories have changed meanwhile. Please reload and try again.',
@@ -91,11 +95,21 @@ export const categoryCreateSchema = z.object({
 });
 export type CategoryCreate = z.infer<typeof categoryCreateSchema>;
 
-export const categoryUpdateSchema = z.object({
-  name: nameField.optional(),
-  url_slug: slugField.optional(),
-  is_active: z.boolean().optional(),
-});
+/**
+ * Edits are strict: a field the edit does not take is refused by name, instead of a 200 with
+ * nothing changed that reads as if it had been saved.
+ */
+export const categoryUpdateSchema = z.strictObject(
+  {
+    name: nameField.optional(),
+    url_slug: slugField.optional(),
+    is_active: z.boolean().optional(),
+  },
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? catalogueAdminMessages.categoryUnknownField : undefined,
+  },
+);
 export type CategoryUpdate = z.infer<typeof categoryUpdateSchema>;
 
 /** Moves a category under a new parent, at `position` among its new siblings (end when left out). */
@@ -262,7 +276,12 @@ export const productCreateSchema = z.object({
 });
 export type ProductCreate = z.infer<typeof productCreateSchema>;
 /** An edit: only the fields sent change (no defaults, so a missing field is never reset). */
-export const productUpdateSchema = z.object(productFields).partial();
+export const productUpdateSchema = z
+  .strictObject(productFields, {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys' ? catalogueAdminMessages.productUnknownField : undefined,
+  })
+  .partial();
 export type ProductUpdate = z.infer<typeof productUpdateSchema>;
 
 export const productListSorts = [

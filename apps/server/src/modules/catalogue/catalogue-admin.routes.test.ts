@@ -89,11 +89,15 @@ describe('categories over HTTP', () => {
     expect(audit?.before).toMatchObject({ name: 'Gift Boxes', url_slug: 'gift-boxes' });
     expect(audit?.after).toMatchObject({ name: 'Festive Gift Boxes', url_slug: 'festive-gift-boxes' });
     // A patch naming no field changes nothing, as for products: 200 with the category, no audit.
-    for (const empty of [{}, { foo: 1 }]) {
-      const unchanged = await t.as('manager', 'PATCH', `/categories/${box.id}`, empty);
-      expect(unchanged.statusCode).toBe(200);
-      expect(unchanged.json<AdminCategory>()).toMatchObject({ name: 'Festive Gift Boxes' });
-    }
+    const unchanged = await t.as('manager', 'PATCH', `/categories/${box.id}`, {});
+    expect(unchanged.statusCode).toBe(200);
+    expect(unchanged.json<AdminCategory>()).toMatchObject({ name: 'Festive Gift Boxes' });
+    // A field the edit does not take is refused by name, not a 200 that reads as saved.
+    const unknown = await t.as('manager', 'PATCH', `/categories/${box.id}`, { foo: 1, is_active: false });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json()).toEqual([
+      { field: 'foo', message: 'A category edit takes name, url_slug and is_active only.' },
+    ]);
     expect((await lastAudit('category.update', box.id))?.id).toBe(audit?.id);
 
     const child = (
@@ -231,6 +235,27 @@ describe('products over HTTP', () => {
     expect(audit).toMatchObject({ staffId: t.signedIn.manager.staff.id });
     expect(audit?.before).toMatchObject({ selling_price_paise: 18_000 });
     expect(audit?.after).toMatchObject({ selling_price_paise: 17_500 });
+    // Stock is not an edit's field (it changes through adjustments, with a reason): refused by
+    // name, nothing written. A save that changes nothing is a 200 and no audit entry.
+    const stock = await t.as('manager', 'PATCH', `/products/${product.id}`, { available_stock: -5 });
+    expect(stock.statusCode).toBe(422);
+    expect(stock.json()).toEqual([
+      {
+        field: 'available_stock',
+        message: 'A product edit has no such field. Stock changes through a stock adjustment (Adjust stock).',
+      },
+    ]);
+    for (const same of [{}, { selling_price_paise: 17_500, featured: true }]) {
+      const again = await t.as('manager', 'PATCH', `/products/${product.id}`, same);
+      expect(again.statusCode, again.body).toBe(200);
+    }
+    expect((await lastAudit('product.update', product.id))?.id).toBe(audit?.id);
+    const described = await t.as('manager', 'PATCH', `/products/${product.id}`, {
+      description: '<p>Saffron milk fudges</p>',
+    });
+    expect(described.statusCode).toBe(200);
+    // Same length as before, still a change.
+    expect((await lastAudit('product.update', product.id))?.id).toBeGreaterThan(audit?.id ?? 0);
 
     const list = await t.as(
       'manager',

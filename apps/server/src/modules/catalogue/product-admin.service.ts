@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   type AdminProduct,
   type AdminProductRow,
@@ -323,13 +324,18 @@ export async function updateProduct(db: Db, id: number, patch: ProductUpdate, ac
     });
     if (!after) throw AppError.notFound(msg.productNotFound);
     if (patch.related_ids !== undefined) await replaceRelated(tx, id, related);
+    const was = audited(before, relatedBefore);
+    const is = audited(after, related);
+    // A save that changed nothing (the form saved twice, an empty edit) is not a change to log.
+    // The log keeps the description's length only, so the text itself is compared apart.
+    if (isDeepStrictEqual(was, is) && before.description === after.description) return;
     await recordAudit(tx, {
       ...auditedBy(actor),
       action: 'product.update',
       entity: 'product',
       entityId: id,
-      before: audited(before, relatedBefore),
-      after: audited(after, related),
+      before: was,
+      after: is,
     });
   });
 }

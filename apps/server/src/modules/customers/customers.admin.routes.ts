@@ -101,6 +101,8 @@ export async function customersAdminRoutes(app: FastifyInstance, ctx: AppContext
       async (request) =>
         ctx.db.transaction(async (tx) => {
           const { before, after } = await setCustomerBlocked(tx, request.params.id, blocked);
+          // Blocking a blocked customer again changes nothing, and the log keeps changes only.
+          if (before === after.blocked) return after;
           await recordAudit(tx, {
             staffId: staffOf(request).id,
             action: `customer.${path}`,

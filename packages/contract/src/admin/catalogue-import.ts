@@ -162,6 +162,8 @@ export const importMessages = {
   noRows: 'The file has no product rows.',
   columnCount: (got: number, want: number) => `This row has ${got} values; the header has ${want}.`,
   required: 'Required for a new product.',
+  /** A required column left empty on a row that updates a product. */
+  notEmpty: 'Cannot be empty: leave the column out of the file to keep the current value.',
   missingColumn: (name: string) => `A new product needs a value here, but the file has no ${name} column.`,
   badId: 'Must be a product number (digits only), or empty for a new product.',
   unknownId: 'No product has this number. Leave id empty to create a new product.',
@@ -173,11 +175,13 @@ export const importMessages = {
   unknownCategory: 'No category has this web address part or number.',
   ambiguousCategory: (ids: number[]) =>
     `Several categories have this web address part; use the number instead (${ids.join(' or ')}).`,
-  badPrice: 'Must be an amount in rupees greater than 0, e.g. 249 or 249.50.',
+  badPrice: 'Must be an amount in rupees greater than 0, with at most two decimals, e.g. 249 or 249.50.',
+  priceTooHigh: (max: string) => `A price can be at most ${max}.`,
   badMrp: 'Must be an amount in rupees, e.g. 299 or 299.50, or empty.',
   mrpBelowPrice: 'The MRP cannot be lower than the selling price.',
   badWholeNumber: 'Must be a whole number, 0 or more.',
   badDisplayOrder: 'Must be a whole number.',
+  tooLarge: (max: number) => `Must be at most ${max.toLocaleString('en-IN')}.`,
   badHsn: 'Must be 4, 6 or 8 digits, or empty.',
   badGst: 'Must be 0, 5, 12, 18 or 28.',
   badActive: 'Must be yes or no.',

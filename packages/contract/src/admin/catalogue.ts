@@ -19,6 +19,8 @@ export const MAX_NAME_LENGTH = 200;
 export const MAX_PRICE_PAISE = 1_000_000_000;
 /** The most units of a product the back office keeps in stock (opening, counted or added). */
 export const MAX_STOCK = 1_000_000;
+/** A product's weight in grams (a tonne: no parcel of the shop weighs more). */
+export const MAX_WEIGHT_GRAMS = 1_000_000;
 export const GST_RATES = [0, 5, 12, 18, 28] as const;
 export const MAX_RELATED_PRODUCTS = 12;
 /** Low-stock threshold when neither the product nor the setting low_stock_threshold says. */
@@ -228,7 +230,7 @@ const productFields = {
   category_id: id,
   selling_price_paise: pricePaise,
   mrp_paise: pricePaise.nullable(),
-  item_weight: z.number().int().min(0).max(1_000_000),
+  item_weight: z.number().int().min(0).max(MAX_WEIGHT_GRAMS),
   /** Labels other than "Featured" (that one follows `featured`). */
   product_labels: z.array(z.string().trim().min(1).max(40)).max(20),
   featured: z.boolean(),

@@ -1,6 +1,7 @@
+import { MAX_PRICE_PAISE, MAX_STOCK, MAX_WEIGHT_GRAMS } from '@shop/contract/admin/catalogue';
 import { type CatalogueCsvColumn, importMessages as m } from '@shop/contract/admin/catalogue-import';
 import { HSN_FORMAT } from '@shop/contract/gst';
-import { paiseToRupees } from '@shop/contract/money';
+import { formatPaise, paiseToRupees } from '@shop/contract/money';
 import { foodTypes, makerRoles, netQuantityUnits } from '@shop/contract/package-declarations';
 import type { DeclarationFields } from './catalogue.repository.ts';
 import { sanitizeProductDescription } from './product-description.ts';
@@ -42,10 +43,8 @@ const MAX_NAME = 200;
 const MAX_DESCRIPTION = 20_000;
 const MAX_LABEL = 40;
 const GST_RATES = new Set([0, 5, 12, 18, 28]);
-/** Larger than any real stock or weight, small enough for a 4-byte integer column. */
+/** Display orders: small enough for a 4-byte integer column. */
 const MAX_WHOLE = 1_000_000_000;
-/** ₹1 crore: no single product of the shop costs more; also far below the integer column's limit. */
-const MAX_PRICE_PAISE = 10_000_000_00;
 
 /**
  * Rupees as typed in a spreadsheet: `249`, `249.5`, `249.50`, `₹1,249.00`, `Rs. 1249` → paise.
@@ -67,12 +66,22 @@ export function formatRupees(paise: number): string {
   return paiseToRupees(paise).toFixed(2);
 }
 
-function wholeNumber(text: string, min: number): CellResult<number> {
+/** A whole number from `min` to `max`; a number past `max` is told its limit, not its form. */
+function wholeNumber(text: string, min: number, max: number): CellResult<number> {
   const t = text.trim();
-  if (!/^-?\d{1,10}$/.test(t)) return bad(min === 0 ? m.badWholeNumber : m.badDisplayOrder);
+  const form = min === 0 ? m.badWholeNumber : m.badDisplayOrder;
+  if (!/^-?\d+$/.test(t)) return bad(form);
   const n = Number(t);
-  if (n < min || Math.abs(n) > MAX_WHOLE) return bad(min === 0 ? m.badWholeNumber : m.badDisplayOrder);
+  if (n < min) return bad(n < -max ? form : m.badWholeNumber);
+  if (n > max) return bad(m.tooLarge(max));
   return ok(n);
+}
+
+/** Rupees to paise, greater than 0 and at most the contract's price cap. */
+function price(raw: string, form: string): CellResult<number> {
+  const paise = parseRupees(raw);
+  if (paise === null || paise <= 0) return bad(form);
+  return paise <= MAX_PRICE_PAISE ? ok(paise) : bad(m.priceTooHigh(formatPaise(MAX_PRICE_PAISE)));
 }
 
 function text(max: number, required: boolean) {
@@ -117,17 +126,15 @@ export const cellParsers = {
   },
   selling_price(raw: string): CellResult<number> {
     if (!raw.trim()) return bad(m.required);
-    const paise = parseRupees(raw);
-    return paise !== null && paise > 0 && paise <= MAX_PRICE_PAISE ? ok(paise) : bad(m.badPrice);
+    return price(raw, m.badPrice);
   },
   mrp(raw: string): CellResult<number | null> {
     if (!raw.trim()) return ok(null);
-    const paise = parseRupees(raw);
-    return paise !== null && paise > 0 && paise <= MAX_PRICE_PAISE ? ok(paise) : bad(m.badMrp);
+    return price(raw, m.badMrp);
   },
-  stock: (raw: string) => wholeNumber(raw, 0),
-  weight_grams: (raw: string) => wholeNumber(raw, 0),
-  display_order: (raw: string) => wholeNumber(raw, -MAX_WHOLE),
+  stock: (raw: string) => wholeNumber(raw, 0, MAX_STOCK),
+  weight_grams: (raw: string) => wholeNumber(raw, 0, MAX_WEIGHT_GRAMS),
+  display_order: (raw: string) => wholeNumber(raw, -MAX_WHOLE, MAX_WHOLE),
   hsn_code(raw: string): CellResult<string | null> {
     const t = raw.trim();
     if (!t) return ok(null);

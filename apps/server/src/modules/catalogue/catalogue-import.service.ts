@@ -252,8 +252,12 @@ export async function planImport(db: DbOrTx, content: string): Promise<ImportPla
         column === 'category'
           ? categoryCell(raw, state)
           : (cellParsers[column] as (raw: string) => { ok: boolean; value?: unknown; message?: string })(raw);
-      if (!result.ok) problem(column, (result as { message: string }).message);
-      else (values as Record<string, unknown>)[fieldOfColumn[column]] = (result as { value: unknown }).value;
+      if (!result.ok) {
+        const message = (result as { message: string }).message;
+        // "Required for a new product" misleads on a row that updates one.
+        problem(column, !isNew && message === m.required ? m.notEmpty : message);
+      } else
+        (values as Record<string, unknown>)[fieldOfColumn[column]] = (result as { value: unknown }).value;
     }
     if (isNew)
       for (const column of requiredForNewProduct)

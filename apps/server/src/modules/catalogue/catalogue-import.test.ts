@@ -104,6 +104,26 @@ describe('catalogue CSV: the dry run', () => {
     ]);
   });
 
+  it('tells a number past its limit by the limit, and an empty cell of an update as such, not as a new product', async () => {
+    const [existing] = await t.ctx.db.select().from(products).limit(1);
+    if (!existing) throw new Error('no products');
+    const content = file(
+      newRow(21, { stock: '99999999999', display_order: '99999999999' }),
+      newRow(22, { selling_price: '20000000', weight_grams: '2000000' }),
+      newRow(23, { selling_price: '100.555' }),
+    );
+    const report = await dryRunImport(t.ctx.db, content);
+    expect(report.problems).toEqual([
+      { line: 2, column: 'stock', message: 'Must be at most 10,00,000.' },
+      { line: 2, column: 'display_order', message: 'Must be at most 1,00,00,00,000.' },
+      { line: 3, column: 'selling_price', message: 'A price can be at most ₹1,00,00,000.00.' },
+      { line: 3, column: 'weight_grams', message: 'Must be at most 10,00,000.' },
+      { line: 4, column: 'selling_price', message: m.badPrice },
+    ]);
+    const update = await dryRunImport(t.ctx.db, `id,name\n${existing.id},\n`);
+    expect(update.problems).toEqual([{ line: 2, column: 'name', message: m.notEmpty }]);
+  });
+
   it('counts lines as a spreadsheet does: a quoted cell over two lines moves the next row down', async () => {
     const content = file(newRow(11, { description: 'Two\nlines' }), newRow(12, { stock: '-1' }));
     const report = await dryRunImport(t.ctx.db, content);

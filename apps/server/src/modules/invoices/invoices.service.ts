@@ -226,15 +226,20 @@ export function creditRestOfInvoice(
   return creditInvoice(tx, orderId, (invoice, credited) => invoice.totalPaise - credited, reason, now);
 }
 
+/** A credit note's reason when the refund that brought it gave none. */
+export const REFUND_CREDIT_REASON = 'Refund to the customer';
+
 /**
  * Refunds of an order were processed: refunds first give back money captured beyond the order
  * (a second payment), and what they give back of the order itself is credited against its
  * invoice, so that the invoice minus its credit notes is what the customer paid for and kept.
+ * `reason` is the processed refund's own (the customer reads the same words on the order).
  */
 export function creditRefundedMoney(
   tx: DbOrTx,
   orderId: number,
   money: { capturedPaise: number; refundedPaise: number },
+  reason: string = REFUND_CREDIT_REASON,
   now: Date = new Date(),
 ): Promise<InvoiceRow | null> {
   return creditInvoice(
@@ -245,7 +250,7 @@ export function creditRefundedMoney(
       const ofOrder = Math.min(invoice.totalPaise, Math.max(0, money.refundedPaise - excess));
       return ofOrder - credited;
     },
-    'Refund to the customer',
+    reason.trim() || REFUND_CREDIT_REASON,
     now,
   );
 }

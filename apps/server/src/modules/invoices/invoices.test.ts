@@ -525,20 +525,24 @@ describe('credit notes', () => {
   it('refunds credit what they give back of the order, never more than the invoice, never twice', async () => {
     const order = await confirmedOrder();
     const total = Math.round(order.total_amount * 100);
-    const settle = (capturedPaise: number, refundedPaise: number) =>
-      t.ctx.db.transaction((tx) => settleRefundedMoney(tx, order.id, { capturedPaise, refundedPaise }));
+    const settle = (capturedPaise: number, refundedPaise: number, reason?: string) =>
+      t.ctx.db.transaction((tx) =>
+        settleRefundedMoney(tx, order.id, { capturedPaise, refundedPaise }, reason),
+      );
 
     // A second capture refunded in full: the order itself is untouched, no credit note.
     await settle(2 * total, total);
     expect(await documentsOf(order.id)).toHaveLength(1);
-    // ₹100 of the order given back: a credit note of ₹100, shared over the lines with their tax.
-    await settle(total, 10_000);
+    // ₹100 of the order given back: a credit note of ₹100, shared over the lines with their tax,
+    // giving the refund's own reason (the one the customer reads on the order).
+    await settle(total, 10_000, 'One box arrived damaged');
     let docs = await documentsOf(order.id);
     expect(docs.map((d) => [d.kind, d.totalPaise])).toEqual([
       ['invoice', total],
       ['credit_note', 10_000],
     ]);
     const partial = documentOf(docs[1]);
+    expect(partial.reason).toBe('One box arrived damaged');
     expect(partial.lines.map((l) => l.amountPaise)).toEqual([7_335, 2_665]);
     for (const line of partial.lines) {
       expect(line.cgstPaise).toBe(line.sgstPaise);
@@ -552,6 +556,7 @@ describe('credit notes', () => {
     await settle(total, total);
     docs = await documentsOf(order.id);
     expect(docs.map((d) => d.totalPaise)).toEqual([total, 10_000, total - 10_000]);
+    expect(documentOf(docs[2]).reason).toBe('Refund to the customer');
     const invoiceDoc = documentOf(docs[0]);
     const credited = invoiceDoc.lines.map((_, i) =>
       docs

@@ -261,11 +261,13 @@ export async function settleRefundedMoney(
   tx: DbOrTx,
   orderId: number,
   money: { capturedPaise: number; refundedPaise: number },
+  reason?: string,
 ): Promise<void> {
   const order = await findOrder(tx, orderId, { forUpdate: true });
   if (!order) return;
-  // Money given back for goods that were invoiced is credited against the invoice.
-  await creditRefundedMoney(tx, orderId, money);
+  // Money given back for goods that were invoiced is credited against the invoice, with the
+  // processed refund's reason.
+  await creditRefundedMoney(tx, orderId, money, reason);
   const next = paymentStatusOf(order.paymentStatus as PaymentStatus, {
     ...money,
     totalPaise: order.totalPaise,

@@ -169,7 +169,7 @@ async function settleRefundedPayment(tx: DbOrTx, refund: RefundRow): Promise<voi
     const status = back <= 0 ? 'paid' : back >= captured ? 'refunded' : 'partially_refunded';
     if (status !== payment.status) await setPaymentStatus(tx, payment.id, status);
   }
-  await settleRefundedMoney(tx, refund.orderId, { capturedPaise, refundedPaise });
+  await settleRefundedMoney(tx, refund.orderId, { capturedPaise, refundedPaise }, refund.reason);
 }
 
 function checkRefundInput(request: RefundRequest, idempotencyKey: string) {

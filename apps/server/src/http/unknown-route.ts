@@ -15,26 +15,59 @@ const NAMED_METHODS: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 export function unknownRoutes(scope: FastifyInstance) {
   // Fastify's own router, so that a path matches here exactly when it would match a route.
   const known = FindMyWay();
+  // Paths that routes name literally (`/orders/checkout`), each with its methods.
+  const literal = new Map<string, Set<HTTPMethod>>();
   let answering = false; // the catch-all below is no route to name
   scope.addHook('onRoute', (route) => {
     if (answering) return;
-    for (const method of [route.method].flat())
-      if (NAMED_METHODS.includes(method as HTTPMethod)) known.on(method as HTTPMethod, route.url, () => {});
+    for (const method of [route.method].flat()) {
+      if (!NAMED_METHODS.includes(method as HTTPMethod)) continue;
+      known.on(method as HTTPMethod, route.url, () => {});
+      if (!/[:*]/.test(route.url)) {
+        const methods = literal.get(route.url) ?? new Set();
+        literal.set(route.url, methods.add(method as HTTPMethod));
+      }
+    }
   });
+
+  /**
+   * The methods that take `path`, other than `method`. A path a route names literally belongs to
+   * its own routes: `GET /orders/{id}` would also match `/orders/checkout`, but that address is
+   * checkout's, which only POST takes.
+   */
+  const allowedFor = (method: string, path: string) => {
+    const own = literal.get(path.length > 1 ? path.replace(/\/+$/, '') : path);
+    return NAMED_METHODS.filter((m) => m !== method && (own ? own.has(m) : known.find(m, path)));
+  };
+
+  const methodNotAllowed = (reply: FastifyReply, allowed: HTTPMethod[]) => {
+    reply.header('allow', allowed.join(', '));
+    return sendNamedError(
+      reply,
+      405,
+      `Method Not Allowed. This URL can only handle the following request methods: ${allowed.join(', ')}.`,
+    );
+  };
+
+  // `GET /orders/checkout` reaches `GET /orders/{id}` (its id is "checkout"): the address is
+  // checkout's, so it is a 405 naming POST, as the catch-all answers `PUT /orders/checkout`.
+  scope.addHook('onRequest', async (request, reply) => {
+    if (!request.routeOptions.url?.includes(':')) return undefined;
+    const path = request.url.split('?')[0] ?? '/';
+    const own = literal.get(path.length > 1 ? path.replace(/\/+$/, '') : path);
+    if (!own || own.has(request.method as HTTPMethod)) return undefined;
+    return methodNotAllowed(reply, allowedFor(request.method, path));
+  });
+
   return {
     /** `schema` adds to the catch-all's route schema (the back office marks it public). */
     answer(schema: Record<string, unknown> = {}) {
       answering = true;
       const unknown = async (request: FastifyRequest, reply: FastifyReply) => {
         const path = request.url.split('?')[0] ?? '/';
-        const allowed = NAMED_METHODS.filter((m) => m !== request.method && known.find(m, path));
+        const allowed = allowedFor(request.method, path);
         if (allowed.length === 0) return sendNamedError(reply, 404, `Page not found: ${path}`);
-        reply.header('allow', allowed.join(', '));
-        return sendNamedError(
-          reply,
-          405,
-          `Method Not Allowed. This URL can only handle the following request methods: ${allowed.join(', ')}.`,
-        );
+        return methodNotAllowed(reply, allowed);
       };
       // Answered before the body is read (preParsing: after the POST rate limit has counted it):
       // malformed JSON sent to no route is that route's 404 or 405, not a 400 about a body

@@ -237,6 +237,10 @@ describe('bad input on the public API', () => {
       ['GET', 'customers/verify_email_otp', 'POST'],
       ['DELETE', 'products', 'GET'],
       ['PATCH', 'customers/address/7', 'PUT, DELETE'],
+      // A literal address is its own routes', though GET orders/{id} would match it too.
+      ['GET', 'orders/checkout', 'POST'],
+      ['GET', 'orders/verify_payment/', 'POST'],
+      ['PUT', 'orders/payment', 'POST'],
     ])('%s /%s → 405, Allow: %s', async (method, path, allow) => {
       const res = await t.request({ method: method as 'GET', url: `${API}/${path}?x=1` });
       expect(res.statusCode).toBe(405);

@@ -108,6 +108,12 @@ test('category page: tiles of the category and its sub-categories, breadcrumb, s
     (await categoryProducts(request, child.id)).length,
   );
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  // §2 at 768 px or less the list is collapsed: choosing a category folds it away again, so the
+  // products are not pushed below it; on a desktop it stays open.
+  if (isMobile(testInfo)) {
+    await expect(tree).toBeHidden();
+    await expect(sidebar.getByRole('button', { name: 'Show all categories' })).toBeVisible();
+  } else await expect(tree).toBeVisible();
 });
 
 test('a category without products says so', async ({ page, request }) => {
@@ -207,6 +213,24 @@ test('keyboard: Add to Cart hands the focus to the stepper, and the stepper at 0
   await expect(tile.getByRole('button', { name: 'Decrease quantity' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(tile.getByRole('button', { name: 'Add to Cart' })).toBeFocused();
+});
+
+test("§2 'View Cart' in the product modal goes to /cart and closes the modal, leaving the cart page scrollable", async ({
+  page,
+  request,
+}) => {
+  const { category, products } = await categoryWithProducts(request);
+  const product = products.find((p) => p.available_stock > 0);
+  if (!product) throw new Error('no product in stock');
+  await gotoHydrated(page, categoryPath(category));
+  await page.getByRole('button', { name: `View ${product.name}` }).click();
+  const modal = page.getByRole('dialog', { name: product.name });
+  await modal.getByRole('button', { name: 'Add to Cart' }).click();
+  await modal.getByRole('link', { name: 'View Cart' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(modal).toBeHidden();
+  await expect(page.getByRole('heading', { name: 'Cart', exact: true }).first()).toBeVisible();
+  await expect.poll(() => page.evaluate(() => getComputedStyle(document.body).overflow)).not.toBe('hidden');
 });
 
 test('the stepper stops at the available stock; Remove from Cart in the modal removes it', async ({

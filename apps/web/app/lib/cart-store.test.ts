@@ -41,6 +41,17 @@ describe('the saved cart as read from browser storage (product rules §9: intege
     expect(savedCart([line(Number.POSITIVE_INFINITY)])?.[0]?.qty).toBe(MAX_LINE_QUANTITY);
   });
 
+  it('keeps one line per product: the same product twice is one line with both quantities', () => {
+    const cart = savedCart([line(1, 1), line(2, 2), line(2, 1)]);
+    expect(cart?.map((i) => [i.id, i.qty])).toEqual([
+      [1, 3],
+      [2, 2],
+    ]);
+    expect(savedCart([line(MAX_LINE_QUANTITY, 1), line(5, 1)])?.map((i) => i.qty)).toEqual([
+      MAX_LINE_QUANTITY,
+    ]);
+  });
+
   it('is no cart when storage holds no list', () => {
     expect(savedCart({ id: 1 })).toBeUndefined();
     expect(savedCart('[]')).toBeUndefined();

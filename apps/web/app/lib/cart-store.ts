@@ -26,14 +26,20 @@ export type CartProduct = Omit<CartItem, 'qty'>;
  * The saved cart as the shop can use it (product rules §9: quantities are parsed as integers):
  * 2.5 is 2, "3" is 3, and no line holds more than one order takes; a line that is no product
  * line, or holds less than 1, is dropped and the rest kept, so one line edited by hand or left
- * by an older build does not empty the cart.
+ * by an older build does not empty the cart. The same product on two lines (storage edited by
+ * hand, or written by two tabs) is one line holding both quantities, where the first one stood.
  */
 export function savedCart(value: unknown): CartItem[] | undefined {
   if (!Array.isArray(value)) return undefined;
-  return value.flatMap((line) => {
-    const qty = Math.min(Math.trunc(Number(line?.qty)), MAX_LINE_QUANTITY);
-    return typeof line?.id === 'number' && typeof line.name === 'string' && qty > 0 ? [{ ...line, qty }] : [];
-  });
+  const lines = new Map<number, CartItem>();
+  for (const line of value) {
+    const qty = Math.trunc(Number(line?.qty));
+    if (typeof line?.id !== 'number' || typeof line.name !== 'string' || !(qty > 0)) continue;
+    const earlier = lines.get(line.id);
+    const total = Math.min((earlier?.qty ?? 0) + qty, MAX_LINE_QUANTITY);
+    lines.set(line.id, { ...(earlier ?? line), qty: total });
+  }
+  return [...lines.values()];
 }
 
 export const cartData = storedValue<CartItem[]>(storageKeys.cartData, [], savedCart);

@@ -69,14 +69,18 @@ function CategoryNodes({ nodes, activeId }: { nodes: TreeNode<Category>[]; activ
 /**
  * 'Product Categories' (product rules §2): nested by parent id (category 1 excluded); a category without
  * sub-categories links to its listing. 'Hide categories' / 'Show all categories' toggles it; at
- * 768 px or less it starts collapsed (CSS decides before hydration, state after).
+ * 768 px or less it starts collapsed, and collapses again when a category is chosen (CSS decides
+ * before hydration, state after).
  */
 export function CategorySidebar({ categories, activeId }: { categories: Category[]; activeId: number }) {
   const tree = buildTree(categories, { exclude: (c) => c.id === ROOT_CATEGORY_ID });
   const [open, setOpen] = useState<boolean | null>(null);
+  // On every category, not only the first: on a phone the list folds away once a category is
+  // chosen, so its products are not pushed below the open list.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the chosen category is the trigger.
   useEffect(() => {
     setOpen(!window.matchMedia(`(max-width: ${MOBILE_MAX_WIDTH}px)`).matches);
-  }, []);
+  }, [activeId]);
   const state = open === null ? 'auto' : String(open);
   return (
     <aside className={classes.sidebar} data-open={state} aria-labelledby="sidebar-heading">

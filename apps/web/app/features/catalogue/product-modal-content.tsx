@@ -10,15 +10,10 @@ import { productPath } from './product-url.ts';
 
 /**
  * Large (original) image, price, weight, description and the cart actions of one product, and a
- * link to its own page (with the declarations the modal leaves out); following it closes the modal.
+ * link to its own page (with the declarations the modal leaves out). Following any link closes
+ * the modal (ProductModalProvider closes it on every navigation).
  */
-export default function ProductModalContent({
-  product,
-  onNavigate,
-}: {
-  product: Product;
-  onNavigate?: () => void;
-}) {
+export default function ProductModalContent({ product }: { product: Product }) {
   const image = productLargeUrl(product);
   const mrp = product.mrp && product.mrp > product.selling_price ? product.mrp : null;
   // The modal is a summary: the words of the description; the product page shows its formatting.
@@ -76,7 +71,7 @@ export default function ProductModalContent({
         </Group>
         {description && <Text c="gray.8">{description}</Text>}
         <ProductCartActions product={product} withRemove />
-        <Anchor component={Link} to={productPath(product)} onClick={onNavigate} c="maroon.8" fw={600}>
+        <Anchor component={Link} to={productPath(product)} c="maroon.8" fw={600}>
           See full product details{' '}
           <IconArrowRight size={16} aria-hidden style={{ verticalAlign: 'middle' }} />
         </Anchor>

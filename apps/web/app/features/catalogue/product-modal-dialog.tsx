@@ -22,7 +22,7 @@ export default function ProductModalDialog({ product, opened, onClose }: Props) 
       title={product.name}
       styles={{ title: { fontWeight: 700, fontSize: '1.35rem', color: 'var(--mantine-color-maroon-9)' } }}
     >
-      <ProductModalContent product={product} onNavigate={onClose} />
+      <ProductModalContent product={product} />
     </Modal>
   );
 }

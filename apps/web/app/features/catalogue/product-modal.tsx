@@ -1,4 +1,14 @@
-import { createContext, lazy, type ReactNode, Suspense, useCallback, useContext, useState } from 'react';
+import {
+  createContext,
+  lazy,
+  type ReactNode,
+  Suspense,
+  useCallback,
+  useContext,
+  useEffect,
+  useState,
+} from 'react';
+import { useLocation } from 'react-router';
 import { useFocusReturn } from '../../lib/focus-return.ts';
 import type { Product } from './product.ts';
 
@@ -26,6 +36,11 @@ export function ProductModalProvider({ children }: { children: ReactNode }) {
     [rememberOpener],
   );
   const close = useCallback(() => setOpened(false), []);
+  // Any navigation from inside the modal ('View Cart', 'See full product details', a link in the
+  // description) closes it: the next page must not open under a dialog that locks its scrolling.
+  const { key } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the location's key is the trigger.
+  useEffect(() => setOpened(false), [key]);
   return (
     <OpenProductContext.Provider value={open}>
       {children}

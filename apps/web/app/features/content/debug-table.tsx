@@ -27,7 +27,7 @@ export function DebugTable({ title, caption, keyLabel, valueLabel, rows }: Props
             Development only
           </Badge>
         </Group>
-        <Table.ScrollContainer minWidth={560}>
+        <Table.ScrollContainer minWidth={320}>
           <Table striped highlightOnHover withTableBorder verticalSpacing="sm" data-testid="debug-table">
             <Table.Caption>{`${rows.length} ${rows.length === 1 ? 'entry' : 'entries'}`}</Table.Caption>
             <Table.Thead>
@@ -42,7 +42,9 @@ export function DebugTable({ title, caption, keyLabel, valueLabel, rows }: Props
               {rows.map((row) => (
                 <Table.Tr key={row.key}>
                   <Table.Td>
-                    <Code fz="sm">{row.key}</Code>
+                    <Code fz="sm" className={classes.debugKey}>
+                      {row.key}
+                    </Code>
                   </Table.Td>
                   <Table.Td className={classes.debugValue}>{row.value}</Table.Td>
                 </Table.Tr>

@@ -102,6 +102,7 @@ export const orderMessages = {
   quantityTooLarge: `Quantity cannot be more than ${MAX_LINE_QUANTITY}.`,
   tooManyLines: `An order can hold at most ${MAX_ORDER_LINES} different products.`,
   invalidItemId: 'Item id must be a positive whole number.',
+  itemsNotList: 'Items must be a list of lines, each with an item_id and a quantity.',
   notFound: 'Order not found.',
   tooManyUnpaidOrders: (max: number, minutes: number) =>
     `You already have ${max === 1 ? 'an unpaid order' : `${max} unpaid orders`}. Please pay for ${max === 1 ? 'it' : 'one of them'} before placing another; an unpaid order is cancelled after ${minutes} minutes.`,
@@ -159,7 +160,10 @@ export const cartLineSchema = z.object({
 export type CartLine = z.infer<typeof cartLineSchema>;
 
 const cartLines = z
-  .array(cartLineSchema, { error: orderMessages.emptyCart })
+  .array(cartLineSchema, {
+    // No items at all is an empty cart; something that is not a list is a client's mistake.
+    error: (issue) => (isMissing(issue.input) ? orderMessages.emptyCart : orderMessages.itemsNotList),
+  })
   .min(1, orderMessages.emptyCart)
   .max(MAX_ORDER_LINES, orderMessages.tooManyLines);
 

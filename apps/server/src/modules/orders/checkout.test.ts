@@ -145,7 +145,14 @@ describe('checkout', () => {
       [{ items: [{ item_id: p.id, quantity: 101 }] }, 'Quantity cannot be more than 100.'],
       [{ items: [{ item_id: p.id, quantity: 1.5 }] }, 'Quantity must be a whole number.'],
       [{ items: [{ item_id: 'abc', quantity: 1 }] }, 'Item id must be a positive whole number.'],
-      [{ items: 'lots' }, 'Your cart is empty. Please add items before checking out.'],
+      // No items is an empty cart; items that are not a list are the client's mistake, told so.
+      [{}, 'Your cart is empty. Please add items before checking out.'],
+      [{ items: null }, 'Your cart is empty. Please add items before checking out.'],
+      [{ items: 'lots' }, 'Items must be a list of lines, each with an item_id and a quantity.'],
+      [
+        { items: { item_id: p.id, quantity: 1 } },
+        'Items must be a list of lines, each with an item_id and a quantity.',
+      ],
       // Wrong JSON types are refused, not coerced (true would have become quantity 1), and told
       // what a quantity is; a number beyond 2^53 is told the real limit.
       [{ items: [{ item_id: p.id, quantity: true }] }, 'Quantity must be a whole number.'],

@@ -59,6 +59,13 @@ test('owner (TOTP) creates a category and a product with two images, sets stock,
   await page.getByRole('textbox', { name: 'Net quantity' }).fill('500');
   await page.getByRole('combobox', { name: 'Food type' }).click();
   await page.getByRole('option', { name: 'Vegetarian', exact: true }).click();
+  // A packaged food's label declarations still empty are named before saving (Legal Metrology).
+  const declarationsWarning = page.getByTestId('declarations-warning');
+  await expect(declarationsWarning).toContainText("Maker's name, Maker's address, Best before.");
+  await page.getByRole('textbox', { name: "Maker's name" }).fill('Kesar Foods Pvt Ltd');
+  await page.getByRole('textbox', { name: "Maker's address" }).fill('Sanganer, Jaipur 302029');
+  await page.getByRole('textbox', { name: 'Best before' }).fill('90 days from packing');
+  await expect(declarationsWarning).toBeHidden();
   const editor = page.getByRole('textbox', { name: 'Description', exact: true });
   await editor.click();
   await page.keyboard.type('Cashews, almonds and ');

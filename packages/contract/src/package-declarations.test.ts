@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatNetQuantity, formatUnitSalePrice, unitSalePrice } from './package-declarations.ts';
+import {
+  declarationsWarning,
+  formatNetQuantity,
+  formatUnitSalePrice,
+  missingDeclarations,
+  unitSalePrice,
+} from './package-declarations.ts';
 
 describe('net quantity', () => {
   it('is written in grams below a kilogram and in kilograms from one kilogram', () => {
@@ -40,5 +46,36 @@ describe('unit sale price (the rules: per kg, l or m from one of them; per g, ml
   it('reads as rupees per unit', () => {
     expect(formatUnitSalePrice({ price: 1.24, per: 'g' })).toBe('₹1.24 per g');
     expect(formatUnitSalePrice({ price: 2450, per: 'unit' })).toBe('₹2,450.00 per unit');
+  });
+});
+
+describe('declarations a packaged product still lacks (the product form warns)', () => {
+  const complete = {
+    maker_name: 'Kesar Foods Pvt Ltd',
+    maker_address: 'Jaipur',
+    generic_name: 'Cashew nut barfi',
+    net_quantity: 250,
+    best_before: '30 days from packing',
+    food_type: 'veg',
+  };
+  it('names each empty one in the form’s words; best before for food only', () => {
+    expect(missingDeclarations(complete)).toEqual([]);
+    expect(
+      missingDeclarations({
+        maker_name: ' ',
+        maker_address: null,
+        generic_name: '',
+        net_quantity: '',
+        best_before: null,
+        food_type: 'veg',
+      }),
+    ).toEqual(["Maker's name", "Maker's address", 'Common or generic name', 'Net quantity', 'Best before']);
+    expect(missingDeclarations({ ...complete, best_before: '', food_type: 'not_food' })).toEqual([]);
+  });
+  it('is one warning naming them, or none', () => {
+    expect(declarationsWarning([])).toBeNull();
+    expect(declarationsWarning(['Best before'])).toBe(
+      "Not on the product page until filled in: Best before. The Legal Metrology rules ask a packaged product's page for them.",
+    );
   });
 });

@@ -74,3 +74,36 @@ export function unitSalePrice(pricePaise: number, quantity: NetQuantity): UnitSa
 export function formatUnitSalePrice({ price, per }: UnitSalePrice): string {
   return `${formatInr(price)} per ${per}`;
 }
+
+/** The declarations a packaged product's page needs, as the product form holds them. */
+export interface DeclarationValues {
+  maker_name: string | null;
+  maker_address: string | null;
+  generic_name: string | null;
+  net_quantity: number | string | null;
+  best_before: string | null;
+  food_type: string;
+}
+
+/**
+ * The declarations the Legal Metrology rules ask of a packaged product that are still empty
+ * (best before for food only), in the words of the product form. Saving stays allowed, as with a
+ * missing HSN code: a product may be entered before its label is at hand, and the form warns.
+ */
+export function missingDeclarations(d: DeclarationValues): string[] {
+  const empty = (v: number | string | null) => v === null || String(v).trim() === '';
+  return [
+    empty(d.maker_name) && "Maker's name",
+    empty(d.maker_address) && "Maker's address",
+    empty(d.generic_name) && 'Common or generic name',
+    empty(d.net_quantity) && 'Net quantity',
+    d.food_type !== 'not_food' && empty(d.best_before) && 'Best before',
+  ].filter((label): label is string => typeof label === 'string');
+}
+
+/** The product form's warning for `missing` (missingDeclarations), or null when none is missing. */
+export function declarationsWarning(missing: string[]): string | null {
+  return missing.length === 0
+    ? null
+    : `Not on the product page until filled in: ${missing.join(', ')}. The Legal Metrology rules ask a packaged product's page for them.`;
+}

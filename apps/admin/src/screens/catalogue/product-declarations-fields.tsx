@@ -12,10 +12,12 @@ import {
 } from '@mantine/core';
 import type { AdminProduct } from '@shop/contract/admin/catalogue';
 import {
+  declarationsWarning,
   foodTypeLabels,
   foodTypes,
   makerRoleLabels,
   makerRoles,
+  missingDeclarations,
   type NetQuantityUnit,
   netQuantityUnits,
 } from '@shop/contract/package-declarations';
@@ -121,6 +123,7 @@ export function DeclarationsFieldset({
 }) {
   const set = <K extends keyof DeclarationsForm>(key: K, value: DeclarationsForm[K]) =>
     onChange({ [key]: value } as Partial<DeclarationsForm>);
+  const warning = declarationsWarning(missingDeclarations(form));
   const text = (key: (typeof OPTIONAL_TEXTS)[number] | 'country_of_origin') => ({
     value: form[key],
     onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value),
@@ -136,6 +139,11 @@ export function DeclarationsFieldset({
           <Text size="sm" c="dimmed">
             What the pack's label says; the product page repeats it, as the Legal Metrology rules ask.
           </Text>
+          {warning && (
+            <Text size="sm" c="orange.9" role="status" mt={4} data-testid="declarations-warning">
+              {warning}
+            </Text>
+          )}
         </div>
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
           <Select

@@ -161,6 +161,8 @@ test('an action the order no longer allows (the customer cancelled meanwhile) is
   await expect(manager.getByRole('button', { name: 'Ship' })).toHaveCount(0);
   // Cancelled before any money came: not "Pending", which reads as money still due.
   await expect(manager.getByText(/^Placed .* · Not charged · /)).toBeVisible();
+  // The cash payment that was never collected says the same in the Payments card.
+  await expect(manager.getByText(/^Cash on delivery · Not charged · ₹/)).toBeVisible();
 });
 
 test('a manager confirms an unpaid online order (money taken offline); the customer sees it confirmed', async ({

@@ -35,7 +35,13 @@ const paymentRowStatusLabels: Record<string, string> = {
   refunded: 'Refunded',
 };
 
-export function paymentRowStatusLabel(status: string): string {
+/**
+ * A payment attempt of a cancelled order that never took money (cash on delivery not collected,
+ * a gateway attempt left open) reads 'Not charged', as the order's own payment does
+ * (contract payment-label.ts), not 'Pending', which reads as money still due.
+ */
+export function paymentRowStatusLabel(status: string, orderStatus?: string): string {
+  if (orderStatus === 'cancelled' && (status === 'pending' || status === 'created')) return 'Not charged';
   return paymentRowStatusLabels[status] ?? status;
 }
 

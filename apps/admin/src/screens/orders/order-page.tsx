@@ -206,7 +206,8 @@ export default function OrderPage() {
           {order.payments.length === 0 && <Text size="sm">No payments yet.</Text>}
           {order.payments.map((p) => (
             <Text size="sm" key={`p${p.id}`}>
-              {methodLabel(p.gateway)} · {paymentRowStatusLabel(p.status)} · {formatPaise(p.amount_paise)} ·{' '}
+              {methodLabel(p.gateway)} · {paymentRowStatusLabel(p.status, order.status)} ·{' '}
+              {formatPaise(p.amount_paise)} ·{' '}
               {/* The gateway's payment id, or the reference of money confirmed as paid offline. */}
               {p.gateway_payment_id ? `${p.gateway_payment_id} · ` : ''}
               {formatDateTime(p.created_at)}

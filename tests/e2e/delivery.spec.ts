@@ -179,6 +179,29 @@ test("cash on delivery is refused above the zone's limit, with the reason", asyn
   expect(cancel.status()).toBe(200);
 });
 
+test('a field checked on blur does not swallow the click that left it: the radio under a wrong GSTIN is chosen with one click (or tap)', async ({
+  page,
+  request,
+}, testInfo) => {
+  const shopper = await newShopper(request, testInfo, 'blur');
+  await logInBrowser(page, shopper);
+  await gotoHydrated(page, '/shipping');
+  await page.getByRole('button', { name: 'Add a New Address' }).click();
+  const gstin = page.getByLabel('GSTIN (optional)');
+  await gstin.fill('08AAACK1234');
+  // Leaving the field shows its error a line above the radio; the press that left it must still
+  // choose the radio (before, the error moved the radio between the press and the release).
+  const work = page.getByRole('radio', { name: 'Work', exact: true });
+  if (testInfo.project.name === 'mobile') await work.tap();
+  else await work.click();
+  await expect(work).toBeChecked();
+  await expect(
+    page.getByText(
+      'A GSTIN has 15 characters: the state code, the PAN, the entity number, Z and a check character.',
+    ),
+  ).toBeVisible();
+});
+
 test("a business buyer's GSTIN: checked as typed, refused when it is another state's, shown on the saved address", async ({
   page,
   request,

@@ -12,6 +12,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useDeliveryQuote } from '../../lib/delivery-quote.ts';
 import { notifyError, notifySuccess } from '../../lib/notify.ts';
+import { registerAfterClick } from '../../lib/blur-after-click.ts';
 import { addressesApi } from './addresses-api.ts';
 
 /** Every field starts empty, the address type too (product rules §5: "all eight fields required"). */
@@ -51,6 +52,8 @@ export function AddressForm({
     defaultValues: editing ? pick(editing) : blank,
     mode: 'onTouched',
   });
+  // Checked on blur, but after the click that moved the focus (lib/blur-after-click.ts).
+  const register = registerAfterClick(form.register);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form opens.
   useEffect(() => {
     if (focusOnOpen) form.setFocus('contact_person');
@@ -112,7 +115,7 @@ export function AddressForm({
             label="Contact person"
             withAsterisk
             autoComplete="name"
-            {...form.register('contact_person')}
+            {...register('contact_person')}
             error={errors.contact_person?.message}
           />
           <TextInput
@@ -122,7 +125,7 @@ export function AddressForm({
             inputMode="tel"
             autoComplete="tel"
             placeholder="10-digit mobile"
-            {...form.register('mobile_number')}
+            {...register('mobile_number')}
             error={errors.mobile_number?.message}
           />
         </SimpleGrid>
@@ -132,7 +135,7 @@ export function AddressForm({
           autosize
           minRows={2}
           autoComplete="street-address"
-          {...form.register('full_address')}
+          {...register('full_address')}
           error={errors.full_address?.message}
         />
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -140,7 +143,7 @@ export function AddressForm({
             label="City"
             withAsterisk
             autoComplete="address-level2"
-            {...form.register('city')}
+            {...register('city')}
             error={errors.city?.message}
           />
           <TextInput
@@ -149,7 +152,7 @@ export function AddressForm({
             inputMode="numeric"
             autoComplete="postal-code"
             maxLength={6}
-            {...form.register('pin_code')}
+            {...register('pin_code')}
             error={errors.pin_code?.message}
             description={
               quote ? (
@@ -168,20 +171,20 @@ export function AddressForm({
           <TextInput
             label="State"
             autoComplete="address-level1"
-            {...form.register('state')}
+            {...register('state')}
             error={errors.state?.message}
           />
           <TextInput
             label="Landmark"
             withAsterisk
-            {...form.register('landmark')}
+            {...register('landmark')}
             error={errors.landmark?.message}
           />
           <TextInput
             label="Address name"
             withAsterisk
             placeholder="e.g. Home, Office"
-            {...form.register('address_name')}
+            {...register('address_name')}
             error={errors.address_name?.message}
           />
         </SimpleGrid>
@@ -193,7 +196,7 @@ export function AddressForm({
           spellCheck={false}
           maxLength={15}
           styles={{ input: { textTransform: 'uppercase' } }}
-          {...form.register('gstin')}
+          {...register('gstin')}
           error={errors.gstin?.message}
         />
         <Controller

@@ -11,6 +11,7 @@ import { type CaptchaHandle, CaptchaWidget } from '../../components/captcha-widg
 import classes from './contact.module.css';
 import { type ContactFormValues, contactFormSchema, emptyContactForm } from './contact-form-schema.ts';
 import { sendContactQuery } from './send-contact-query.ts';
+import { registerAfterClick } from '../../lib/blur-after-click.ts';
 
 /**
  * The contact form (product rules §2, §5): fields validate on blur; the captcha must be solved before
@@ -21,7 +22,7 @@ export function ContactForm() {
   const captcha = useRef<CaptchaHandle>(null);
   const [captchaValue, setCaptchaValue] = useState<string | null>(null);
   const {
-    register,
+    register: registerField,
     handleSubmit,
     reset,
     formState: { errors, isSubmitting },
@@ -30,6 +31,8 @@ export function ContactForm() {
     resolver: zodResolver(contactFormSchema),
     defaultValues: emptyContactForm,
   });
+  // Checked on blur, but after the click that moved the focus (lib/blur-after-click.ts).
+  const register = registerAfterClick(registerField);
 
   const onSubmit = handleSubmit(async (values) => {
     if (!captchaValue) {

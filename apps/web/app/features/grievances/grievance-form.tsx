@@ -21,6 +21,7 @@ import {
 } from './grievance-form-schema.ts';
 import classes from './grievances.module.css';
 import { fileGrievance } from './grievances-api.ts';
+import { registerAfterClick } from '../../lib/blur-after-click.ts';
 
 /**
  * The grievance form, for guests and customers alike: fields validate on blur, the captcha must
@@ -33,7 +34,7 @@ export function GrievanceForm({ onFiled }: { onFiled: (filed: GrievanceCreated, 
   const [filed, setFiled] = useState<{ ticket: string; email: string } | null>(null);
   const { customer } = useSession();
   const {
-    register,
+    register: registerField,
     handleSubmit,
     reset,
     getValues,
@@ -44,6 +45,8 @@ export function GrievanceForm({ onFiled }: { onFiled: (filed: GrievanceCreated, 
     resolver: zodResolver(grievanceFormSchema),
     defaultValues: emptyGrievanceForm,
   });
+  // Checked on blur, but after the click that moved the focus (lib/blur-after-click.ts).
+  const register = registerAfterClick(registerField);
 
   useEffect(() => {
     if (customer?.email && !getValues('email_address')) setValue('email_address', customer.email);

@@ -10,6 +10,7 @@ import { errorText } from '../../lib/notify.ts';
 import { type GrievanceLookupValues, grievanceLookupSchema } from './grievance-form-schema.ts';
 import classes from './grievances.module.css';
 import { lookupGrievance } from './grievances-api.ts';
+import { registerAfterClick } from '../../lib/blur-after-click.ts';
 
 const statusColors: Record<GrievanceStatus, string> = {
   open: 'saffron',
@@ -32,7 +33,7 @@ export function GrievanceStatusLookup({ prefill }: { prefill: { ticket: string; 
   const [result, setResult] = useState<GrievanceView | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const {
-    register,
+    register: registerField,
     handleSubmit,
     setValue,
     formState: { errors, isSubmitting },
@@ -41,6 +42,8 @@ export function GrievanceStatusLookup({ prefill }: { prefill: { ticket: string; 
     resolver: zodResolver(grievanceLookupSchema),
     defaultValues: { ticket: '', email: '' },
   });
+  // Checked on blur, but after the click that moved the focus (lib/blur-after-click.ts).
+  const register = registerAfterClick(registerField);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);

@@ -49,10 +49,25 @@ export function unknownRoutes(scope: FastifyInstance) {
     );
   };
 
+  // Whether a route's pattern matches a path some route names literally; worked out once per
+  // pattern, so that a product's detail (`/products/{id}`, no literal path under it) pays a lookup.
+  const shadowing = new Map<string, boolean>();
+  const shadowsLiteral = (pattern: string) => {
+    let found = shadowing.get(pattern);
+    if (found === undefined) {
+      const only = FindMyWay();
+      only.on('GET', pattern, () => {});
+      found = [...literal.keys()].some((path) => only.find('GET', path) !== null);
+      shadowing.set(pattern, found);
+    }
+    return found;
+  };
+
   // `GET /orders/checkout` reaches `GET /orders/{id}` (its id is "checkout"): the address is
   // checkout's, so it is a 405 naming POST, as the catch-all answers `PUT /orders/checkout`.
   scope.addHook('onRequest', async (request, reply) => {
-    if (!request.routeOptions.url?.includes(':')) return undefined;
+    const pattern = request.routeOptions.url;
+    if (!pattern?.includes(':') || !shadowsLiteral(pattern)) return undefined;
     const path = request.url.split('?')[0] ?? '/';
     const own = literal.get(path.length > 1 ? path.replace(/\/+$/, '') : path);
     if (!own || own.has(request.method as HTTPMethod)) return undefined;

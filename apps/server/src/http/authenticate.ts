@@ -1,4 +1,4 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import type { CustomerTokenScope } from '@shop/contract/customers';
 import type { AppContext } from '../context.ts';
 import { AppError } from './app-error.ts';
@@ -17,6 +17,14 @@ declare module 'fastify' {
 
 /** Cache-Control of an answer for one signed-in person only. */
 export const PRIVATE_ANSWER = 'private, no-store';
+
+/**
+ * onRequest of the calls that hand out a session (login, e-mail verification): their answer
+ * carries the access token and the customer, which no cache on the way may keep.
+ */
+export const answerPrivately: onRequestAsyncHookHandler = async (_request, reply) => {
+  reply.header('cache-control', PRIVATE_ANSWER);
+};
 
 function bearerOf(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;

@@ -40,6 +40,8 @@ describe('login', () => {
     expect(body.scope).toBe('full');
     expect(body.customer).toMatchObject({ email, email_verified: true, address_id: null });
     expect((await details(body.token)).statusCode).toBe(200);
+    // The answer carries the token: no cache on the way may keep it.
+    expect(res.headers['cache-control']).toBe('private, no-store');
   });
 
   it('gives the same answer for a wrong password and an unknown e-mail', async () => {

@@ -46,6 +46,7 @@ describe('sign-up and e-mail verification', () => {
 
     const verified = await post('customers/verify_email_otp', { email, email_verification_otp: code });
     expect(verified.statusCode).toBe(200);
+    expect(verified.headers['cache-control']).toBe('private, no-store');
     const body = verified.json<{ token: string; scope: string; customer: Record<string, unknown> }>();
     expect(body.scope).toBe('full');
     expect(body.customer).toEqual({

@@ -14,7 +14,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
-import { customerOf, requireCustomer } from '../../http/authenticate.ts';
+import { answerPrivately, customerOf, requireCustomer } from '../../http/authenticate.ts';
 import { customerDetails, logIn, logOut } from './customers-login.service.ts';
 import {
   changePassword,
@@ -37,7 +37,10 @@ export async function customersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/customers/verify_email_otp',
-    { schema: { tags, body: verifyEmailSchema, response: { 200: sessionResponseSchema } } },
+    {
+      onRequest: answerPrivately,
+      schema: { tags, body: verifyEmailSchema, response: { 200: sessionResponseSchema } },
+    },
     async (request) => verifyEmail(ctx, request.body, request.ip),
   );
 
@@ -49,7 +52,10 @@ export async function customersRoutes(app: FastifyInstance, ctx: AppContext) {
 
   api.post(
     '/customers/login',
-    { schema: { tags, body: loginSchema, response: { 200: sessionResponseSchema } } },
+    {
+      onRequest: answerPrivately,
+      schema: { tags, body: loginSchema, response: { 200: sessionResponseSchema } },
+    },
     async (request) => logIn(ctx, request.body, request.ip),
   );
 

@@ -67,6 +67,7 @@ describe('sign-in with password and second factor', () => {
 
   it('sets an httpOnly, SameSite=Strict session cookie', async () => {
     const response = await postSignIn(t.app, 'manager@kesarfoods.in', 'Manager@12345');
+    expect(response.headers['cache-control']).toBe('private, no-store');
     const cookie = response.cookies.find((c) => c.name === 'staff_session');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
   });

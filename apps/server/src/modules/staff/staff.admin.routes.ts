@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { PRIVATE_ANSWER } from '../../http/authenticate.ts';
 import { idParam } from '../../http/query-params.ts';
 import {
   isHttps,
@@ -55,6 +56,8 @@ export async function staffAdminRoutes(app: FastifyInstance, ctx: AppContext) {
     presentedToken: staffTokenOf(ctx.config, request),
   });
   const setSession = <Body>(reply: FastifyReply, outcome: SessionOutcome<Body>): Body => {
+    // A sign-in step's answer belongs to this browser alone (its cookie, who signed in).
+    reply.header('cache-control', PRIVATE_ANSWER);
     if (outcome.token)
       reply.setCookie(cookieName, outcome.token, {
         httpOnly: true,

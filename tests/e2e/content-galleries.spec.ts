@@ -79,7 +79,12 @@ test.describe('photo gallery /gallery/{category}', () => {
       'src',
       /\/backend\/data\/imagegallery\/300x300\//,
     );
-    await expect(viewer.getByRole('button', { name: 'Zoom in' })).toBeVisible();
+    // §9 zoom multiplier 2: one press of Zoom in doubles the photo, even one shown near its own size.
+    const photo = viewer.locator('.yarl__slide_current img');
+    const widthOf = async () => (await photo.boundingBox())?.width ?? 0;
+    const before = await widthOf();
+    await viewer.getByRole('button', { name: 'Zoom in' }).click();
+    await expect.poll(async () => Math.round(((await widthOf()) / before) * 10) / 10).toBe(2);
     await page.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
   });

@@ -28,7 +28,10 @@ export default function PhotoLightbox({ slides, index, onClose }: PhotoLightboxP
       plugins={[Captions, Thumbnails, Zoom]}
       animation={{ fade: 250, swipe: 500 }}
       carousel={{ preload: 2 }}
-      zoom={{ zoomInMultiplier: 2 }}
+      // Zoom stops where one photo pixel covers two screen pixels: with the default (one), a
+      // photo shown near its own size (1200 px wide in a 990 px viewer) zoomed to 1.2× and no
+      // further, so the multiplier of 2 never took a full step.
+      zoom={{ zoomInMultiplier: 2, maxZoomPixelRatio: 2 }}
       captions={{ descriptionTextAlign: 'center' }}
       thumbnails={{ width: 96, height: 72, border: 2, borderRadius: 6, padding: 0, gap: 12 }}
       labels={{ Lightbox: 'Photo viewer' }}

@@ -53,6 +53,24 @@ test('a form showing its errors: each field at fault is marked invalid, and the 
   expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
 });
 
+test('the product modal is readable: its stock and weight badges pass the contrast check', async ({
+  page,
+  request,
+}) => {
+  const { category, products } = await categoryWithProducts(request);
+  const product = products.find((p) => p.available_stock >= 1);
+  if (!product) throw new Error('no product in stock');
+  await gotoHydrated(page, categoryPath(category));
+  await page.getByRole('button', { name: `View ${product.name}` }).click();
+  const modal = page.getByRole('dialog', { name: product.name });
+  await expect(modal.getByText('In stock')).toBeVisible();
+  const results = await new AxeBuilder({ page })
+    .include('[role="dialog"]')
+    .withRules(['color-contrast'])
+    .analyze();
+  expect(results.violations.flatMap((v) => v.nodes.map((n) => n.target.join(' ')))).toEqual([]);
+});
+
 test('everything on the page lies in a landmark, and the two search landmarks of /search have different names', async ({
   page,
 }) => {

@@ -9,6 +9,7 @@ import { ProductPageImages } from './details-images.tsx';
 import { ProductCartActions } from './product-cart-actions.tsx';
 import { ProductDeclarations } from './declarations-list.tsx';
 import classes from './details-page.module.css';
+import { StockState } from './stock-state.tsx';
 
 /**
  * (Not named product-*: those files make the tiles' chunk every listing page loads; see
@@ -37,12 +38,7 @@ export function ProductPageView({
         <div className={classes.summary}>
           <div className={classes.badges}>
             <FoodMarkLabel foodType={product.food_type} />
-            <span
-              className={product.available_stock > 0 ? classes.inStock : classes.soldOut}
-              data-testid="stock-state"
-            >
-              {product.available_stock > 0 ? 'In stock' : 'Sold out'}
-            </span>
+            <StockState inStock={product.available_stock > 0} />
           </div>
           <div className={classes.priceBlock}>
             <p className={classes.price} data-testid="product-price">

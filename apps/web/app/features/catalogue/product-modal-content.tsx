@@ -7,6 +7,7 @@ import { FoodMarkLabel } from './food-mark-label.tsx';
 import { type Product, formatWeight, productLargeUrl } from './product.ts';
 import { ProductCartActions } from './product-cart-actions.tsx';
 import { productPath } from './product-url.ts';
+import { StockState } from './stock-state.tsx';
 
 /**
  * Large (original) image, price, weight, description and the cart actions of one product, and a
@@ -45,16 +46,7 @@ export default function ProductModalContent({ product }: { product: Product }) {
       <Stack gap="md">
         <Group gap="xs">
           <FoodMarkLabel foodType={product.food_type} />
-          {product.available_stock > 0 ? (
-            <Badge color="green" variant="light">
-              In stock
-            </Badge>
-          ) : (
-            // Not "Out of Stock": that is the disabled button's text (product rules §4), said once.
-            <Badge color="gray" variant="light">
-              Sold out
-            </Badge>
-          )}
+          <StockState inStock={product.available_stock > 0} />
           <Badge color="saffron" variant="light" c="saffron.9">
             {formatWeight(product.item_weight)}
           </Badge>

@@ -40,7 +40,8 @@ export type SettingGroup =
   | 'Social links'
   | 'Footer and home page'
   | 'Seller and tax invoices'
-  | 'Grievance officer';
+  | 'Grievance officer'
+  | 'Page titles and descriptions';
 
 export interface SettingDefinition {
   key: string;
@@ -65,7 +66,8 @@ const def = (
   required = false,
 ): SettingDefinition => ({ key, label, group, type, shows, previewPath, required });
 
-export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
+/** The shop's own settings (the page kinds' title templates follow in SETTING_DEFINITIONS). */
+const SHOP_SETTINGS: readonly SettingDefinition[] = [
   def(
     'site_name',
     'Shop name',
@@ -259,6 +261,61 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     '/grievance',
   ),
 ];
+
+/**
+ * The storefront's pages other than home whose title, description and keywords come from
+ * `{module}_title`, `{module}_meta_description` and `{module}_meta_keywords` (product rules §2),
+ * with a page to see each on. The demo shop seeds the same modules (db seed content-data.ts).
+ */
+export const PAGE_META_MODULES: readonly { module: string; label: string; previewPath: string | null }[] = [
+  { module: 'category', label: 'Category pages', previewPath: null },
+  { module: 'product', label: 'Product pages', previewPath: null },
+  { module: 'search', label: 'Search results', previewPath: '/search?q=kaju' },
+  { module: 'page', label: 'Content pages', previewPath: '/page/about-us' },
+  { module: 'gallery', label: 'Photo galleries', previewPath: null },
+  { module: 'video_gallery', label: 'Video galleries', previewPath: null },
+  { module: 'contact_us', label: 'Contact us', previewPath: '/contact-us' },
+  { module: 'cart', label: 'Cart', previewPath: '/cart' },
+  { module: 'login', label: 'Login', previewPath: '/login' },
+  { module: 'signup', label: 'Sign-up', previewPath: '/signup' },
+  { module: 'orders', label: 'Order history', previewPath: '/orders' },
+  { module: 'seller_information', label: 'Seller information', previewPath: '/seller-information' },
+  { module: 'grievance', label: 'Grievances', previewPath: '/grievance' },
+];
+
+const PLACEHOLDERS =
+  '{TITLE}, {META_DESCRIPTION} and {META_KEYWORDS} stand for the page’s own name, description and keywords.';
+
+/** Three settings of each page kind: title, description and keywords templates. */
+const pageMetaDefinitions = PAGE_META_MODULES.flatMap(({ module, label, previewPath }) => [
+  def(
+    `${module}_title`,
+    `${label}: title`,
+    'Page titles and descriptions',
+    'text',
+    `The browser tab and search result headline of ${label.toLowerCase()}. ${PLACEHOLDERS}`,
+    previewPath,
+  ),
+  def(
+    `${module}_meta_description`,
+    `${label}: description`,
+    'Page titles and descriptions',
+    'long-text',
+    `The text under a search result and in link previews of ${label.toLowerCase()}. ${PLACEHOLDERS}`,
+    previewPath,
+  ),
+  def(
+    `${module}_meta_keywords`,
+    `${label}: keywords`,
+    'Page titles and descriptions',
+    'text',
+    `The meta keywords of ${label.toLowerCase()} (comma separated). ${PLACEHOLDERS}`,
+    previewPath,
+  ),
+]);
+
+/** Every setting the back office edits, in the order its screen shows them. */
+export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [...SHOP_SETTINGS, ...pageMetaDefinitions];
 
 export const settingDefinitionOf = (key: string): SettingDefinition | undefined =>
   SETTING_DEFINITIONS.find((d) => d.key === key);

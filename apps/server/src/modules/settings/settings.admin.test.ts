@@ -1,5 +1,6 @@
 import type { AdminSetting } from '@shop/contract/admin/settings';
-import { settingMessages } from '@shop/contract/admin/settings';
+import { PAGE_META_MODULES, settingMessages } from '@shop/contract/admin/settings';
+import { metaModules } from '@shop/db/seed/content-data';
 import { staffMessages } from '@shop/contract/admin/staff';
 import type { Collection } from '@shop/contract/collection';
 import type { Setting } from '@shop/contract/content';
@@ -121,6 +122,30 @@ describe('typed settings', () => {
       before: { value: '199' },
       after: { value: '249.5' },
     });
+  });
+
+  it("§2 every page kind's title, description and keywords templates are editable, and the storefront reads them at once", async () => {
+    // The same page kinds as the storefront reads and the demo shop seeds (home has its own three).
+    expect(PAGE_META_MODULES.map((m) => m.module).sort()).toEqual(
+      metaModules.filter((m) => m !== 'home').sort(),
+    );
+    const listed = (await t.as('owner', 'GET', '/settings')).json<{ items: AdminSetting[] }>().items;
+    expect(listed.find((s) => s.key === 'category_title')).toMatchObject({
+      group: 'Page titles and descriptions',
+      value: '{TITLE} | Kesar Foods & Locks',
+    });
+    const res = await put({
+      category_title: 'Buy {TITLE} online | Kesar',
+      contact_us_meta_keywords: 'contact, kesar foods',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await t.request({
+      method: 'GET',
+      url: '/backend/api/web/settings?SettingsSearch[module_name]=frontend&per-page=200',
+    });
+    const values = new Map(after.json<Collection<Setting>>().items.map((s) => [s.key, s.value]));
+    expect(values.get('category_title')).toBe('Buy {TITLE} online | Kesar');
+    expect(values.get('contact_us_meta_keywords')).toBe('contact, kesar foods');
   });
 
   it('is the owner’s: a manager is refused', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentSeeds, menuSeeds, settingSeeds } from './content-data.ts';
+import { contentSeeds, galleryImageSeeds, menuSeeds, settingSeeds, videoSeeds } from './content-data.ts';
 
 /** The policies the storefront's footer always links itself (its fixed legal links, not a menu). */
 const FOOTER_POLICY_PAGES = [
@@ -29,5 +29,19 @@ describe('footer quick links', () => {
     const quickLinks = menuSeeds.filter((m) => m.category === 'footer-quick-link-menus');
     expect(quickLinks.map((m) => m.name)).toEqual(['About Us', 'Privacy Policy', 'Terms', 'Contact Us']);
     for (const link of quickLinks) expect(FOOTER_POLICY_PAGES, link.name).not.toContain(link.url);
+  });
+});
+
+describe('galleries', () => {
+  it('every photo and video gallery of the demo shop is reachable from the Gallery menu', () => {
+    const menu = menuSeeds.filter((m) => m.category === 'header-menus').map((m) => m.url);
+    const galleries = [
+      ...new Set([
+        ...galleryImageSeeds.map((g) => `/gallery/${g.category}`),
+        ...videoSeeds.map((v) => `/gallery/video/${v.category}`),
+      ]),
+    ];
+    expect(galleries.length).toBeGreaterThanOrEqual(4);
+    for (const url of galleries) expect(menu, url).toContain(url);
   });
 });

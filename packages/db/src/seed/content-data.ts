@@ -140,18 +140,35 @@ export const menuSeeds: readonly MenuSeed[] = [
   {
     id: 10,
     parentId: 9,
-    name: 'Photo Gallery',
+    name: 'Event Photos',
     url: '/gallery/events',
     category: 'header-menus',
     displayOrder: 1,
   },
+  // Every gallery of the demo shop has its menu item: a gallery page has no links to the others.
+  {
+    id: 18,
+    parentId: 9,
+    name: 'Factory Photos',
+    url: '/gallery/factory',
+    category: 'header-menus',
+    displayOrder: 2,
+  },
   {
     id: 11,
     parentId: 9,
-    name: 'Video Gallery',
+    name: 'Product Videos',
     url: '/gallery/video/products',
     category: 'header-menus',
-    displayOrder: 2,
+    displayOrder: 3,
+  },
+  {
+    id: 19,
+    parentId: 9,
+    name: 'Recipe Videos',
+    url: '/gallery/video/recipes',
+    category: 'header-menus',
+    displayOrder: 4,
   },
   { id: 12, parentId: 0, name: 'Contact Us', url: '/contact-us', category: 'header-menus', displayOrder: 5 },
   {

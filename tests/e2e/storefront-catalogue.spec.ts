@@ -302,6 +302,14 @@ test('category pages are server-rendered with title, description, canonical and 
   expect(html).toContain(`<link rel="canonical" href="http://`);
   expect(html).toContain('"@type":"Organization"');
   expect(html).toContain('"@type":"BreadcrumbList"');
+  // Home > the category: each crumb of the trail has its own address.
+  const trail = JSON.parse(
+    /<script type="application\/ld\+json">(\{"@context":"https:\/\/schema.org","@type":"BreadcrumbList".*?)<\/script>/.exec(
+      html,
+    )?.[1] ?? '{}',
+  ) as { itemListElement: { name: string; item: string }[] };
+  expect(trail.itemListElement.map((c) => c.name)).toEqual(['Home', category.name]);
+  expect(new Set(trail.itemListElement.map((c) => c.item)).size).toBe(2);
   expect(html).toContain('"priceCurrency":"INR"');
   for (const p of products.slice(0, 3)) expect(html).toContain(p.name.replace('&', '&amp;'));
   // The ItemList names each product at its own address, not the category's.

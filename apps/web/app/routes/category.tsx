@@ -46,10 +46,9 @@ export function meta({ matches, data, params }: MetaArgs<typeof loader>) {
     path,
     image: first ? (productThumbUrl(first) ?? undefined) : undefined,
     jsonLd: [
-      breadcrumbJsonLd(root.publicUrl, [
-        { name: 'Products', path },
-        ...(category ? [{ name: category.name, path }] : []),
-      ]),
+      // Home > Sweets: the banner's 'Products' crumb has no address of its own, and naming this
+      // page's address twice makes a trail that goes nowhere.
+      breadcrumbJsonLd(root.publicUrl, [{ name: category ? category.name : 'Products', path }]),
       {
         '@context': 'https://schema.org',
         '@type': 'ItemList',

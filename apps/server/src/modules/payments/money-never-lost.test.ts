@@ -428,4 +428,36 @@ describe('cash on delivery chosen while an online payment was open', () => {
     const documents = await h.t.ctx.db.select().from(invoices).where(eq(invoices.orderId, order.id));
     expect(documents.map((d) => [d.kind, d.totalPaise])).toEqual([['invoice', 35_000]]);
   });
+
+  it('where cash on delivery adds no fee, a late online capture of the same total is refunded too: the order stays cash on delivery', async () => {
+    // Jaipur: no cash-on-delivery fee, so the online capture pays exactly the order's total.
+    const { order } = await placeOrder(h.t, shopper, { pricePaise: 25_000 });
+    const online = await createdPayment(h.t, shopper, order.id, 'razorpay');
+    const cod = await createdPayment(h.t, shopper, order.id, 'cod');
+    expect(cod.order.total_amount).toBe(online.order.total_amount);
+    expect((await verified(h.t, shopper, order.order_id, {})).payment_status).toBe('Pending');
+
+    const paid = await payRazorpay(online);
+    expect(await verified(h.t, shopper, order.order_id, paid.body)).toEqual({
+      payment_status: 'Failed',
+      payment_verification_error_message:
+        'This order is confirmed for cash on delivery, so this online payment is being refunded to you in full.',
+    });
+    await h.sims.webhooks.idle();
+    expect(await h.orderRow(order.id)).toMatchObject({
+      status: 'confirmed',
+      paymentStatus: 'Pending',
+      paymentGateway: 'cod',
+    });
+    const refunds = await listRefunds(h.t.ctx, order.id);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]).toMatchObject({
+      amountPaise: Math.round(online.order.total_amount * 100),
+      reason: 'The order is paid cash on delivery: this online payment is refunded',
+    });
+    const mails = await h.mailsTo(shopper.email);
+    expect(mails.some((m) => m.subject.startsWith('Refund of ') && m.subject.includes(order.order_id))).toBe(
+      true,
+    );
+  });
 });

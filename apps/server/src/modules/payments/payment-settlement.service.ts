@@ -234,6 +234,28 @@ async function settleInTransaction(
       refund: fullRefund('The order was already paid: this second payment is refunded', 'duplicate'),
     };
   }
+  // Cash on delivery confirmed the order while this online payment was open. Where cash on
+  // delivery adds no fee the capture pays the total too; the order still stays cash on delivery
+  // (its mails told the shopper to keep the cash ready), and this capture goes back in full.
+  if (
+    outcome.kind === 'paid' &&
+    order.paymentGateway === 'cod' &&
+    order.status !== 'pending' &&
+    order.status !== 'cancelled' &&
+    paysTotal(payment, order.totalPaise)
+  ) {
+    ctx.log.warn(
+      { orderId: order.id, paymentId: payment.id },
+      'online capture for an order confirmed for cash on delivery; refunding it',
+    );
+    return {
+      result: mismatchAnswer(order),
+      refund: fullRefund(
+        'The order is paid cash on delivery: this online payment is refunded',
+        'amount-mismatch',
+      ),
+    };
+  }
   if (outcome.kind === 'paid' && !paysTotal(payment, order.totalPaise)) {
     // Cash on delivery was chosen (adding its fee) after this online payment had begun, and the
     // shopper then paid online: the payment settles the order, which loses the fee.

@@ -11,6 +11,9 @@ export const isGatewayName = (value: string): value is GatewayName =>
 export const paymentMessages = {
   gatewayNotSupported: 'Selected payment gateway is not supported',
   orderAlreadyPaid: 'This order has already been paid.',
+  /** A cancellation waits for the gateway's word on a payment under way (it may have been paid). */
+  gatewayUncheckedCancel:
+    'We could not check with the payment gateway whether this order was paid. Please try again in a minute.',
   orderCancelled: 'This order was cancelled. Please place a new order.',
   /** Cash on delivery confirmed the order: it is paid at the door, not by another gateway. */
   orderConfirmedCod: 'This order is confirmed for cash on delivery. Please pay when it is delivered.',

@@ -12,6 +12,7 @@ import {
   takeCashChoice,
 } from '../payments/cash-collection.service.ts';
 import { askRefundGateways, recordFullRefunds } from '../payments/refunds.service.ts';
+import { settleBeforeCancel } from '../payments/reservation-check.service.ts';
 import { offlineMoneyLeft } from '../payments/staff-refunds.service.ts';
 import { cancelOrder, invoiceConfirmedOrder, returnOrder } from './order-lifecycle.service.ts';
 import { type OrderActor, transition } from './order-state.ts';
@@ -62,6 +63,10 @@ export async function actOnOrder(
   const note = (input.note?.trim() || defaultNotes[input.action]).slice(0, 500);
   // Refunds a cancellation records with itself; the gateways are asked once it has committed.
   let refunds: number[] = [];
+  // An unpaid order's gateways are asked first: money may have arrived unheard, and the
+  // cancellation must then refund it rather than say nothing was charged.
+  if (input.action === 'cancel' && (await findOrder(ctx.db, orderId))?.status === 'pending')
+    await settleBeforeCancel(ctx, orderId);
   const after = await ctx.db.transaction(async (tx) => {
     const order = await findOrder(tx, orderId, { forUpdate: true });
     if (!order) throw AppError.notFound('Order not found.');

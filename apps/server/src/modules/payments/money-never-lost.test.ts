@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardOf } from '../dashboard/dashboard.service.ts';
 import { releaseExpiredReservations } from '../orders/order-lifecycle.service.ts';
+import { actOnOrder } from '../orders/order-operations.service.ts';
 import { makeAddress, makeCoupon, makeCustomer, setSetting, stockOf } from '../orders/orders.test-kit.ts';
 import {
   API,
@@ -459,5 +460,58 @@ describe('cash on delivery chosen while an online payment was open', () => {
     expect(mails.some((m) => m.subject.startsWith('Refund of ') && m.subject.includes(order.order_id))).toBe(
       true,
     );
+  });
+});
+
+describe('cancelling an unpaid order asks its gateways first (refunds-and-reconciliation rule 5)', () => {
+  it('the customer cancels after paying by Paytm, the webhook and the browser unheard: the money is found and refunded, and the mail says so', async () => {
+    const { order } = await placeOrder(h.t, shopper, { pricePaise: 56_000 });
+    const viaPaytm = await createdPayment(h.t, shopper, order.id, 'paytm');
+    h.sims.webhooks.pause();
+    try {
+      const paid = await simCheckout(h.t, 'paytm/checkout/pay', {
+        mid: viaPaytm.settings.mid,
+        orderId: viaPaytm.order.payment_gateway_order_id,
+        txnToken: viaPaytm.order.payment_transaction_token,
+        outcome: 'approve',
+      });
+      expect(paid.status).toBe(200);
+      const cancel = await h.t.request({
+        method: 'POST',
+        url: `${API}/orders/${order.id}/cancel`,
+        headers: shopper.auth,
+      });
+      expect(cancel.statusCode, cancel.body).toBe(200);
+    } finally {
+      h.sims.webhooks.resume();
+      await h.sims.webhooks.idle();
+    }
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'cancelled' });
+    const refunds = await listRefunds(h.t.ctx, order.id);
+    expect(refunds.map((r) => r.amountPaise)).toEqual([Math.round(viaPaytm.order.total_amount * 100)]);
+    const cancelled = (await h.mailsTo(shopper.email)).find(
+      (m) => m.subject === `Order ${order.order_id} cancelled`,
+    );
+    expect(cancelled?.text).not.toContain('Nothing was charged');
+    expect(cancelled?.text).toContain('refunded in full');
+  });
+
+  it('staff cancel an order whose Razorpay capture went unheard: the capture is found and refunded', async () => {
+    const { order } = await placeOrder(h.t, shopper, { pricePaise: 65_000 });
+    const created = await createdPayment(h.t, shopper, order.id, 'razorpay');
+    h.sims.webhooks.pause();
+    try {
+      expect((await payRazorpay(created)).status).toBe(200);
+      await actOnOrder(h.t.ctx, 7, order.id, { action: 'cancel', note: 'Out of stock at the store' });
+      // Found by the cancellation itself, not by a webhook that may come hours later or never.
+      expect(await h.orderRow(order.id)).toMatchObject({ status: 'cancelled' });
+      const refunds = await listRefunds(h.t.ctx, order.id);
+      expect(refunds.map((r) => r.amountPaise)).toEqual([Math.round(created.order.total_amount * 100)]);
+    } finally {
+      h.sims.webhooks.resume();
+      await h.sims.webhooks.idle();
+    }
+    // The webhook that comes after refunds nothing twice.
+    expect(await listRefunds(h.t.ctx, order.id)).toHaveLength(1);
   });
 });

@@ -1,10 +1,12 @@
+import { paymentMessages } from '@shop/contract/payments';
 import type { AppContext } from '../../context.ts';
+import { AppError } from '../../http/app-error.ts';
 import { expiredReservations, extendReservation } from '../orders/order-lifecycle.service.ts';
 import { GatewayUnavailable } from './providers/gateway-http.ts';
 import type { Verdict } from './providers/payment-provider.ts';
 import { providerOf } from './providers/registry.ts';
 import { settlePayment } from './payment-settlement.service.ts';
-import { openGatewayPayments } from './payments.repository.ts';
+import { openGatewayPayments, type PaymentRow } from './payments.repository.ts';
 import { gatewaySettings } from './refunds.service.ts';
 
 /** How long an order keeps its stock while its gateway still reports the payment as under way. */
@@ -33,16 +35,10 @@ export async function settleExpiringPayments(ctx: AppContext, now: Date = new Da
   let kept = 0;
   for (const { id } of await expiredReservations(ctx.db, now)) {
     for (const payment of await openGatewayPayments(ctx.db, id)) {
-      const settings = await gatewaySettings(ctx, payment.gateway);
-      if (!settings) continue;
-      let verdict: Verdict | undefined;
-      try {
-        verdict = await providerOf(settings).status(settings, payment);
-      } catch (error) {
-        if (!(error instanceof GatewayUnavailable)) throw error;
-        // The gateway cannot say: keep the stock and ask again rather than cancel blind.
-        verdict = { outcome: { kind: 'processing' } };
-      }
+      const answer = await askGateway(ctx, payment);
+      // The gateway cannot say: keep the stock and ask again rather than cancel blind.
+      const verdict: Verdict | undefined =
+        answer === 'unavailable' ? { outcome: { kind: 'processing' } } : answer;
       if (!verdict || 'unchanged' in verdict) continue;
       if (verdict.outcome.kind === 'paid') {
         await settlePayment(ctx, payment.id, id, verdict.outcome);
@@ -58,4 +54,36 @@ export async function settleExpiringPayments(ctx: AppContext, now: Date = new Da
     }
   }
   return kept;
+}
+
+/** A gateway's word on one payment attempt: 'unavailable' when it cannot be asked now. */
+async function askGateway(
+  ctx: AppContext,
+  payment: PaymentRow,
+): Promise<Verdict | 'unavailable' | undefined> {
+  const settings = await gatewaySettings(ctx, payment.gateway);
+  if (!settings) return undefined;
+  try {
+    return await providerOf(settings).status(settings, payment);
+  } catch (error) {
+    if (error instanceof GatewayUnavailable) return 'unavailable';
+    throw error;
+  }
+}
+
+/**
+ * Before an unpaid order is cancelled, by its customer or by staff, each gateway it was being
+ * paid through is asked whether the money arrived (refunds-and-reconciliation rule 5, as the
+ * expiry job does): a webhook that never came, a tab closed before the verify call. A capture
+ * settles the order as paid, so the cancellation that follows refunds it and its mail says so,
+ * instead of "Nothing was charged" while the gateway keeps the money. A gateway that cannot be
+ * asked stops the cancellation (502, try again): cancelling blind could keep money without an order.
+ */
+export async function settleBeforeCancel(ctx: AppContext, orderId: number): Promise<void> {
+  for (const payment of await openGatewayPayments(ctx.db, orderId)) {
+    const answer = await askGateway(ctx, payment);
+    if (answer === 'unavailable') throw new AppError('bad-gateway', paymentMessages.gatewayUncheckedCancel);
+    if (answer && !('unchanged' in answer) && answer.outcome.kind === 'paid')
+      await settlePayment(ctx, payment.id, orderId, answer.outcome);
+  }
 }

@@ -3,7 +3,10 @@ import type { AppContext } from '../context.ts';
 import { watchCataloguePdf } from '../modules/catalogue/catalogue-pdf.job.ts';
 import { runVariantJobs } from '../modules/media/media-variants.service.ts';
 import { releaseExpiredReservations } from '../modules/orders/order-lifecycle.service.ts';
-import { settleExpiringPayments } from '../modules/payments/reservation-check.service.ts';
+import {
+  settleExpiringPayments,
+  settleLeftOpenPayments,
+} from '../modules/payments/reservation-check.service.ts';
 import { runDueRefunds } from '../modules/payments/refunds.service.ts';
 
 export interface Job {
@@ -26,6 +29,15 @@ export const jobs: Job[] = [
       const now = new Date();
       await settleExpiringPayments(ctx, now);
       await releaseExpiredReservations(ctx, now);
+    },
+  },
+  {
+    // Payment attempts left open on orders paid another way or cancelled: money that arrived
+    // unheard is found and refunded (reservation-check.service.ts settleLeftOpenPayments).
+    name: 'left-open-payments',
+    everyMs: 15 * 60_000,
+    run: async (ctx) => {
+      await settleLeftOpenPayments(ctx);
     },
   },
   {

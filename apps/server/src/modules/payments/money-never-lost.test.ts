@@ -28,7 +28,12 @@ import {
   verify,
 } from './payments.test-kit.ts';
 import { listRefunds, runDueRefunds } from './refunds.service.ts';
-import { LONGEST_HOLD_MS, settleExpiringPayments } from './reservation-check.service.ts';
+import {
+  LEFT_OPEN_FROM_MS,
+  LONGEST_HOLD_MS,
+  settleExpiringPayments,
+  settleLeftOpenPayments,
+} from './reservation-check.service.ts';
 
 let h: PaymentsHarness;
 let shopper: Shopper;
@@ -513,5 +518,49 @@ describe('cancelling an unpaid order asks its gateways first (refunds-and-reconc
     }
     // The webhook that comes after refunds nothing twice.
     expect(await listRefunds(h.t.ctx, order.id)).toHaveLength(1);
+  });
+});
+
+describe('a payment attempt left open on an order paid another way', () => {
+  it('a Paytm capture never heard of, then the order paid by Razorpay: the job finds the Paytm money and refunds it, and the shopper is told', async () => {
+    const { order } = await placeOrder(h.t, shopper, { pricePaise: 45_000 });
+    const viaPaytm = await createdPayment(h.t, shopper, order.id, 'paytm');
+    h.sims.webhooks.pause();
+    try {
+      const paytm = await simCheckout(h.t, 'paytm/checkout/pay', {
+        mid: viaPaytm.settings.mid,
+        orderId: viaPaytm.order.payment_gateway_order_id,
+        txnToken: viaPaytm.order.payment_transaction_token,
+        outcome: 'approve',
+      });
+      expect(paytm.status).toBe(200);
+      // The shopper, seeing no confirmation, pays again with Razorpay, verified in the browser.
+      const viaRazorpay = await createdPayment(h.t, shopper, order.id, 'razorpay');
+      const paid = await payRazorpay(viaRazorpay);
+      expect((await verified(h.t, shopper, order.order_id, paid.body)).payment_status).toBe('Paid');
+      expect(await listRefunds(h.t.ctx, order.id)).toEqual([]);
+      // Too soon: the attempt may still be under way.
+      expect(await settleLeftOpenPayments(h.t.ctx, new Date())).toBe(0);
+      const later = new Date(Date.now() + LEFT_OPEN_FROM_MS + 60_000);
+      expect(await settleLeftOpenPayments(h.t.ctx, later)).toBe(1);
+      const refunds = await listRefunds(h.t.ctx, order.id);
+      expect(refunds.map((r) => r.amountPaise)).toEqual([Math.round(viaPaytm.order.total_amount * 100)]);
+      expect(await h.orderRow(order.id)).toMatchObject({
+        status: 'confirmed',
+        paymentStatus: 'Paid',
+        paymentGateway: 'razorpay',
+      });
+      // Asked again, it is no longer open: nothing more.
+      expect(await settleLeftOpenPayments(h.t.ctx, later)).toBe(0);
+    } finally {
+      h.sims.webhooks.resume();
+      await h.sims.webhooks.idle();
+    }
+    // The Paytm webhook that finally comes refunds nothing twice.
+    expect(await listRefunds(h.t.ctx, order.id)).toHaveLength(1);
+    const mails = await h.mailsTo(shopper.email);
+    expect(mails.some((m) => m.subject.startsWith('Refund of ') && m.subject.includes(order.order_id))).toBe(
+      true,
+    );
   });
 });

@@ -1,6 +1,6 @@
 import type { DbOrTx } from '@shop/db/client';
-import { paymentEvents, paymentGateways, payments } from '@shop/db/schema/index';
-import { and, asc, countDistinct, desc, eq, inArray, ne } from 'drizzle-orm';
+import { orders, paymentEvents, paymentGateways, payments } from '@shop/db/schema/index';
+import { and, asc, between, countDistinct, desc, eq, inArray, ne } from 'drizzle-orm';
 
 export type GatewayRow = typeof paymentGateways.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
@@ -73,6 +73,28 @@ export async function openGatewayPayments(db: DbOrTx, orderId: number): Promise<
       ),
     )
     .orderBy(desc(payments.id));
+}
+
+/**
+ * Online payment attempts still open (never heard to be paid) whose order no longer waits for
+ * payment (paid another way, cash on delivery, or cancelled), begun between `from` and `to`.
+ */
+export async function leftOpenPayments(db: DbOrTx, from: Date, to: Date, limit = 200): Promise<PaymentRow[]> {
+  const rows = await db
+    .select({ payment: payments })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        ne(payments.gateway, 'cod'),
+        inArray(payments.status, ['created', 'pending', 'failed']),
+        ne(orders.status, 'pending'),
+        between(payments.createdAt, from, to),
+      ),
+    )
+    .orderBy(asc(payments.id))
+    .limit(limit);
+  return rows.map((r) => r.payment);
 }
 
 /** How many of these orders have a payment with this gateway (chosen, whatever its state). */

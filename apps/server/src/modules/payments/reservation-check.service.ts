@@ -6,7 +6,7 @@ import { GatewayUnavailable } from './providers/gateway-http.ts';
 import type { Verdict } from './providers/payment-provider.ts';
 import { providerOf } from './providers/registry.ts';
 import { settlePayment } from './payment-settlement.service.ts';
-import { openGatewayPayments, type PaymentRow } from './payments.repository.ts';
+import { leftOpenPayments, openGatewayPayments, type PaymentRow } from './payments.repository.ts';
 import { gatewaySettings } from './refunds.service.ts';
 
 /** How long an order keeps its stock while its gateway still reports the payment as under way. */
@@ -86,4 +86,32 @@ export async function settleBeforeCancel(ctx: AppContext, orderId: number): Prom
     if (answer && !('unchanged' in answer) && answer.outcome.kind === 'paid')
       await settlePayment(ctx, payment.id, orderId, answer.outcome);
   }
+}
+
+/** Open attempts of settled orders are asked from this long after they began… */
+export const LEFT_OPEN_FROM_MS = 10 * 60_000;
+/** …until this long: twice the longest a payment under way holds stock (LONGEST_HOLD_MS). */
+export const LEFT_OPEN_UNTIL_MS = 2 * LONGEST_HOLD_MS;
+
+/**
+ * A payment attempt left open on an order that no longer waits for it: the shopper paid with
+ * Paytm, its webhook never came, and then paid the same order with Razorpay (or chose cash on
+ * delivery, or cancelled). Nothing else would ask Paytm again, and the gateway would keep that
+ * money. The 'left-open-payments' job asks each such attempt's gateway while money can still
+ * arrive (LEFT_OPEN_FROM_MS to LEFT_OPEN_UNTIL_MS after it began); a capture is settled, which
+ * refunds it in full (a second payment, or money for a cancelled order) and mails the shopper.
+ * Returns the captures found.
+ */
+export async function settleLeftOpenPayments(ctx: AppContext, now: Date = new Date()): Promise<number> {
+  let found = 0;
+  const from = new Date(now.getTime() - LEFT_OPEN_UNTIL_MS);
+  const to = new Date(now.getTime() - LEFT_OPEN_FROM_MS);
+  for (const payment of await leftOpenPayments(ctx.db, from, to)) {
+    const answer = await askGateway(ctx, payment);
+    if (!answer || answer === 'unavailable' || 'unchanged' in answer) continue;
+    if (answer.outcome.kind !== 'paid') continue;
+    await settlePayment(ctx, payment.id, payment.orderId, answer.outcome);
+    found += 1;
+  }
+  return found;
 }

@@ -45,6 +45,15 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
+/** The shopper approves a Paytm payment on the gateway's page. */
+const payPaytm = (created: CreatePaymentResult) =>
+  simCheckout(h.t, 'paytm/checkout/pay', {
+    mid: created.settings.mid,
+    orderId: created.order.payment_gateway_order_id,
+    txnToken: created.order.payment_transaction_token,
+    outcome: 'approve',
+  });
+
 const payRazorpay = (created: CreatePaymentResult) =>
   simCheckout(h.t, 'razorpay/checkout/pay', {
     key_id: created.settings.key,
@@ -237,12 +246,7 @@ describe('double payment', () => {
 
     const first = await payRazorpay(viaRazorpay);
     expect((await verified(h.t, shopper, order.order_id, first.body)).payment_status).toBe('Paid');
-    const second = await simCheckout(h.t, 'paytm/checkout/pay', {
-      mid: viaPaytm.settings.mid,
-      orderId: viaPaytm.order.payment_gateway_order_id,
-      txnToken: viaPaytm.order.payment_transaction_token,
-      outcome: 'approve',
-    });
+    const second = await payPaytm(viaPaytm);
     // The shopper of the second payment is told the truth: the order is paid, this is going back.
     expect(await verified(h.t, shopper, order.order_id, second.body)).toEqual({
       payment_status: 'Failed',
@@ -283,12 +287,7 @@ describe('a refund decided with a change of the order (a settlement, a cancellat
     );
     h.sims.webhooks.pause();
     try {
-      const second = await simCheckout(h.t, 'paytm/checkout/pay', {
-        mid: viaPaytm.settings.mid,
-        orderId: viaPaytm.order.payment_gateway_order_id,
-        txnToken: viaPaytm.order.payment_transaction_token,
-        outcome: 'approve',
-      });
+      const second = await payPaytm(viaPaytm);
       const res = await verify(h.t, shopper, order.order_id, second.body);
       expect(process.dead()).toBe(true);
       expect(res.statusCode).toBeGreaterThanOrEqual(500);
@@ -474,12 +473,7 @@ describe('cancelling an unpaid order asks its gateways first (refunds-and-reconc
     const viaPaytm = await createdPayment(h.t, shopper, order.id, 'paytm');
     h.sims.webhooks.pause();
     try {
-      const paid = await simCheckout(h.t, 'paytm/checkout/pay', {
-        mid: viaPaytm.settings.mid,
-        orderId: viaPaytm.order.payment_gateway_order_id,
-        txnToken: viaPaytm.order.payment_transaction_token,
-        outcome: 'approve',
-      });
+      const paid = await payPaytm(viaPaytm);
       expect(paid.status).toBe(200);
       const cancel = await h.t.request({
         method: 'POST',
@@ -527,12 +521,7 @@ describe('a payment attempt left open on an order paid another way', () => {
     const viaPaytm = await createdPayment(h.t, shopper, order.id, 'paytm');
     h.sims.webhooks.pause();
     try {
-      const paytm = await simCheckout(h.t, 'paytm/checkout/pay', {
-        mid: viaPaytm.settings.mid,
-        orderId: viaPaytm.order.payment_gateway_order_id,
-        txnToken: viaPaytm.order.payment_transaction_token,
-        outcome: 'approve',
-      });
+      const paytm = await payPaytm(viaPaytm);
       expect(paytm.status).toBe(200);
       // The shopper, seeing no confirmation, pays again with Razorpay, verified in the browser.
       const viaRazorpay = await createdPayment(h.t, shopper, order.id, 'razorpay');

@@ -89,6 +89,22 @@ test.describe('content page /page/{slug}', () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test('an address typed with capitals moves for good to the lower-case one (slugs are lower case)', async ({
+    page,
+    request,
+  }) => {
+    const moved = await request.get('/page/About-Us', { maxRedirects: 0 });
+    expect(moved.status()).toBe(301);
+    expect(moved.headers().location).toBe('/page/about-us');
+    const gallery = await request.get('/gallery/Events', { maxRedirects: 0 });
+    expect(gallery.status()).toBe(301);
+    expect(gallery.headers().location).toBe('/gallery/events');
+    // A capitalised address of no page is still the 404, not a redirect.
+    expect((await request.get('/page/No-Such-Page', { maxRedirects: 0 })).status()).toBe(404);
+    await page.goto('/page/About-Us');
+    await expect(page).toHaveURL(/\/page\/about-us$/);
+  });
+
   test('going from one content page to another starts at the top', async ({ page }) => {
     const { row } = await pageWithVideo(page);
     await gotoHydrated(page, `/page/${row.url_slug}`);

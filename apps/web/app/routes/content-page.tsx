@@ -1,4 +1,4 @@
-import { data, type MetaFunction, useLoaderData } from 'react-router';
+import { data, type MetaFunction, redirect, useLoaderData } from 'react-router';
 import { ContentMissingView, ContentPageView } from '../features/content/content-page-view.tsx';
 import { findPage } from '../features/content/find-page.server.ts';
 import { decodeSlug } from '../features/content/slug.ts';
@@ -10,6 +10,11 @@ import { useScrollToTopOnChange } from '../lib/use-scroll-to-top.ts';
 export async function loader({ params, context }: StorefrontLoaderArgs) {
   const slug = params.slug ?? '';
   const page = slug ? await findPage(context.api, slug) : null;
+  // Addresses are lower case (the back office's slug rule): /page/About-Us is /page/about-us, typed
+  // or linked with capitals, and moves there for good.
+  const lower = slug.toLowerCase();
+  if (!page && lower !== slug && (await findPage(context.api, lower)))
+    throw redirect(`/page/${encodeURIComponent(lower)}`, 301);
   if (!page) return data({ page: null, slug }, { status: 404 });
   return { page, slug };
 }

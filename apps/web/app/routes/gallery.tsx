@@ -3,7 +3,7 @@ import { messages } from '@shop/contract/messages';
 import { IconPhotoOff, IconVideoOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { ClientLoaderFunctionArgs, MetaFunction } from 'react-router';
-import { useLoaderData } from 'react-router';
+import { redirect, useLoaderData } from 'react-router';
 import { decodeSlug } from '../features/content/slug.ts';
 import { type GalleryKind, galleryKindOf } from '../features/gallery/gallery-kind.ts';
 import { listPhotos, listVideos } from '../features/gallery/gallery-api.server.ts';
@@ -55,8 +55,13 @@ const galleries: Record<GalleryKind, Gallery<unknown>> = {
 export async function loader({ params, context, url }: StorefrontLoaderArgs) {
   const kind = galleryKindOf(url.pathname);
   const category = params.category ?? '';
-  const items =
-    kind === 'video' ? await listVideos(context.api, category) : await listPhotos(context.api, category);
+  const list = (name: string) =>
+    kind === 'video' ? listVideos(context.api, name) : listPhotos(context.api, name);
+  const items = await list(category);
+  // Gallery names are lower case: /gallery/Events is /gallery/events, and moves there for good.
+  const lower = category.toLowerCase();
+  if (items.length === 0 && lower !== category && (await list(lower)).length > 0)
+    throw redirect(`/gallery/${kind === 'video' ? 'video/' : ''}${encodeURIComponent(lower)}`, 301);
   return { kind, category, items };
 }
 

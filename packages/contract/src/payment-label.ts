@@ -18,5 +18,7 @@ export const notCharged = (order: PaymentOf): boolean =>
  * alike: the payment status, except 'Not charged' for a cancelled order that took no money. The
  * API keeps the stored status (DESIGN §5 lists Pending, Paid, Failed); only the label differs.
  */
+export const NOT_CHARGED = 'Not charged';
+
 export const paymentLabel = (order: PaymentOf): string =>
-  notCharged(order) ? 'Not charged' : order.payment_status;
+  notCharged(order) ? NOT_CHARGED : order.payment_status;

@@ -35,8 +35,11 @@ export function unknownRoutes(scope: FastifyInstance) {
    * its own routes: `GET /orders/{id}` would also match `/orders/checkout`, but that address is
    * checkout's, which only POST takes.
    */
+  /** The methods of the routes that name `path` literally (a trailing slash is the same path). */
+  const literalMethods = (path: string) => literal.get(path.length > 1 ? path.replace(/\/+$/, '') : path);
+
   const allowedFor = (method: string, path: string) => {
-    const own = literal.get(path.length > 1 ? path.replace(/\/+$/, '') : path);
+    const own = literalMethods(path);
     return NAMED_METHODS.filter((m) => m !== method && (own ? own.has(m) : known.find(m, path)));
   };
 
@@ -69,7 +72,7 @@ export function unknownRoutes(scope: FastifyInstance) {
     const pattern = request.routeOptions.url;
     if (!pattern?.includes(':') || !shadowsLiteral(pattern)) return undefined;
     const path = request.url.split('?')[0] ?? '/';
-    const own = literal.get(path.length > 1 ? path.replace(/\/+$/, '') : path);
+    const own = literalMethods(path);
     if (!own || own.has(request.method as HTTPMethod)) return undefined;
     return methodNotAllowed(reply, allowedFor(request.method, path));
   });

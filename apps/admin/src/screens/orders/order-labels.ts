@@ -1,3 +1,4 @@
+import { NOT_CHARGED } from '@shop/contract/payment-label';
 import type { AdminOrderDetail } from '@shop/contract/admin/orders';
 import { ORDER_STATUSES, type OrderStatus, orderStatusLabels, PAYMENT_STATUSES } from '@shop/contract/orders';
 
@@ -41,7 +42,7 @@ const paymentRowStatusLabels: Record<string, string> = {
  * (contract payment-label.ts), not 'Pending', which reads as money still due.
  */
 export function paymentRowStatusLabel(status: string, orderStatus?: string): string {
-  if (orderStatus === 'cancelled' && (status === 'pending' || status === 'created')) return 'Not charged';
+  if (orderStatus === 'cancelled' && (status === 'pending' || status === 'created')) return NOT_CHARGED;
   return paymentRowStatusLabels[status] ?? status;
 }
 

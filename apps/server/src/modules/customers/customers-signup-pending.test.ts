@@ -22,6 +22,14 @@ import {
 
 useCustomersTestApp();
 
+/** The verify screen's call: the e-mail, the code typed, and the sign-up's handle. */
+const verify = (email: string, code: string, registrationToken: string) =>
+  post('customers/verify_email_otp', {
+    email,
+    email_verification_otp: code,
+    registration_token: registrationToken,
+  });
+
 /**
  * ADR 0007: a verification code activates only the password chosen in the sign-up that produced
  * it. Somebody who signs up with another person's unverified e-mail address must not end up
@@ -46,11 +54,7 @@ describe('no takeover before verification (ADR 0007)', () => {
     const victimCode = await latestCode(email, VERIFY_SUBJECT);
     await register(email, ATTACKER); // no new mail inside the cool-down
 
-    const verified = await post('customers/verify_email_otp', {
-      email,
-      email_verification_otp: victimCode,
-      registration_token: victimToken,
-    });
+    const verified = await verify(email, victimCode, victimToken);
     expect(verified.statusCode).toBe(200);
     expect((await login(email, ATTACKER)).statusCode).toBe(422);
     expect((await login(email, VICTIM)).statusCode).toBe(200);
@@ -80,11 +84,7 @@ describe('no takeover before verification (ADR 0007)', () => {
     expect(await mailsTo(email)).toHaveLength(2);
 
     if (attackerCode !== victimCode) {
-      const wrong = await post('customers/verify_email_otp', {
-        email,
-        email_verification_otp: attackerCode,
-        registration_token: victimToken,
-      });
+      const wrong = await verify(email, attackerCode, victimToken);
       expect(wrong.statusCode).toBe(422);
       expect(wrong.json()).toEqual([
         { field: 'email_verification_otp', message: customerMessages.otpInvalid },
@@ -95,11 +95,7 @@ describe('no takeover before verification (ADR 0007)', () => {
       ]);
     }
     // The attacker's sign-up did not cancel the victim's code either.
-    const verified = await post('customers/verify_email_otp', {
-      email,
-      email_verification_otp: victimCode,
-      registration_token: victimToken,
-    });
+    const verified = await verify(email, victimCode, victimToken);
     expect(verified.statusCode).toBe(200);
     expect((await login(email, ATTACKER)).statusCode).toBe(422);
     expect((await login(email, VICTIM)).statusCode).toBe(200);
@@ -118,25 +114,13 @@ describe('no takeover before verification (ADR 0007)', () => {
 
     if (attackerCode !== victimCode) {
       // The newest-but-one mail, typed in the victim's browser: refused.
-      const wrong = await post('customers/verify_email_otp', {
-        email,
-        email_verification_otp: attackerCode,
-        registration_token: victimToken,
-      });
+      const wrong = await verify(email, attackerCode, victimToken);
       expect(wrong.statusCode).toBe(422);
       // The victim's code with the attacker's handle: refused as well.
-      const crossed = await post('customers/verify_email_otp', {
-        email,
-        email_verification_otp: victimCode,
-        registration_token: attackerToken,
-      });
+      const crossed = await verify(email, victimCode, attackerToken);
       expect(crossed.statusCode).toBe(422);
     }
-    const verified = await post('customers/verify_email_otp', {
-      email,
-      email_verification_otp: victimCode,
-      registration_token: victimToken,
-    });
+    const verified = await verify(email, victimCode, victimToken);
     expect(verified.statusCode).toBe(200);
     expect((await login(email, ATTACKER)).statusCode).toBe(422);
     expect((await login(email, VICTIM)).statusCode).toBe(200);
@@ -151,27 +135,15 @@ describe('no takeover before verification (ADR 0007)', () => {
 
     // The attacker's screen without the code: nothing.
     const guess = mailedCode === '000000' ? '111111' : '000000';
-    const guessed = await post('customers/verify_email_otp', {
-      email,
-      email_verification_otp: guess,
-      registration_token: attackerToken,
-    });
+    const guessed = await verify(email, guess, attackerToken);
     expect(guessed.statusCode).toBe(422);
 
-    const verified = await post('customers/verify_email_otp', {
-      email,
-      email_verification_otp: mailedCode,
-      registration_token: victimToken,
-    });
+    const verified = await verify(email, mailedCode, victimToken);
     expect(verified.statusCode).toBe(200);
     expect((await login(email, ATTACKER)).statusCode).toBe(422);
     expect((await login(email, VICTIM)).statusCode).toBe(200);
     // The attacker's sign-up ended with the verification, its share of the code too.
-    const late = await post('customers/verify_email_otp', {
-      email,
-      email_verification_otp: mailedCode,
-      registration_token: attackerToken,
-    });
+    const late = await verify(email, mailedCode, attackerToken);
     expect(late.json()).toEqual([
       { field: 'registration_token', message: customerMessages.registrationExpired },
     ]);
@@ -184,11 +156,7 @@ describe('no takeover before verification (ADR 0007)', () => {
     expect(await mailsTo(email)).toHaveLength(1);
     const code = await latestCode(email, VERIFY_SUBJECT);
 
-    const verified = await post('customers/verify_email_otp', {
-      email,
-      email_verification_otp: code,
-      registration_token: secondToken,
-    });
+    const verified = await verify(email, code, secondToken);
     expect(verified.statusCode).toBe(200);
     expect((await login(email, 'SecondTry#2')).statusCode).toBe(200);
     expect((await login(email, 'FirstTry#1')).statusCode).toBe(422);
@@ -202,18 +170,10 @@ describe('no takeover before verification (ADR 0007)', () => {
     const wrong = ['000000', '111111'].find((c) => c !== code) as string;
     for (let i = 0; i < 5; i += 1) {
       const token = tokens[i % 2] as string;
-      await post('customers/verify_email_otp', {
-        email,
-        email_verification_otp: wrong,
-        registration_token: token,
-      });
+      await verify(email, wrong, token);
     }
     for (const token of [firstToken, ...tokens]) {
-      const res = await post('customers/verify_email_otp', {
-        email,
-        email_verification_otp: code,
-        registration_token: token,
-      });
+      const res = await verify(email, code, token);
       expect(res.json()).toEqual([
         { field: 'email_verification_otp', message: customerMessages.otpTooManyAttempts },
       ]);
@@ -285,11 +245,7 @@ describe('no takeover before verification (ADR 0007)', () => {
 
     const plain = await post('customers/verify_email_otp', { email, email_verification_otp: code });
     expect(plain.statusCode).toBe(422);
-    const withToken = await post('customers/verify_email_otp', {
-      email,
-      email_verification_otp: code,
-      registration_token: token,
-    });
+    const withToken = await verify(email, code, token);
     expect(withToken.statusCode).toBe(422);
     expect(withToken.json()).toEqual([
       { field: 'registration_token', message: customerMessages.registrationExpired },

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { formatPaise } from '@shop/contract/money';
 import type { DbOrTx } from '@shop/db/client';
 import type { AppContext } from '../../context.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -65,9 +66,15 @@ export interface RefundView {
   processedAt: string | null;
 }
 
+/**
+ * Why a refund was not recorded. `below-gateway-minimum`: a payment taken in another currency
+ * (PayPal, in US dollars) cannot give back less than one of its units.
+ */
+export type RefundRefusal = 'exceeds-capture' | 'not-captured' | 'not-found' | 'below-gateway-minimum';
+
 export type RefundResult =
   | { ok: true; refundId: number; status: RefundStatus }
-  | { ok: false; reason: 'exceeds-capture' | 'not-captured' | 'not-found'; message: string };
+  | { ok: false; reason: RefundRefusal; message: string };
 
 /** Failed gateway calls are retried this many times in all, then the refund fails for good. */
 export const MAX_REFUND_ATTEMPTS = 5;
@@ -116,11 +123,35 @@ export function capturedPaiseOf(payment: Pick<PaymentRow, 'amountMinor' | 'curre
   return rate > 0 ? Math.round(payment.amountMinor / rate) : payment.amountMinor;
 }
 
-/** A refund's amount in the payment's currency, never above what the payment captured. */
-function gatewayMinorOf(payment: PaymentRow, amountPaise: number): number {
+/**
+ * The payment's currency units that `refundedPaise` of it come to: all of them once every paise is
+ * refunded, else the paise converted at the payment's rate.
+ */
+function minorOfRefunded(payment: PaymentRow, refundedPaise: number): number {
+  if (refundedPaise >= capturedPaiseOf(payment)) return payment.amountMinor;
+  return Math.min(payment.amountMinor, Math.round(refundedPaise * Number(payment.currencyValue)));
+}
+
+/**
+ * A refund's amount in the payment's currency, given the paise of the payment already refunded
+ * (or on their way). Converted as the difference of two running totals, not on its own: rounded
+ * one by one, PayPal refunds in cents could add up to a cent more than the capture (the last
+ * refused) or a cent less (kept by the shop); this way they add up to the capture exactly.
+ */
+function gatewayMinorOf(payment: PaymentRow, refundedBeforePaise: number, amountPaise: number): number {
   if (payment.currency === 'INR') return amountPaise;
-  const rate = Number(payment.currencyValue);
-  return Math.min(payment.amountMinor, Math.round(amountPaise * rate));
+  return (
+    minorOfRefunded(payment, refundedBeforePaise + amountPaise) -
+    minorOfRefunded(payment, refundedBeforePaise)
+  );
+}
+
+/**
+ * The smallest refund of a payment in another currency that comes to one of its units (a US
+ * cent): `amountPaise` that come to none would be refused by the gateway.
+ */
+function smallestRefundPaise(payment: PaymentRow): number {
+  return Math.ceil(0.5 / Number(payment.currencyValue));
 }
 
 /**
@@ -186,7 +217,7 @@ function checkRefundInput(request: RefundRequest, idempotencyKey: string) {
  */
 export type RecordedRefund =
   | { ok: true; refundId: number; status: RefundStatus; ask: boolean }
-  | { ok: false; reason: 'exceeds-capture' | 'not-captured' | 'not-found'; message: string };
+  | { ok: false; reason: RefundRefusal; message: string };
 
 /**
  * Writes a refund of a captured gateway payment in `tx`, idempotently per (paymentId,
@@ -214,6 +245,16 @@ export async function recordRefund(
       message: 'This payment has captured no money to refund.',
     };
   }
+  // Under the order's lock: no other refund of this payment moves the balance meanwhile.
+  const refundedBefore = await refundedOfPayment(tx, payment.id);
+  const amountMinor = gatewayMinorOf(payment, refundedBefore, request.amountPaise);
+  if (amountMinor < 1) {
+    return {
+      ok: false,
+      reason: 'below-gateway-minimum',
+      message: `This payment was taken in ${payment.currency}: its smallest refund is ${formatPaise(smallestRefundPaise(payment))}.`,
+    };
+  }
   const reserved = await reserveRefundAmount(tx, payment.id, capturedPaiseOf(payment), request.amountPaise);
   if (!reserved) {
     return {
@@ -227,7 +268,7 @@ export async function recordRefund(
     paymentId: payment.id,
     gateway: payment.gateway,
     amountPaise: request.amountPaise,
-    amountMinor: gatewayMinorOf(payment, request.amountPaise),
+    amountMinor,
     currency: payment.currency,
     reason: request.reason,
     status: 'requested',
@@ -317,9 +358,12 @@ export async function recordFullRefunds(
       },
       request.key,
     );
-    if (!recorded.ok)
+    if (recorded.ok) {
+      if (recorded.ask) toAsk.push(recorded.refundId);
+    } else if (recorded.reason !== 'below-gateway-minimum') {
+      // (Paise left over that come to no unit of the payment's own currency: it is all given back.)
       ctx.log.error({ orderId, paymentId: payment.id, reason: recorded.reason }, 'refund refused');
-    else if (recorded.ask) toAsk.push(recorded.refundId);
+    }
   }
   return toAsk;
 }

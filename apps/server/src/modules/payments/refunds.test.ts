@@ -335,6 +335,33 @@ describe('PayPal refunds', () => {
     expect(h.sims.paypal.refunds.size).toBe(1);
   });
 
+  it('partial refunds in cents add up to the capture exactly; one that comes to no cent is refused, naming the smallest', async () => {
+    const { orderId, payment } = await paidOrder('paypal'); // ₹300.00 = US$3.60 at 0.012
+    const tooSmall = await ask(orderId, payment.id, 41, 'tiny');
+    expect(tooSmall).toEqual({
+      ok: false,
+      reason: 'below-gateway-minimum',
+      message: 'This payment was taken in USD: its smallest refund is ₹0.42.',
+    });
+    // ₹100.42 three times over would be 121 cents each, one more than the capture in all: the
+    // running totals give 121, 120 and the 119 left.
+    for (const [key, paise] of [
+      ['part-1', 10_042],
+      ['part-2', 10_042],
+      ['rest', 9_916],
+    ] as const)
+      expect(await ask(orderId, payment.id, paise, key)).toMatchObject({ ok: true });
+    await h.sims.webhooks.idle();
+    const rows = await refundRows(orderId);
+    expect(rows.map((r) => r.amountMinor).sort()).toEqual([119, 120, 121]);
+    expect(rows.map((r) => r.status)).toEqual(['processed', 'processed', 'processed']);
+    const [balance] = await h.t.ctx.db
+      .select()
+      .from(refundBalances)
+      .where(eq(refundBalances.paymentId, payment.id));
+    expect(balance?.refundedPaise).toBe(30_000);
+  });
+
   it("a PAYMENT.CAPTURE.REFUNDED that overtakes the answer to the call is refused, and applied on the gateway's retry", async () => {
     const { orderId, payment } = await paidOrder('paypal');
     h.sims.paypal.refundSwitch.hold = true;

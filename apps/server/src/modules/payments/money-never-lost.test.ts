@@ -5,7 +5,7 @@
  */
 import type { PaymentStatus } from '@shop/contract/orders';
 import { paymentLabel } from '@shop/contract/payment-label';
-import type { CreatePaymentResult } from '@shop/contract/payments';
+import { type CreatePaymentResult, paymentMessages } from '@shop/contract/payments';
 import { invoices, orders, products } from '@shop/db/schema/index';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -27,7 +27,8 @@ import {
   verified,
   verify,
 } from './payments.test-kit.ts';
-import { listRefunds, runDueRefunds } from './refunds.service.ts';
+import { bindRefundGateways, listRefunds, runDueRefunds } from './refunds.service.ts';
+import { selfOrigin } from './gateway-settings.ts';
 import {
   LEFT_OPEN_FROM_MS,
   LONGEST_HOLD_MS,
@@ -512,6 +513,42 @@ describe('cancelling an unpaid order asks its gateways first (refunds-and-reconc
     }
     // The webhook that comes after refunds nothing twice.
     expect(await listRefunds(h.t.ctx, order.id)).toHaveLength(1);
+  });
+});
+
+describe('a cancellation whose gateway cannot be asked', () => {
+  it('stops with a 502 for the customer and for staff; the order keeps its stock, and cancels once the gateway answers', async () => {
+    const { order, productId } = await placeOrder(h.t, shopper, { pricePaise: 47_000 });
+    await createdPayment(h.t, shopper, order.id, 'paytm');
+    const stockBefore = await stockOf(h.t.ctx.db, productId);
+    // Nothing listens on the discard port: every gateway call fails to connect.
+    bindRefundGateways(h.t.ctx, () => 'http://127.0.0.1:9');
+    try {
+      const cancel = await h.t.request({
+        method: 'POST',
+        url: `${API}/orders/${order.id}/cancel`,
+        headers: shopper.auth,
+      });
+      expect(cancel.statusCode).toBe(502);
+      expect(cancel.json()).toMatchObject({ message: paymentMessages.gatewayUncheckedCancel });
+      await expect(
+        actOnOrder(h.t.ctx, 7, order.id, { action: 'cancel', note: 'Customer asked by phone' }),
+      ).rejects.toMatchObject({ kind: 'bad-gateway', message: paymentMessages.gatewayUncheckedCancel });
+    } finally {
+      bindRefundGateways(h.t.ctx, () => selfOrigin(h.t.app.server, h.t.ctx.config));
+    }
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'pending' });
+    expect(await stockOf(h.t.ctx.db, productId)).toBe(stockBefore);
+    expect(await listRefunds(h.t.ctx, order.id)).toEqual([]);
+
+    // The gateway answers again (the attempt was never paid): the cancellation goes through.
+    const again = await h.t.request({
+      method: 'POST',
+      url: `${API}/orders/${order.id}/cancel`,
+      headers: shopper.auth,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(await h.orderRow(order.id)).toMatchObject({ status: 'cancelled' });
   });
 });
 

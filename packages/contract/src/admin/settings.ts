@@ -281,6 +281,12 @@ export const PAGE_META_MODULES: readonly { module: string; label: string; previe
   { module: 'orders', label: 'Order history', previewPath: '/orders' },
   { module: 'seller_information', label: 'Seller information', previewPath: '/seller-information' },
   { module: 'grievance', label: 'Grievances', previewPath: '/grievance' },
+  { module: 'verify_email', label: 'E-mail verification', previewPath: '/verify-email' },
+  { module: 'forgot_password', label: 'Forgot password', previewPath: '/forgot-password' },
+  { module: 'verify_otp', label: 'Password reset code', previewPath: '/verify-otp' },
+  { module: 'change_password', label: 'Change password', previewPath: '/change-password' },
+  { module: 'shipping', label: 'Shipping', previewPath: '/shipping' },
+  { module: 'payment', label: 'Payment', previewPath: '/payment' },
 ];
 
 const PLACEHOLDERS =

@@ -25,6 +25,12 @@ export const metaModules = [
   'seller_information',
   'grievance',
   'product',
+  'verify_email',
+  'forgot_password',
+  'verify_otp',
+  'change_password',
+  'shipping',
+  'payment',
 ] as const;
 
 const homeMeta: Record<string, string> = {

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import type { AdminSetting } from '@shop/contract/admin/settings';
 import { PAGE_META_MODULES, settingMessages } from '@shop/contract/admin/settings';
 import { metaModules } from '@shop/db/seed/content-data';
@@ -122,6 +123,25 @@ describe('typed settings', () => {
       before: { value: '199' },
       after: { value: '249.5' },
     });
+  });
+
+  it('§2 every storefront page reads a module whose title, description and keywords templates the demo shop seeds', () => {
+    // The module each route passes to pageMeta / privatePageMeta (the account and checkout pages
+    // had none seeded, and so no meta keywords).
+    const routes = new URL('../../../../web/app/routes/', import.meta.url);
+    const read = readdirSync(routes)
+      .filter((file) => file.endsWith('.tsx'))
+      .flatMap((file) => {
+        const source = readFileSync(new URL(file, routes), 'utf8');
+        return [
+          ...source.matchAll(/privatePageMeta\('[^']*', '([a-z_]+)'/g),
+          ...source.matchAll(/module: '([a-z_]+)'/g),
+        ].map((match) => match[1]);
+      });
+    expect(read.length).toBeGreaterThan(20);
+    expect(
+      [...new Set(read)].filter((module) => !(metaModules as readonly string[]).includes(module ?? '')),
+    ).toEqual([]);
   });
 
   it("§2 every page kind's title, description and keywords templates are editable, and the storefront reads them at once", async () => {

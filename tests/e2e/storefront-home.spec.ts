@@ -93,6 +93,22 @@ test('§9 banner carousel: autoplay every 3500 ms, steadily, looping back to the
   await expect.poll(shown).toBe((focusedAt + 1) % count);
 });
 
+test('§2 on a phone the banner controls take taps: the indicator row beside them does not cover them', async ({
+  page,
+}) => {
+  await gotoHydrated(page, '/');
+  const carousel = page.getByTestId('banner-carousel');
+  const viewport = carousel.locator('[aria-roledescription="slide"]').first().locator('..');
+  const count = await carousel.locator('[aria-roledescription="slide"]').count();
+  const shown = () => viewport.evaluate((el) => Math.round(el.scrollLeft / el.clientWidth));
+  await carousel.hover();
+  // A real click at the control's place (trial clicks fail when something else lies on top).
+  await carousel.getByRole('button', { name: 'Previous banner' }).click({ timeout: 5_000 });
+  await expect.poll(shown).toBe(count - 1);
+  await carousel.getByRole('button', { name: 'Next banner' }).click({ timeout: 5_000 });
+  await expect.poll(shown).toBe(0);
+});
+
 test('WCAG 2.2.2: with reduced motion asked for, the banners do not turn by themselves; the controls still work', async ({
   page,
 }) => {

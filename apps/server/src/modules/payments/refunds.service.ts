@@ -247,6 +247,12 @@ export async function recordRefund(
   }
   // Under the order's lock: no other refund of this payment moves the balance meanwhile.
   const refundedBefore = await refundedOfPayment(tx, payment.id);
+  const exceeds = {
+    ok: false,
+    reason: 'exceeds-capture',
+    message: 'The refunds of this payment would exceed the amount it captured.',
+  } as const;
+  if (refundedBefore + request.amountPaise > capturedPaiseOf(payment)) return exceeds;
   const amountMinor = gatewayMinorOf(payment, refundedBefore, request.amountPaise);
   if (amountMinor < 1) {
     return {
@@ -255,14 +261,9 @@ export async function recordRefund(
       message: `This payment was taken in ${payment.currency}: its smallest refund is ${formatPaise(smallestRefundPaise(payment))}.`,
     };
   }
+  // The balance row's CHECK still decides, should two processes race past the check above.
   const reserved = await reserveRefundAmount(tx, payment.id, capturedPaiseOf(payment), request.amountPaise);
-  if (!reserved) {
-    return {
-      ok: false,
-      reason: 'exceeds-capture',
-      message: 'The refunds of this payment would exceed the amount it captured.',
-    };
-  }
+  if (!reserved) return exceeds;
   const row = await insertRefund(tx, {
     orderId: request.orderId,
     paymentId: payment.id,

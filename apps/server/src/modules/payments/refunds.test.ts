@@ -360,6 +360,11 @@ describe('PayPal refunds', () => {
       .from(refundBalances)
       .where(eq(refundBalances.paymentId, payment.id));
     expect(balance?.refundedPaise).toBe(30_000);
+    // All given back: one paise more exceeds the capture (it is not "too small").
+    expect(await ask(orderId, payment.id, 1, 'one-more')).toMatchObject({
+      ok: false,
+      reason: 'exceeds-capture',
+    });
   });
 
   it("a PAYMENT.CAPTURE.REFUNDED that overtakes the answer to the call is refused, and applied on the gateway's retry", async () => {

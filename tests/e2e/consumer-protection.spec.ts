@@ -53,8 +53,12 @@ test('the seller information page shows every field, and the footer links it and
   await expect(page.getByRole('heading', { level: 1, name: 'Seller Information' })).toBeVisible();
 
   // Server-rendered: the fields are in the HTML the server sends.
-  const html = await (await page.request.get('/seller-information')).text();
+  const answer = await page.request.get('/seller-information');
+  const html = await answer.text();
   expect(html).toContain(seller.gstin);
+  // A kept page, as the content pages are: a CDN may serve it (settings changes drop it).
+  expect(answer.headers()['cache-control']).toBe('public, max-age=0, s-maxage=1, stale-while-revalidate=5');
+  expect(answer.headers().etag).toMatch(/^W\/"/);
   expect(html).toContain('<title>Seller Information | Kesar Foods &amp; Locks</title>');
 
   const fields: Array<[string, string]> = [

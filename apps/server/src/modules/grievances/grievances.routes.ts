@@ -11,6 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context.ts';
 import { optionalCustomerId } from '../../http/authenticate.ts';
 import { fieldErrorsSchema, namedErrorSchema } from '../../http/error-schemas.ts';
+import { answerJsonFor, publicGetCache, responseCacheOf } from '../../http/response-cache.ts';
 import { fileGrievance, lookupGrievance } from './grievances.service.ts';
 import { sellerInformation } from './seller-information.service.ts';
 
@@ -19,6 +20,10 @@ export async function grievancesRoutes(app: FastifyInstance, ctx: AppContext) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['grievances'];
 
+  // Kept in the public cache as the settings it is made of are (scope 'content': any settings
+  // change drops it), so that /seller-information is a kept page like the content pages: it was
+  // twelve setting reads and a full render for every visitor.
+  const cache = publicGetCache(responseCacheOf(ctx), { scope: 'content', json: answerJsonFor(ctx.config) });
   api.get(
     '/seller_information',
     {
@@ -28,8 +33,9 @@ export async function grievancesRoutes(app: FastifyInstance, ctx: AppContext) {
           "The seller's legal name, address, GSTIN, FSSAI licence, customer care and grievance officer",
         response: { 200: sellerInformationSchema },
       },
+      onRequest: cache.onRequest,
     },
-    async () => sellerInformation(ctx),
+    async (request, reply) => cache.send(request, reply, await sellerInformation(ctx)),
   );
 
   api.post(

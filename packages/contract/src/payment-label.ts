@@ -13,12 +13,13 @@ export interface PaymentOf {
 export const notCharged = (order: PaymentOf): boolean =>
   order.status === 'cancelled' && order.payment_status === 'Pending';
 
+/** The label of a cancelled order's payment that took no money (also of its open attempts). */
+export const NOT_CHARGED = 'Not charged';
+
 /**
  * What people read for an order's payment, the storefront's customer and the back office's staff
  * alike: the payment status, except 'Not charged' for a cancelled order that took no money. The
  * API keeps the stored status (DESIGN §5 lists Pending, Paid, Failed); only the label differs.
  */
-export const NOT_CHARGED = 'Not charged';
-
 export const paymentLabel = (order: PaymentOf): string =>
   notCharged(order) ? NOT_CHARGED : order.payment_status;

@@ -30,14 +30,14 @@ export function unknownRoutes(scope: FastifyInstance) {
     }
   });
 
+  /** The methods of the routes that name `path` literally (a trailing slash is the same path). */
+  const literalMethods = (path: string) => literal.get(path.length > 1 ? path.replace(/\/+$/, '') : path);
+
   /**
    * The methods that take `path`, other than `method`. A path a route names literally belongs to
    * its own routes: `GET /orders/{id}` would also match `/orders/checkout`, but that address is
    * checkout's, which only POST takes.
    */
-  /** The methods of the routes that name `path` literally (a trailing slash is the same path). */
-  const literalMethods = (path: string) => literal.get(path.length > 1 ? path.replace(/\/+$/, '') : path);
-
   const allowedFor = (method: string, path: string) => {
     const own = literalMethods(path);
     return NAMED_METHODS.filter((m) => m !== method && (own ? own.has(m) : known.find(m, path)));

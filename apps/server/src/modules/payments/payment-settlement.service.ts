@@ -19,7 +19,8 @@ import {
   updatePayment,
 } from './payments.repository.ts';
 import type { PaymentOutcome, WebhookEvent } from './providers/payment-provider.ts';
-import { askRefundGateway, capturedPaiseOf, type RefundRequest, recordRefund } from './refunds.service.ts';
+import { capturedPaiseOf } from './payment-currency.ts';
+import { askRefundGateway, type RefundRequest, recordRefund } from './refunds.service.ts';
 
 /** A webhook event recorded with the settlement it caused, so that a repeat changes nothing. */
 type GatewayEvent = Pick<WebhookEvent, 'eventId' | 'eventType'> & { gateway: string; payload: unknown };

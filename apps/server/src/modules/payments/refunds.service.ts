@@ -6,8 +6,9 @@ import { AppError } from '../../http/app-error.ts';
 import { lockOrder, settleRefundedMoney } from '../orders/order-lifecycle.service.ts';
 import { paidByHand } from './cash-collection.service.ts';
 import { isOrdersMoney } from './orders-money.ts';
+import { capturedPaiseOf, gatewayMinorOf, smallestRefundPaise } from './payment-currency.ts';
 import { type GatewaySettings, resolveGateway } from './gateway-settings.ts';
-import { CAPTURED_STATES, findGateway, type PaymentRow, recordEvent } from './payments.repository.ts';
+import { CAPTURED_STATES, findGateway, recordEvent } from './payments.repository.ts';
 import type { RefundAnswer } from './providers/refund-answer.ts';
 import { providerOf } from './providers/registry.ts';
 import { mailRefund } from './refund-mails.ts';
@@ -116,44 +117,6 @@ export async function gatewaySettings(
   return row ? resolveGateway(row, ctx.config, origin) : undefined;
 }
 
-/** The capture in paise: INR payments are paise already; others are converted back at their rate. */
-export function capturedPaiseOf(payment: Pick<PaymentRow, 'amountMinor' | 'currency' | 'currencyValue'>) {
-  if (payment.currency === 'INR') return payment.amountMinor;
-  const rate = Number(payment.currencyValue);
-  return rate > 0 ? Math.round(payment.amountMinor / rate) : payment.amountMinor;
-}
-
-/**
- * The payment's currency units that `refundedPaise` of it come to: all of them once every paise is
- * refunded, else the paise converted at the payment's rate.
- */
-function minorOfRefunded(payment: PaymentRow, refundedPaise: number): number {
-  if (refundedPaise >= capturedPaiseOf(payment)) return payment.amountMinor;
-  return Math.min(payment.amountMinor, Math.round(refundedPaise * Number(payment.currencyValue)));
-}
-
-/**
- * A refund's amount in the payment's currency, given the paise of the payment already refunded
- * (or on their way). Converted as the difference of two running totals, not on its own: rounded
- * one by one, PayPal refunds in cents could add up to a cent more than the capture (the last
- * refused) or a cent less (kept by the shop); this way they add up to the capture exactly.
- */
-function gatewayMinorOf(payment: PaymentRow, refundedBeforePaise: number, amountPaise: number): number {
-  if (payment.currency === 'INR') return amountPaise;
-  return (
-    minorOfRefunded(payment, refundedBeforePaise + amountPaise) -
-    minorOfRefunded(payment, refundedBeforePaise)
-  );
-}
-
-/**
- * The smallest refund of a payment in another currency that comes to one of its units (a US
- * cent): `amountPaise` that come to none would be refused by the gateway.
- */
-function smallestRefundPaise(payment: PaymentRow): number {
-  return Math.ceil(0.5 / Number(payment.currencyValue));
-}
-
 /**
  * The key the gateway deduplicates on: derived from the order and the caller's key, so a retry
  * of the same request reuses it; the suffix changes only after the gateway said "failed".
@@ -246,13 +209,14 @@ export async function recordRefund(
     };
   }
   // Under the order's lock: no other refund of this payment moves the balance meanwhile.
+  const captured = capturedPaiseOf(payment);
   const refundedBefore = await refundedOfPayment(tx, payment.id);
   const exceeds = {
     ok: false,
     reason: 'exceeds-capture',
     message: 'The refunds of this payment would exceed the amount it captured.',
   } as const;
-  if (refundedBefore + request.amountPaise > capturedPaiseOf(payment)) return exceeds;
+  if (refundedBefore + request.amountPaise > captured) return exceeds;
   const amountMinor = gatewayMinorOf(payment, refundedBefore, request.amountPaise);
   if (amountMinor < 1) {
     return {
@@ -262,7 +226,7 @@ export async function recordRefund(
     };
   }
   // The balance row's CHECK still decides, should two processes race past the check above.
-  const reserved = await reserveRefundAmount(tx, payment.id, capturedPaiseOf(payment), request.amountPaise);
+  const reserved = await reserveRefundAmount(tx, payment.id, captured, request.amountPaise);
   if (!reserved) return exceeds;
   const row = await insertRefund(tx, {
     orderId: request.orderId,

@@ -5,7 +5,8 @@ import { AppError } from '../../http/app-error.ts';
 import { OFFLINE_GATEWAY, paidByHand } from './cash-collection.service.ts';
 import { CAPTURED_STATES } from './payments.repository.ts';
 import { findRefundByKey, paymentsOfOrder, refundedOfPayment } from './refunds.repository.ts';
-import { capturedPaiseOf, type RefundRequest, recordManualRefund, requestRefund } from './refunds.service.ts';
+import { capturedPaiseOf } from './payment-currency.ts';
+import { type RefundRequest, recordManualRefund, requestRefund } from './refunds.service.ts';
 
 /** One payment of an order with what is left to refund of it. */
 export interface OrderPaymentView {
